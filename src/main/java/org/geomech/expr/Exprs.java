@@ -1,0 +1,86 @@
+package org.geomech.expr;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Deque;
+import java.util.IdentityHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/** Whole-DAG operations: substitution, free symbols, topological order. */
+public final class Exprs {
+    private Exprs() {}
+
+    /** Replaces symbols (keys) by expressions, rebuilding and re-simplifying; one memo for all roots. */
+    public static List<Expr> substitute(List<Expr> roots, Map<Expr, Expr> replacements) {
+        Map<Expr, Expr> memo = new IdentityHashMap<>(replacements);
+        List<Expr> out = new ArrayList<>(roots.size());
+        for (Expr r : roots) out.add(rebuild(r, memo));
+        return out;
+    }
+
+    public static Expr substitute(Expr root, Map<Expr, Expr> replacements) {
+        return substitute(List.of(root), replacements).get(0);
+    }
+
+    private static Expr rebuild(Expr root, Map<Expr, Expr> memo) {
+        for (Expr e : topological(List.of(root))) {
+            if (memo.containsKey(e)) continue;
+            if (e.arity() == 0) { memo.put(e, e); continue; }
+            List<Expr> args = new ArrayList<>(e.arity());
+            boolean changed = false;
+            for (Expr a : e.args()) {
+                Expr s = memo.get(a);
+                args.add(s);
+                changed |= s != a;
+            }
+            memo.put(e, changed ? e.with(args) : e);
+        }
+        return memo.get(root);
+    }
+
+    /** The symbols an expression contains, in first-seen order. */
+    public static Set<Expr> symbols(Collection<Expr> roots) {
+        Set<Expr> out = new LinkedHashSet<>();
+        for (Expr e : topological(roots)) if (e.isSymbol()) out.add(e);
+        return out;
+    }
+
+    public static Set<Expr> symbols(Expr root) { return symbols(List.of(root)); }
+
+    /** True if the expression contains any of the given symbols. */
+    public static boolean dependsOn(Expr root, Collection<Expr> symbols) {
+        Set<Expr> s = symbols(root);
+        for (Expr x : symbols) if (s.contains(x)) return true;
+        return false;
+    }
+
+    /** All nodes reachable from the roots, each after its arguments (iterative post-order, no deep recursion). */
+    public static List<Expr> topological(Collection<Expr> roots) {
+        List<Expr> order = new ArrayList<>();
+        Set<Expr> done = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
+        Deque<Expr> stack = new ArrayDeque<>();
+        Deque<Integer> next = new ArrayDeque<>();
+        for (Expr root : roots) {
+            if (done.contains(root)) continue;
+            stack.push(root);
+            next.push(0);
+            while (!stack.isEmpty()) {
+                Expr e = stack.peek();
+                int i = next.pop();
+                if (i < e.arity()) {
+                    next.push(i + 1);
+                    Expr a = e.arg(i);
+                    if (!done.contains(a)) { stack.push(a); next.push(0); }
+                } else {
+                    stack.pop();
+                    if (done.add(e)) order.add(e);
+                }
+            }
+        }
+        return order;
+    }
+}

@@ -1,0 +1,53 @@
+package org.geomech.expr;
+
+/** Infix text of an expression in the syntax the parser reads (velocities print as dot(x)). */
+final class Printer {
+    private Printer() {}
+
+    static String print(Expr e) {
+        StringBuilder sb = new StringBuilder();
+        write(e, sb, 0);
+        return sb.toString();
+    }
+
+    private static int precedence(Expr e) {
+        switch (e.op()) {
+            case ADD: return 1;
+            case NEG: return 2;
+            case MUL: case DIV: return 3;
+            case POW: return 4;
+            case CONST: return e.value() < 0 ? 2 : 5;
+            default: return 5;
+        }
+    }
+
+    private static void write(Expr e, StringBuilder sb, int outer) {
+        boolean paren = precedence(e) < outer;
+        if (paren) sb.append('(');
+        switch (e.op()) {
+            case CONST: sb.append(number(e.value())); break;
+            case SYM: sb.append(e.name()); break;
+            case ADD:
+                write(e.arg(0), sb, 1);
+                if (e.arg(1).op() == Expr.Op.NEG) { sb.append(" - "); write(e.arg(1).arg(0), sb, 2); }
+                else if (e.arg(1).isConst() && e.arg(1).value() < 0) { sb.append(" - ").append(number(-e.arg(1).value())); }
+                else { sb.append(" + "); write(e.arg(1), sb, 1); }
+                break;
+            case NEG: sb.append('-'); write(e.arg(0), sb, 3); break;
+            case MUL: write(e.arg(0), sb, 3); sb.append('*'); write(e.arg(1), sb, 4); break;
+            case DIV: write(e.arg(0), sb, 3); sb.append('/'); write(e.arg(1), sb, 4); break;
+            case POW: write(e.arg(0), sb, 5); sb.append('^'); write(e.arg(1), sb, 5); break;
+            case ATAN2: sb.append("atan2("); write(e.arg(0), sb, 0); sb.append(", "); write(e.arg(1), sb, 0); sb.append(')'); break;
+            default:
+                sb.append(e.op().name().toLowerCase()).append('(');
+                write(e.arg(0), sb, 0);
+                sb.append(')');
+        }
+        if (paren) sb.append(')');
+    }
+
+    private static String number(double v) {
+        if (v == Math.rint(v) && Math.abs(v) < 1e15) return Long.toString((long) v);
+        return Double.toString(v);
+    }
+}

@@ -1,0 +1,147 @@
+package org.geomech.expr;
+
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A compiled straight-line program that evaluates a list of expressions in double precision.
+ * Every DAG node is computed once (hash-consing makes common subexpressions one node).
+ * An instance holds scratch registers: use one per thread ({@link #copy()}).
+ */
+public final class Tape {
+    private static final int ADD = 0, SUB = 1, MUL = 2, DIV = 3, NEG = 4, POWI = 5, POW = 6, SQRT = 7, SIN = 8,
+            COS = 9, TAN = 10, EXP = 11, LOG = 12, ATAN2 = 13;
+
+    private final int inputCount;
+    private final int[] inputRegister;
+    private final int[] code;       // groups of four: opcode, destination, first operand, second operand
+    private final int[] outputRegister;
+    private final double[] template;
+    private final double[] reg;
+    private final int flops;
+
+    private Tape(int inputCount, int[] inputRegister, int[] code, int[] outputRegister, double[] template, int flops) {
+        this.inputCount = inputCount;
+        this.inputRegister = inputRegister;
+        this.code = code;
+        this.outputRegister = outputRegister;
+        this.template = template;
+        this.reg = template.clone();
+        this.flops = flops;
+    }
+
+    /** Compiles the outputs as functions of the input symbols (in this order). Unknown symbols are an error. */
+    public static Tape compile(List<Expr> inputs, List<Expr> outputs) {
+        List<Expr> nodes = Exprs.topological(outputs);
+        Map<Expr, Integer> register = new IdentityHashMap<>();
+        int[] inputRegister = new int[inputs.size()];
+        for (int i = 0; i < inputs.size(); i++) {
+            Expr s = inputs.get(i);
+            if (!s.isSymbol()) throw new IllegalArgumentException("tape input " + i + " is not a symbol: " + s);
+            if (register.containsKey(s)) throw new IllegalArgumentException("tape input " + s + " given twice");
+            register.put(s, i);
+            inputRegister[i] = i;
+        }
+        int next = inputs.size();
+        double[] constants = new double[nodes.size() + next];
+        int[] code = new int[4 * nodes.size()];
+        int pc = 0, flops = 0;
+        for (Expr e : nodes) {
+            if (register.containsKey(e)) continue;
+            if (e.isSymbol()) throw new IllegalArgumentException("unknown symbol '" + e.name() + "'");
+            int dst = next++;
+            register.put(e, dst);
+            if (e.isConst()) { constants[dst] = e.value(); continue; }
+            int a = register.get(e.arg(0));
+            int b = e.arity() > 1 ? register.get(e.arg(1)) : 0;
+            int opcode;
+            switch (e.op()) {
+                case ADD:
+                    if (e.arg(1).op() == Expr.Op.NEG) { opcode = SUB; b = registerOfNegated(e.arg(1), register); }
+                    else opcode = ADD;
+                    flops++;
+                    break;
+                case MUL: opcode = MUL; flops++; break;
+                case DIV: opcode = DIV; flops++; break;
+                case NEG: opcode = NEG; flops++; break;
+                case POW:
+                    if (e.arg(1).isInteger() && Math.abs(e.arg(1).value()) <= 64) {
+                        opcode = POWI;
+                        b = (int) e.arg(1).value();
+                        flops += Integer.bitCount(Math.abs(b)) + 31 - Integer.numberOfLeadingZeros(Math.max(1, Math.abs(b))) + (b < 0 ? 1 : 0);
+                    } else { opcode = POW; flops++; }
+                    break;
+                case SQRT: opcode = SQRT; flops++; break;
+                case SIN: opcode = SIN; flops++; break;
+                case COS: opcode = COS; flops++; break;
+                case TAN: opcode = TAN; flops++; break;
+                case EXP: opcode = EXP; flops++; break;
+                case LOG: opcode = LOG; flops++; break;
+                case ATAN2: opcode = ATAN2; flops++; break;
+                default: throw new IllegalStateException(e.op().toString());
+            }
+            code[pc++] = opcode; code[pc++] = dst; code[pc++] = a; code[pc++] = b;
+        }
+        int[] out = new int[outputs.size()];
+        for (int i = 0; i < out.length; i++) out[i] = register.get(outputs.get(i));
+        double[] template = java.util.Arrays.copyOf(constants, next);
+        return new Tape(inputs.size(), inputRegister, java.util.Arrays.copyOf(code, pc), out, template, flops);
+    }
+
+    /** a + (-c) is computed as a - c; the negation node itself is still evaluated if something else uses it. */
+    private static int registerOfNegated(Expr negation, Map<Expr, Integer> register) {
+        return register.get(negation.arg(0));
+    }
+
+    /** An independent copy with its own scratch registers. */
+    public Tape copy() { return new Tape(inputCount, inputRegister, code, outputRegister, template, flops); }
+
+    public int inputCount() { return inputCount; }
+    public int outputCount() { return outputRegister.length; }
+    /** Floating-point operations per evaluation (a transcendental function counts as one). */
+    public int flops() { return flops; }
+
+    /** Evaluates all outputs; in has inputCount() entries, out outputCount(). */
+    public void eval(double[] in, double[] out) { eval(in, 0, out, 0); }
+
+    public void eval(double[] in, int inOffset, double[] out, int outOffset) {
+        double[] r = reg;
+        System.arraycopy(in, inOffset, r, 0, inputCount);
+        int[] c = code;
+        for (int pc = 0; pc < c.length; pc += 4) {
+            int dst = c[pc + 1], a = c[pc + 2], b = c[pc + 3];
+            switch (c[pc]) {
+                case ADD: r[dst] = r[a] + r[b]; break;
+                case SUB: r[dst] = r[a] - r[b]; break;
+                case MUL: r[dst] = r[a] * r[b]; break;
+                case DIV: r[dst] = r[a] / r[b]; break;
+                case NEG: r[dst] = -r[a]; break;
+                case POWI: r[dst] = powi(r[a], b); break;
+                case POW: r[dst] = Math.pow(r[a], r[b]); break;
+                case SQRT: r[dst] = Math.sqrt(r[a]); break;
+                case SIN: r[dst] = Math.sin(r[a]); break;
+                case COS: r[dst] = Math.cos(r[a]); break;
+                case TAN: r[dst] = Math.tan(r[a]); break;
+                case EXP: r[dst] = Math.exp(r[a]); break;
+                case LOG: r[dst] = Math.log(r[a]); break;
+                case ATAN2: r[dst] = Math.atan2(r[a], r[b]); break;
+                default: throw new IllegalStateException();
+            }
+        }
+        for (int i = 0; i < outputRegister.length; i++) out[outOffset + i] = r[outputRegister[i]];
+    }
+
+    /** x^n by repeated squaring (exact for small n; the same sequence the code emitters use). */
+    public static double powi(double x, int n) {
+        if (n < 0) return 1.0 / powi(x, -n);
+        double result = 1.0, base = x;
+        boolean first = true;
+        while (n > 0) {
+            if ((n & 1) != 0) { result = first ? base : result * base; first = false; }
+            n >>= 1;
+            if (n > 0) base = base * base;
+        }
+        return first ? 1.0 : result;
+    }
+}
