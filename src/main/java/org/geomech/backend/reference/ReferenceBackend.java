@@ -1,0 +1,101 @@
+package org.geomech.backend.reference;
+
+import org.geomech.backend.Backend;
+import org.geomech.ensemble.EnsembleState;
+import org.geomech.ensemble.Observer;
+import org.geomech.expr.Expr;
+import org.geomech.expr.Tape;
+import org.geomech.method.StepSystem;
+import org.geomech.solve.NewtonOptions;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.stream.IntStream;
+
+/**
+ * The oracle: one member at a time, expressions evaluated by compiled tapes, full Newton with EJML LU.
+ * Members are independent, so chunks of them run on all cores with bitwise the same results.
+ */
+public final class ReferenceBackend implements Backend {
+    private static final int CHUNK = 16;
+
+    @Override public String name() { return "reference"; }
+
+    @Override
+    public Compiled compile(StepSystem system, List<Observer> observers, NewtonOptions options) {
+        return new CompiledReference(system, observers, options);
+    }
+
+    private static final class CompiledReference implements Compiled {
+        private final StepSystem system;
+        private final NewtonOptions options;
+        private final Tape guess, residual, jacobian, update, observe;
+        private final boolean linear;
+        private final ThreadLocal<ReferenceStepper> steppers;
+        private final AtomicLong iterations = new AtomicLong();
+        private final AtomicInteger maxIterations = new AtomicInteger();
+
+        CompiledReference(StepSystem system, List<Observer> observers, NewtonOptions options) {
+            this.system = system;
+            this.options = options;
+            List<Expr> stateParams = new ArrayList<>(system.state());
+            stateParams.addAll(system.params());
+            List<Expr> all = new ArrayList<>(stateParams);
+            all.addAll(system.unknowns());
+            List<Expr> jac = new ArrayList<>();
+            for (Expr[] row : system.jacobian()) jac.addAll(List.of(row));
+            this.guess = Tape.compile(stateParams, system.guess());
+            this.residual = Tape.compile(all, system.residuals());
+            this.jacobian = Tape.compile(all, jac);
+            this.update = Tape.compile(all, system.update());
+            List<Expr> obs = new ArrayList<>();
+            for (Observer o : observers) obs.add(o.expression());
+            this.observe = Tape.compile(stateParams, obs);
+            this.linear = system.isLinear();
+            this.steppers = ThreadLocal.withInitial(() -> new ReferenceStepper(this.system, guess.copy(), residual.copy(),
+                    jacobian.copy(), update.copy(), this.options, linear));
+        }
+
+        @Override
+        public void advance(EnsembleState state, double[] params, int steps, long firstStep) {
+            int chunks = (state.members() + CHUNK - 1) / CHUNK;
+            IntStream.range(0, chunks).parallel().forEach(c -> {
+                ReferenceStepper stepper = steppers.get();
+                long its = 0;
+                int most = 0;
+                for (int j = c * CHUNK; j < Math.min(state.members(), (c + 1) * CHUNK); j++) {
+                    if (!state.ok(j)) continue;
+                    state.gather(j, stepper.state());
+                    for (int k = 0; k < steps; k++) {
+                        EnsembleState.Status s = stepper.step(params);
+                        its += stepper.iterations();
+                        most = Math.max(most, stepper.iterations());
+                        if (s != EnsembleState.Status.OK) { state.fail(j, firstStep + k + 1, s); break; }
+                    }
+                    if (state.ok(j)) state.scatter(j, stepper.state());
+                }
+                iterations.addAndGet(its);
+                maxIterations.accumulateAndGet(most, Math::max);
+            });
+        }
+
+        @Override
+        public void observe(EnsembleState state, double[] params, double[] out) {
+            Tape t = observe.copy();
+            int n = state.components(), members = state.members(), count = t.outputCount();
+            double[] in = new double[n + params.length], values = new double[count];
+            System.arraycopy(params, 0, in, n, params.length);
+            for (int j = 0; j < members; j++) {
+                for (int c = 0; c < n; c++) in[c] = state.get(c, j);
+                t.eval(in, values);
+                for (int o = 0; o < count; o++) out[o * members + j] = values[o];
+            }
+        }
+
+        @Override public long newtonIterations() { return iterations.get(); }
+        @Override public int maxNewtonIterations() { return maxIterations.get(); }
+        @Override public long[] flopsPerStep() { return new long[]{guess.flops() + update.flops(), residual.flops() + jacobian.flops()}; }
+    }
+}

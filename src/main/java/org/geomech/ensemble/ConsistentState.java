@@ -1,0 +1,150 @@
+package org.geomech.ensemble;
+
+import org.ejml.data.DMatrixRMaj;
+import org.ejml.dense.row.CommonOps_DDRM;
+import org.geomech.expr.Derivative;
+import org.geomech.expr.Expr;
+import org.geomech.expr.Tape;
+import org.geomech.model.MechanicalSystem;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.geomech.expr.Expr.*;
+
+/**
+ * Makes (q, v) consistent with the constraints and supplies p = D2L(q, v) and the continuous multipliers
+ * (001 spec sec. 2.1): q is projected onto g(q) = 0 (minimum-norm Gauss-Newton), v onto
+ * B(q) v + b(q) = 0 in the kinetic metric g_L, and lambda = -(B g_L^-1 B^T)^-1 (dPhi/dq v + B g_L^-1 f)
+ * with f = D1L - (d D2L/dq) v, rows B = (G; A) (holonomic rows first). Not thread-safe.
+ */
+public final class ConsistentState {
+    private final MechanicalSystem sys;
+    private final int n, mh, m;
+    private final Tape holonomic, holonomicJacobian, rows, offsets, metric, momenta, force, drift;
+    private final double[] in;
+
+    public ConsistentState(MechanicalSystem sys) {
+        this.sys = sys;
+        this.n = sys.dimension();
+        this.mh = sys.holonomicCount();
+        this.m = mh + sys.nonholonomicCount();
+        List<Expr> inputs = new ArrayList<>(sys.q());
+        inputs.addAll(sys.v());
+        inputs.addAll(sys.parameterSymbols());
+        List<Expr> rowList = new ArrayList<>(), offsetList = new ArrayList<>(), phi = new ArrayList<>();
+        for (Expr[] g : sys.holonomicJacobian()) { rowList.addAll(List.of(g)); offsetList.add(ZERO); phi.add(dot(List.of(g), sys.v())); }
+        for (Expr[] a : sys.nonholonomicMatrix()) rowList.addAll(List.of(a));
+        offsetList.addAll(sys.nonholonomicOffset());
+        phi.addAll(sys.nonholonomic());
+        List<Expr> driftList = new ArrayList<>();
+        for (Expr p : phi) driftList.add(dot(Derivative.gradient(p, sys.q()), sys.v()));
+        List<Expr> forceList = new ArrayList<>();
+        Expr[][] dpdq = Derivative.jacobian(sys.momenta(), sys.q());
+        for (int i = 0; i < n; i++) forceList.add(sub(sys.force().get(i), dot(List.of(dpdq[i]), sys.v())));
+        List<Expr> metricList = new ArrayList<>(), gj = new ArrayList<>();
+        for (Expr[] row : sys.kineticMetric()) metricList.addAll(List.of(row));
+        for (Expr[] row : sys.holonomicJacobian()) gj.addAll(List.of(row));
+        this.holonomic = Tape.compile(inputs, sys.holonomic());
+        this.holonomicJacobian = Tape.compile(inputs, gj);
+        this.rows = Tape.compile(inputs, rowList);
+        this.offsets = Tape.compile(inputs, offsetList);
+        this.metric = Tape.compile(inputs, metricList);
+        this.momenta = Tape.compile(inputs, sys.momenta());
+        this.force = Tape.compile(inputs, forceList);
+        this.drift = Tape.compile(inputs, driftList);
+        this.in = new double[2 * n + sys.parameterSymbols().size()];
+    }
+
+    /** Total multiplier count: holonomic first, then nonholonomic. */
+    public int multipliers() { return m; }
+
+    /**
+     * Projects q and v in place, writes p and the multipliers; returns false when the projection does not
+     * converge or the constraints are dependent there.
+     */
+    public boolean apply(double[] q, double[] v, double[] params, double[] p, double[] lambda) {
+        System.arraycopy(params, 0, in, 2 * n, params.length);
+        if (!projectPositions(q, v)) return false;
+        for (int pass = 0; pass < 3; pass++) if (!projectVelocities(q, v)) return false;
+        load(q, v);
+        momenta.eval(in, p);
+        return multipliers(lambda);
+    }
+
+    private void load(double[] q, double[] v) {
+        System.arraycopy(q, 0, in, 0, n);
+        System.arraycopy(v, 0, in, n, n);
+    }
+
+    // Minimum-norm Gauss-Newton: q <- q - G^T (G G^T)^-1 g(q)
+    private boolean projectPositions(double[] q, double[] v) {
+        if (mh == 0) return true;
+        double[] g = new double[mh];
+        DMatrixRMaj G = new DMatrixRMaj(mh, n), GGt = new DMatrixRMaj(mh, mh), y = new DMatrixRMaj(mh, 1);
+        for (int it = 0; it < 60; it++) {
+            load(q, v);
+            holonomic.eval(in, g);
+            holonomicJacobian.eval(in, G.data);
+            CommonOps_DDRM.multTransB(G, G, GGt);
+            if (!CommonOps_DDRM.solve(GGt, new DMatrixRMaj(mh, 1, true, g), y)) return false;
+            double step = 0, size = 0;
+            for (int i = 0; i < n; i++) {
+                double d = 0;
+                for (int a = 0; a < mh; a++) d += G.get(a, i) * y.get(a);
+                q[i] -= d;
+                step = Math.max(step, Math.abs(d));
+                size = Math.max(size, Math.abs(q[i]));
+            }
+            if (!Double.isFinite(step)) return false;
+            if (step <= 1e-15 * (1 + size)) return true;
+        }
+        return false;
+    }
+
+    // v <- v - g_L^-1 B^T (B g_L^-1 B^T)^-1 (B v + b)
+    private boolean projectVelocities(double[] q, double[] v) {
+        if (m == 0) return true;
+        load(q, v);
+        DMatrixRMaj B = new DMatrixRMaj(m, n), b = new DMatrixRMaj(m, 1), gl = new DMatrixRMaj(n, n);
+        rows.eval(in, B.data);
+        offsets.eval(in, b.data);
+        metric.eval(in, gl.data);
+        DMatrixRMaj r = new DMatrixRMaj(m, 1);
+        CommonOps_DDRM.mult(B, new DMatrixRMaj(n, 1, true, v), r);
+        CommonOps_DDRM.addEquals(r, b);
+        DMatrixRMaj glInvBt = new DMatrixRMaj(n, m), c = new DMatrixRMaj(m, m), y = new DMatrixRMaj(m, 1), dv = new DMatrixRMaj(n, 1);
+        if (!CommonOps_DDRM.solve(gl, transpose(B), glInvBt)) return false;
+        CommonOps_DDRM.mult(B, glInvBt, c);
+        if (!CommonOps_DDRM.solve(c, r, y)) return false;
+        CommonOps_DDRM.mult(glInvBt, y, dv);
+        for (int i = 0; i < n; i++) v[i] -= dv.get(i);
+        return allFinite(v);
+    }
+
+    private boolean multipliers(double[] lambda) {
+        if (m == 0) return true;
+        DMatrixRMaj B = new DMatrixRMaj(m, n), gl = new DMatrixRMaj(n, n), f = new DMatrixRMaj(n, 1), c = new DMatrixRMaj(m, 1);
+        rows.eval(in, B.data);
+        metric.eval(in, gl.data);
+        force.eval(in, f.data);
+        drift.eval(in, c.data);
+        DMatrixRMaj glInvBt = new DMatrixRMaj(n, m), glInvF = new DMatrixRMaj(n, 1), C = new DMatrixRMaj(m, m), rhs = new DMatrixRMaj(m, 1), l = new DMatrixRMaj(m, 1);
+        if (!CommonOps_DDRM.solve(gl, transpose(B), glInvBt) || !CommonOps_DDRM.solve(gl, f, glInvF)) return false;
+        CommonOps_DDRM.mult(B, glInvBt, C);
+        CommonOps_DDRM.mult(B, glInvF, rhs);
+        CommonOps_DDRM.addEquals(rhs, c);
+        if (!CommonOps_DDRM.solve(C, rhs, l)) return false;
+        for (int a = 0; a < m; a++) lambda[a] = -l.get(a);
+        return allFinite(lambda);
+    }
+
+    private static DMatrixRMaj transpose(DMatrixRMaj a) { return CommonOps_DDRM.transpose(a, null); }
+
+    private static boolean allFinite(double[] a) {
+        for (double d : a) if (!Double.isFinite(d)) return false;
+        return true;
+    }
+
+    public MechanicalSystem system() { return sys; }
+}

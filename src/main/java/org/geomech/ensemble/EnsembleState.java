@@ -1,0 +1,59 @@
+package org.geomech.ensemble;
+
+import org.geomech.method.StateLayout;
+
+/**
+ * The states of all members in structure-of-arrays layout, component-major with the member index
+ * fastest (x[c * members + j]), and each member's status: ok, or failed at a step for a reason.
+ */
+public final class EnsembleState {
+    /** Why a member stopped. */
+    public enum Status { OK, NEWTON_ITERATION_LIMIT, SINGULAR_JACOBIAN, NON_FINITE }
+
+    private final StateLayout layout;
+    private final int members;
+    private final double[] x;
+    private final Status[] status;
+    private final long[] failedStep;
+
+    public EnsembleState(StateLayout layout, int members) {
+        this.layout = layout;
+        this.members = members;
+        this.x = new double[Math.multiplyExact(layout.size(), members)];
+        this.status = new Status[members];
+        java.util.Arrays.fill(status, Status.OK);
+        this.failedStep = new long[members];
+    }
+
+    public StateLayout layout() { return layout; }
+    public int members() { return members; }
+    public int components() { return layout.size(); }
+    /** The SoA buffer, x[c * members() + j]. */
+    public double[] data() { return x; }
+    public double get(int component, int member) { return x[component * members + member]; }
+    public void set(int component, int member, double value) { x[component * members + member] = value; }
+
+    public void gather(int member, double[] into) {
+        for (int c = 0; c < into.length; c++) into[c] = x[c * members + member];
+    }
+
+    public void scatter(int member, double[] from) {
+        for (int c = 0; c < from.length; c++) x[c * members + member] = from[c];
+    }
+
+    public boolean ok(int member) { return status[member] == Status.OK; }
+    public Status status(int member) { return status[member]; }
+    public long failedStep(int member) { return failedStep[member]; }
+
+    /** Marks a member failed at a step; its state stays as it was before that step. */
+    public void fail(int member, long step, Status why) {
+        status[member] = why;
+        failedStep[member] = step;
+    }
+
+    public int okCount() {
+        int k = 0;
+        for (Status s : status) if (s == Status.OK) k++;
+        return k;
+    }
+}

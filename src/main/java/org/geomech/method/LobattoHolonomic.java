@@ -1,0 +1,71 @@
+package org.geomech.method;
+
+import org.geomech.expr.Expr;
+import org.geomech.method.tableau.LobattoIIIAIIIB;
+import org.geomech.model.InputException;
+import org.geomech.model.MechanicalSystem;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.geomech.method.StepSystem.H;
+
+/**
+ * The s-stage constrained symplectic Lobatto IIIA-IIIB method for holonomic constraints, 001 sec. 4.3,
+ * eqs. (13a-d): g(Q^i) = 0 at stages 2..s, the tangency condition at q_{k+1}, all Lambda^i re-solved.
+ */
+public final class LobattoHolonomic implements Method {
+    private final int s;
+
+    public LobattoHolonomic(int s) {
+        if (s < 2) throw new InputException("lobatto-holonomic needs s >= 2 stages, got " + s);
+        this.s = s;
+    }
+
+    @Override public String name() { return "lobatto-holonomic:" + s; }
+    @Override public String summary() { return s + "-stage Lobatto IIIA-IIIB for holonomic constraints (001 sec. 4.3, eq. 13)"; }
+    @Override public int order() { return 2 * s - 2; }
+    @Override public int multiplierOrder() { return s % 2 == 0 ? s : s - 1; }
+
+    @Override
+    public StepSystem build(MechanicalSystem sys) {
+        if (sys.nonholonomicCount() > 0)
+            throw new InputException(name() + " handles holonomic constraints only; model " + sys.name() + " has "
+                    + sys.nonholonomicCount() + " nonholonomic constraint(s) (use lobatto-nh:s)");
+        LobattoIIIAIIIB t = LobattoIIIAIIIB.of(s);
+        int n = sys.dimension(), m = sys.holonomicCount();
+        StateLayout layout = new StateLayout(sys, m);
+        List<Expr> q = layout.q(), v = layout.v(), p = layout.p(), lambda = layout.lambda();
+
+        List<Expr> unknowns = new ArrayList<>(), residuals = new ArrayList<>(), guess = new ArrayList<>();
+        List<List<Expr>> V = new ArrayList<>(), Lam = new ArrayList<>(), Q = new ArrayList<>(), W = new ArrayList<>();
+        for (int i = 0; i < s; i++) {
+            V.add(StepSystem.unknownVector("V" + (i + 1), n));
+            unknowns.addAll(V.get(i));
+            guess.addAll(v);
+        }
+        for (int i = 0; i < s; i++) {
+            Lam.add(StepSystem.unknownVector("Lambda" + (i + 1), m));
+            unknowns.addAll(Lam.get(i));
+            guess.addAll(lambda);
+        }
+        for (int i = 0; i < s; i++) {
+            List<Expr> qi = Vec.combine(q, H, t.a()[i], V);                          // (13b) Q^i
+            Q.add(qi);
+            Expr[][] g = sys.at(sys.holonomicJacobian(), qi, null);
+            W.add(Vec.plus(sys.at(sys.force(), qi, V.get(i)), Vec.transposeTimes(g, Lam.get(i), n)));   // (13c) W^i
+        }
+        for (int i = 0; i < s; i++) {                                              // (13b-c) P^i = D2L(Q^i, V^i)
+            residuals.addAll(Vec.minus(Vec.combine(p, H, t.aHat()[i], W), sys.at(sys.momenta(), Q.get(i), V.get(i))));
+        }
+        for (int i = 1; i < s; i++) residuals.addAll(sys.at(sys.holonomic(), Q.get(i), null));   // (13d) g(Q^i) = 0
+        List<Expr> qNew = Q.get(s - 1), pNew = Vec.combine(p, H, t.b(), W);                   // (13a)
+        List<Expr> vNew = LobattoNonholonomic.velocity(sys, qNew, pNew, "v_new", unknowns, residuals, guess, v);
+        residuals.addAll(Vec.times(sys.at(sys.holonomicJacobian(), qNew, null), vNew));         // (13d) tangency
+        List<Expr> update = new ArrayList<>(qNew);
+        update.addAll(vNew);
+        update.addAll(pNew);
+        update.addAll(Lam.get(s - 1));
+        return new StepSystem(name(), sys, layout, unknowns, residuals, guess, update, List.of()).reduced();
+    }
+}

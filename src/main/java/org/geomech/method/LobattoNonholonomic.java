@@ -1,0 +1,94 @@
+package org.geomech.method;
+
+import org.geomech.expr.Expr;
+import org.geomech.method.tableau.LobattoIIIAIIIB;
+import org.geomech.model.InputException;
+import org.geomech.model.MechanicalSystem;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+import static org.geomech.method.StepSystem.H;
+
+/**
+ * The s-stage nonholonomic Lobatto IIIA-IIIB method of 001 sec. 5, eq. (14): IIIB stage momenta
+ * matched to D2L, the constraint imposed on the IIIA-propagated momenta p^i (14d-e), the first-stage
+ * multiplier carried from the previous step (Lambda^1 = lambda_k, lambda_{k+1} = Lambda^s).
+ */
+public final class LobattoNonholonomic implements Method {
+    private final int s;
+
+    public LobattoNonholonomic(int s) {
+        if (s < 2) throw new InputException("lobatto-nh needs s >= 2 stages, got " + s);
+        this.s = s;
+    }
+
+    @Override public String name() { return "lobatto-nh:" + s; }
+    @Override public String summary() { return s + "-stage nonholonomic Lobatto IIIA-IIIB (001 sec. 5, eq. 14)"; }
+    @Override public int order() { return 2 * s - 2; }
+    // 001 Cor. 5.2.1: lambda order s for s even, s - 1 for s odd
+    @Override public int multiplierOrder() { return s % 2 == 0 ? s : s - 1; }
+
+    @Override
+    public StepSystem build(MechanicalSystem sys) {
+        if (sys.holonomicCount() > 0)
+            throw new InputException(name() + " handles nonholonomic constraints only; model " + sys.name() + " has "
+                    + sys.holonomicCount() + " holonomic constraint(s) (use lobatto-holonomic:s or rattle)");
+        LobattoIIIAIIIB t = LobattoIIIAIIIB.of(s);
+        int n = sys.dimension(), m = sys.nonholonomicCount();
+        StateLayout layout = new StateLayout(sys, m);
+        List<Expr> q = layout.q(), v = layout.v(), p = layout.p(), lambda = layout.lambda();
+
+        List<Expr> unknowns = new ArrayList<>(), residuals = new ArrayList<>(), guess = new ArrayList<>();
+        List<List<Expr>> V = new ArrayList<>(), Lam = new ArrayList<>(), Q = new ArrayList<>(), W = new ArrayList<>();
+        for (int i = 0; i < s; i++) {
+            List<Expr> vi = StepSystem.unknownVector("V" + (i + 1), n);
+            V.add(vi);
+            unknowns.addAll(vi);
+            guess.addAll(v);
+        }
+        Lam.add(lambda);
+        for (int i = 1; i < s; i++) {
+            List<Expr> li = StepSystem.unknownVector("Lambda" + (i + 1), m);
+            Lam.add(li);
+            unknowns.addAll(li);
+            guess.addAll(lambda);
+        }
+        for (int i = 0; i < s; i++) {
+            List<Expr> qi = Vec.combine(q, H, t.a()[i], V);                       // (14b) Q^i
+            Q.add(qi);
+            List<Expr> force = sys.at(sys.force(), qi, V.get(i));
+            Expr[][] a = sys.at(sys.nonholonomicMatrix(), qi, V.get(i));
+            W.add(Vec.plus(force, Vec.transposeTimes(a, Lam.get(i), n)));      // (14c) W^i
+        }
+        for (int i = 0; i < s; i++) {                                          // (14b-c) P^i = D2L(Q^i, V^i)
+            List<Expr> pi = Vec.combine(p, H, t.aHat()[i], W);
+            residuals.addAll(Vec.minus(pi, sys.at(sys.momenta(), Q.get(i), V.get(i))));
+        }
+        List<Expr> vNew = null;
+        for (int i = 1; i < s; i++) {                                          // (14d-e) Psi(q^i, p^i) = 0 on IIIA momenta
+            List<Expr> pIIIA = Vec.combine(p, H, t.a()[i], W);
+            List<Expr> vi = velocity(sys, Q.get(i), pIIIA, "v" + (i + 1), unknowns, residuals, guess, v);
+            residuals.addAll(sys.at(sys.nonholonomic(), Q.get(i), vi));
+            if (i == s - 1) vNew = vi;
+        }
+        List<Expr> update = new ArrayList<>(Q.get(s - 1));                    // (14a), q_{k+1} = Q^s (H3)
+        update.addAll(vNew);
+        update.addAll(Vec.combine(p, H, t.b(), W));                            // (14a) p_{k+1}
+        update.addAll(Lam.get(s - 1));                                         // lambda_{k+1} = Lambda^s
+        return new StepSystem(name(), sys, layout, unknowns, residuals, guess, update, List.of()).reduced();
+    }
+
+    /** v with D2L(q, v) = p: closed form when available, otherwise new unknowns with their residuals. */
+    static List<Expr> velocity(MechanicalSystem sys, List<Expr> qAt, List<Expr> pAt, String name,
+                               List<Expr> unknowns, List<Expr> residuals, List<Expr> guess, List<Expr> vGuess) {
+        Optional<List<Expr>> closed = sys.velocityFromMomentum(qAt, pAt);
+        if (closed.isPresent()) return closed.get();
+        List<Expr> vi = StepSystem.unknownVector(name, sys.dimension());
+        unknowns.addAll(vi);
+        guess.addAll(vGuess);
+        residuals.addAll(Vec.minus(sys.at(sys.momenta(), qAt, vi), pAt));
+        return vi;
+    }
+}

@@ -1,0 +1,17 @@
+package org.geomech.method;
+
+import org.geomech.model.MechanicalSystem;
+
+/** A one-step method, written once as the equations of one step. */
+public interface Method {
+    /** The name users type, e.g. lobatto-nh:3. */
+    String name();
+    /** One line: what it is and which paper and equation it implements. */
+    String summary();
+    /** Global order in q, v and p. */
+    int order();
+    /** Global order of the multipliers. */
+    int multiplierOrder();
+    /** The step equations for this system, reduced (explicit parts made definitions); InputException if unsupported. */
+    StepSystem build(MechanicalSystem system);
+}

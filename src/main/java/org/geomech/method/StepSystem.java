@@ -1,0 +1,132 @@
+package org.geomech.method;
+
+import org.geomech.expr.Derivative;
+import org.geomech.expr.Expr;
+import org.geomech.expr.Exprs;
+import org.geomech.model.MechanicalSystem;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The equations of one step of a method on a system (DESIGN.md): state, parameters (h first),
+ * explicit definitions, unknowns X with residuals F(X; state, params) = 0, a guess X0(state) and the
+ * update state' = Psi(X, state). Residuals, guess and update are expanded (definitions substituted),
+ * so every backend evaluates them directly; the definitions document what was made explicit.
+ */
+public final class StepSystem {
+    /** Step size symbol, the first parameter of every step system. */
+    public static final Expr H = Expr.sym("$h");
+
+    /** An explicit quantity: an unknown that reduction solved for, with its closed form. */
+    public record Definition(Expr symbol, Expr value) {}
+
+    private final String method;
+    private final MechanicalSystem system;
+    private final StateLayout layout;
+    private final List<Expr> unknowns;
+    private final List<Expr> residuals;
+    private final List<Expr> guess;
+    private final List<Expr> update;
+    private final List<Definition> definitions;
+    private Expr[][] jacobian;
+
+    public StepSystem(String method, MechanicalSystem system, StateLayout layout, List<Expr> unknowns, List<Expr> residuals,
+                      List<Expr> guess, List<Expr> update, List<Definition> definitions) {
+        if (unknowns.size() != residuals.size() || unknowns.size() != guess.size())
+            throw new IllegalStateException(method + ": " + unknowns.size() + " unknowns, " + residuals.size() + " residuals, " + guess.size() + " guesses");
+        if (update.size() != layout.size()) throw new IllegalStateException(method + ": update has " + update.size() + " entries for a state of " + layout.size());
+        this.method = method;
+        this.system = system;
+        this.layout = layout;
+        this.unknowns = List.copyOf(unknowns);
+        this.residuals = List.copyOf(residuals);
+        this.guess = List.copyOf(guess);
+        this.update = List.copyOf(update);
+        this.definitions = List.copyOf(definitions);
+    }
+
+    public String method() { return method; }
+    public MechanicalSystem system() { return system; }
+    public StateLayout layout() { return layout; }
+    public List<Expr> state() { return layout.symbols(); }
+    /** h, then the model parameters in declaration order. */
+    public List<Expr> params() {
+        List<Expr> p = new ArrayList<>();
+        p.add(H);
+        p.addAll(system.parameterSymbols());
+        return p;
+    }
+    public List<Expr> unknowns() { return unknowns; }
+    public List<Expr> residuals() { return residuals; }
+    public List<Expr> guess() { return guess; }
+    public List<Expr> update() { return update; }
+    public List<Definition> definitions() { return definitions; }
+
+    /** dF/dX, derived symbolically once. */
+    public synchronized Expr[][] jacobian() {
+        if (jacobian == null) jacobian = Derivative.jacobian(residuals, unknowns);
+        return jacobian;
+    }
+
+    /** True when F is affine in X: one Newton iteration solves the step exactly. */
+    public boolean isLinear() {
+        for (Expr[] row : jacobian()) for (Expr e : row) if (Exprs.dependsOn(e, unknowns)) return false;
+        return true;
+    }
+
+    /**
+     * Eliminates every unknown that some residual determines explicitly: where a residual is affine in
+     * an unknown with a coefficient made of parameters and constants only, that unknown becomes a
+     * definition and is substituted everywhere (symbolic Gaussian elimination). For the 2-stage Lobatto
+     * methods on mechanical systems this leaves only the multipliers implicit (001 spec sec. 4.3).
+     */
+    public StepSystem reduced() {
+        List<Expr> x = new ArrayList<>(unknowns), f = new ArrayList<>(residuals), x0 = new ArrayList<>(guess), psi = new ArrayList<>(update);
+        List<Definition> defs = new ArrayList<>(definitions);
+        Set<Expr> nonConstant = new HashSet<>(layout.symbols());
+        boolean progress = true;
+        while (progress) {
+            progress = false;
+            nonConstant.addAll(x);
+            search:
+            for (int k = 0; k < f.size(); k++) {
+                Expr r = f.get(k);
+                Set<Expr> present = Exprs.symbols(r);
+                for (int i = 0; i < x.size(); i++) {
+                    Expr xi = x.get(i);
+                    if (!present.contains(xi)) continue;
+                    Expr c = Derivative.of(r, xi);
+                    if (c.isConst(0) || Exprs.dependsOn(c, nonConstant)) continue;
+                    Expr value = Expr.neg(Expr.div(Exprs.substitute(r, Map.of(xi, Expr.ZERO)), c));
+                    Map<Expr, Expr> sub = new HashMap<>(Map.of(xi, value));
+                    f.remove(k);
+                    x.remove(i);
+                    x0.remove(i);
+                    f = Exprs.substitute(f, sub);
+                    psi = Exprs.substitute(psi, sub);
+                    List<Definition> updated = new ArrayList<>();
+                    for (Definition d : defs) updated.add(new Definition(d.symbol(), Exprs.substitute(d.value(), sub)));
+                    updated.add(new Definition(xi, value));
+                    defs = updated;
+                    nonConstant.remove(xi);
+                    progress = true;
+                    break search;
+                }
+            }
+        }
+        return new StepSystem(method, system, layout, x, f, x0, psi, defs);
+    }
+
+    /** Vector helper: the symbols prefix[0..count). */
+    static List<Expr> unknownVector(String prefix, int count) {
+        List<Expr> out = new ArrayList<>(count);
+        for (int i = 0; i < count; i++) out.add(Expr.sym("$" + prefix + "[" + i + "]"));
+        return Collections.unmodifiableList(out);
+    }
+}

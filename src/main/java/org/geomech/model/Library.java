@@ -1,0 +1,122 @@
+package org.geomech.model;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.function.Function;
+
+/** The built-in systems of the papers, with their data and default initial conditions. */
+public final class Library {
+    private Library() {}
+
+    /**
+     * A built-in system: its definition given integer structure options (for example m of chaotic-nh),
+     * and default initial positions and velocities as expressions of the parameters, the member index j
+     * and the member count N.
+     */
+    public record Entry(String name, String summary, Map<String, Integer> structureDefaults,
+                        Function<Map<String, Integer>, ModelDefinition> definition,
+                        Function<Map<String, Integer>, List<String>> q0, Function<Map<String, Integer>, List<String>> v0) {
+
+        public ModelDefinition definition(Map<String, Integer> structure) { return definition.apply(merged(structure)); }
+        public List<String> q0(Map<String, Integer> structure) { return q0.apply(merged(structure)); }
+        public List<String> v0(Map<String, Integer> structure) { return v0.apply(merged(structure)); }
+
+        private Map<String, Integer> merged(Map<String, Integer> structure) {
+            Map<String, Integer> m = new LinkedHashMap<>(structureDefaults);
+            for (Map.Entry<String, Integer> e : structure.entrySet()) {
+                if (!m.containsKey(e.getKey())) throw new InputException("model " + name + " has no structure option " + e.getKey()
+                        + (m.isEmpty() ? "" : " (it has " + String.join(", ", m.keySet()) + ")"));
+                m.put(e.getKey(), e.getValue());
+            }
+            return m;
+        }
+    }
+
+    private static final Map<String, Entry> ENTRIES = new TreeMap<>();
+
+    static {
+        add(new Entry("nh-particle", "nonholonomic particle in a harmonic potential (001 sec. 7.1)", Map.of(),
+                s -> new ModelDefinition("nh-particle", "001 sec. 7.1", List.of("x", "y", "z"), Map.of(),
+                        "0.5*(dot(x)^2 + dot(y)^2 + dot(z)^2) - 0.5*(x^2 + y^2)", List.of(), List.of("dot(z) - y*dot(x)")),
+                // 001 spec R.1 (chosen there): q0 = (1, 0.5, 0), v0 = (0.2, 1, 0.1)
+                s -> List.of("1", "0.5", "0"), s -> List.of("0.2", "1", "0.1")));
+        add(new Entry("cvt", "pendulum-driven continuously variable transmission (001 sec. 7.2)", Map.of(),
+                s -> new ModelDefinition("cvt", "001 sec. 7.2", List.of("x", "y", "z"), params("eps", 0.5),
+                        "0.5*(dot(x)^2 + dot(y)^2 + dot(z)^2) - 0.5*(x^2 + z^2 - 2*cos(y) + eps*sin(2*y))",
+                        List.of(), List.of("dot(z) + sin(y)*dot(x)")),
+                // 001 sec. 7.2, low-energy case: E_T = 9/5
+                s -> List.of("1", "0", "1"), s -> List.of("0", "3*sqrt(10)/5", "0")));
+        add(new Entry("chaotic-nh", "fully chaotic nonholonomic system, n = 2m+1 (001 sec. 7.3)", Map.of("m", 3),
+                Library::chaotic, Library::chaoticQ0, Library::chaoticV0));
+        add(new Entry("planar-pendulum", "planar pendulum in Cartesian coordinates (002 sec. 5.1)", Map.of(),
+                s -> new ModelDefinition("planar-pendulum", "002 sec. 5.1", List.of("x", "y"), Map.of(),
+                        "0.5*(dot(x)^2 + dot(y)^2) - y", List.of("x^2 + y^2 - 1"), List.of()),
+                s -> List.of("0", "-1"), s -> List.of("1", "0")));
+        add(new Entry("spherical-pendulum", "spherical pendulum with mass m, length l, gravity g (004 sec. 6.1)", Map.of(),
+                s -> new ModelDefinition("spherical-pendulum", "004 sec. 6.1", List.of("x", "y", "z"), params("m", 1.0, "l", 1.0, "g", 9.81),
+                        "0.5*m*(dot(x)^2 + dot(y)^2 + dot(z)^2) - m*g*z", List.of("0.5*((x^2 + y^2 + z^2)/l^2 - 1)"), List.of()),
+                s -> List.of("1", "0", "0"), s -> List.of("0", "1", "0")));
+    }
+
+    private static void add(Entry e) { ENTRIES.put(e.name(), e); }
+
+    private static Map<String, Double> params(Object... nameValue) {
+        Map<String, Double> m = new LinkedHashMap<>();
+        for (int i = 0; i < nameValue.length; i += 2) m.put((String) nameValue[i], (Double) nameValue[i + 1]);
+        return m;
+    }
+
+    public static List<String> names() { return new ArrayList<>(ENTRIES.keySet()); }
+
+    public static boolean has(String name) { return ENTRIES.containsKey(name); }
+
+    public static Entry entry(String name) {
+        Entry e = ENTRIES.get(name);
+        if (e == null) throw new InputException("unknown model '" + name + "' (built-in: " + String.join(", ", names()) + ")");
+        return e;
+    }
+
+    public static MechanicalSystem system(String name) { return entry(name).definition(Map.of()).build(); }
+
+    // 001 sec. 7.3: L = 1/2|v|^2 - 1/2(|q|^2 + q_{m+2}^2 q_{m+3}^2 + sum_i q_{1+i}^2 q_{m+1+i}^2), Phi = v_1 + sum_{i>=m+2} q_i v_i
+    private static ModelDefinition chaotic(Map<String, Integer> s) {
+        int m = s.get("m");
+        if (m < 2) throw new InputException("chaotic-nh needs m >= 2, got m = " + m);
+        int n = 2 * m + 1;
+        List<String> q = new ArrayList<>();
+        for (int i = 1; i <= n; i++) q.add("q" + i);
+        StringBuilder kinetic = new StringBuilder(), potential = new StringBuilder(), constraint = new StringBuilder("dot(q1)");
+        for (int i = 1; i <= n; i++) {
+            kinetic.append(i > 1 ? " + " : "").append("dot(q").append(i).append(")^2");
+            potential.append(i > 1 ? " + " : "").append("q").append(i).append("^2");
+        }
+        potential.append(" + q").append(m + 2).append("^2*q").append(m + 3).append("^2");
+        for (int i = 1; i <= m; i++) potential.append(" + q").append(1 + i).append("^2*q").append(m + 1 + i).append("^2");
+        for (int i = m + 2; i <= n; i++) constraint.append(" + q").append(i).append("*dot(q").append(i).append(")");
+        return new ModelDefinition("chaotic-nh", "001 sec. 7.3 (m = " + m + ")", q, Map.of(),
+                "0.5*(" + kinetic + ") - 0.5*(" + potential + ")", List.of(), List.of(constraint.toString()));
+    }
+
+    // 001 sec. 7.3 ensemble: q0 = (cos(j pi/(2J)), 0.6, 0.4, 0.2, 1, 1, 1) for m = 3 with J = max(N - 1, 1);
+    // for other m the middle block continues 0.8 - 0.2 i.
+    private static List<String> chaoticQ0(Map<String, Integer> s) {
+        int m = s.get("m");
+        List<String> q = new ArrayList<>();
+        q.add("cos(j*pi/(2*J))");
+        for (int i = 1; i <= m; i++) q.add(Double.toString(Math.round((0.8 - 0.2 * i) * 1e12) / 1e12));
+        for (int i = 1; i <= m; i++) q.add("1");
+        return q;
+    }
+
+    private static List<String> chaoticV0(Map<String, Integer> s) {
+        int m = s.get("m");
+        List<String> v = new ArrayList<>();
+        v.add("0");
+        v.add("sin(j*pi/(2*J))");
+        for (int i = 3; i <= 2 * m + 1; i++) v.add("0");
+        return v;
+    }
+}

@@ -1,0 +1,65 @@
+package org.geomech.solve;
+
+import org.ejml.data.DMatrixRMaj;
+import org.ejml.dense.row.factory.LinearSolverFactory_DDRM;
+import org.ejml.interfaces.linsol.LinearSolverDense;
+
+/** Full Newton with a dense LU (EJML) at every iteration; the reference solver. */
+public final class Newton {
+    /** How a solve ended. */
+    public enum Outcome { CONVERGED, ITERATION_LIMIT, SINGULAR_JACOBIAN, NON_FINITE }
+
+    private final NonlinearSystem system;
+    private final NewtonOptions options;
+    private final boolean linear;
+    private final DMatrixRMaj jac, rhs, dx;
+    private final double[] f;
+    private final LinearSolverDense<DMatrixRMaj> lu;
+    private int iterations;
+
+    /** linear: F is affine in x, so one iteration is exact and the loop stops there. */
+    public Newton(NonlinearSystem system, NewtonOptions options, boolean linear) {
+        int n = system.size();
+        this.system = system;
+        this.options = options;
+        this.linear = linear;
+        this.jac = new DMatrixRMaj(n, n);
+        this.rhs = new DMatrixRMaj(n, 1);
+        this.dx = new DMatrixRMaj(n, 1);
+        this.f = new double[n];
+        this.lu = LinearSolverFactory_DDRM.lu(n);
+    }
+
+    /** LU solves of the last call. */
+    public int iterations() { return iterations; }
+
+    /** Solves F(x) = 0 in place from the guess in x. */
+    public Outcome solve(double[] x) {
+        int n = system.size();
+        iterations = 0;
+        if (n == 0) return Outcome.CONVERGED;
+        while (iterations < options.maxIterations()) {
+            system.residual(x, f);
+            system.jacobian(x, jac.data);
+            if (!allFinite(f) || !allFinite(jac.data)) return Outcome.NON_FINITE;
+            if (!lu.setA(jac)) return Outcome.SINGULAR_JACOBIAN;
+            System.arraycopy(f, 0, rhs.data, 0, n);
+            lu.solve(rhs, dx);
+            iterations++;
+            double step = 0, size = 0;
+            for (int i = 0; i < n; i++) {
+                x[i] -= dx.data[i];
+                step = Math.max(step, Math.abs(dx.data[i]));
+                size = Math.max(size, Math.abs(x[i]));
+            }
+            if (!Double.isFinite(step)) return Outcome.SINGULAR_JACOBIAN;
+            if (linear || step <= options.tolerance() * (1 + size)) return Outcome.CONVERGED;
+        }
+        return Outcome.ITERATION_LIMIT;
+    }
+
+    private static boolean allFinite(double[] a) {
+        for (double d : a) if (!Double.isFinite(d)) return false;
+        return true;
+    }
+}

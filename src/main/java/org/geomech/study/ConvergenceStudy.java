@@ -1,0 +1,93 @@
+package org.geomech.study;
+
+import org.geomech.backend.Backend;
+import org.geomech.ensemble.EnsembleState;
+import org.geomech.ensemble.InitialStates;
+import org.geomech.ensemble.TimeGrid;
+import org.geomech.method.Method;
+import org.geomech.method.StateLayout;
+import org.geomech.model.InputException;
+import org.geomech.model.MechanicalSystem;
+import org.geomech.solve.NewtonOptions;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Global errors at t_end against a fine-step reference and the orders fitted to them: the 2-norm
+ * errors of q, v, p and the multipliers for each h, and least-squares slopes of log error over log h.
+ */
+public final class ConvergenceStudy {
+    /** Errors at one step size. */
+    public record Point(double h, double q, double v, double p, double lambda, int failed) {}
+
+    /** Errors per h, fitted orders, and the reference used. */
+    public record Result(List<Point> points, double orderQ, double orderV, double orderP, double orderLambda,
+                         String reference, double referenceH) {}
+
+    /** Errors below this are round-off and left out of the fits. */
+    static final double ROUNDOFF = 1e-13;
+
+    private ConvergenceStudy() {}
+
+    /**
+     * Runs the single initial state of sim at every h and the reference method at hRef (chosen from the
+     * nominal orders when hRef <= 0, so that its error is below 1/1000 of the finest run's).
+     */
+    public static Result run(MechanicalSystem sys, Method method, Method referenceMethod, double[] hs, double tEnd, double hRef,
+                             double[] modelParams, InitialStates initial, Backend backend, NewtonOptions newton) {
+        if (hs.length < 2) throw new InputException("order needs at least two step sizes, got " + hs.length);
+        double hMin = Double.POSITIVE_INFINITY;
+        for (double h : hs) hMin = Math.min(hMin, h);
+        if (hRef <= 0) {
+            int p = Math.max(1, Math.min(referenceMethod.order(), referenceMethod.multiplierOrder()));
+            int factor = 2;
+            while (Math.pow(factor, p) < 1000) factor *= 2;
+            hRef = hMin / factor;
+        }
+        double[] ref = finalState(sys, referenceMethod, hRef, tEnd, modelParams, initial, backend, newton);
+        if (ref == null) throw new InputException("the reference run (" + referenceMethod.name() + ", h = " + hRef + ") failed");
+        StateLayout layout = referenceMethod.build(sys).layout();
+        List<Point> points = new ArrayList<>();
+        for (double h : hs) {
+            double[] x = finalState(sys, method, h, tEnd, modelParams, initial, backend, newton);
+            if (x == null) { points.add(new Point(h, Double.NaN, Double.NaN, Double.NaN, Double.NaN, 1)); continue; }
+            int n = layout.n(), m = layout.multipliers();
+            points.add(new Point(h, dist(x, ref, layout.qOffset(), n), dist(x, ref, layout.vOffset(), n),
+                    dist(x, ref, layout.pOffset(), n), dist(x, ref, layout.lambdaOffset(), m), 0));
+        }
+        return new Result(points, fit(points, 'q'), fit(points, 'v'), fit(points, 'p'), fit(points, 'l'), referenceMethod.name(), hRef);
+    }
+
+    private static double[] finalState(MechanicalSystem sys, Method method, double h, double tEnd, double[] modelParams,
+                                       InitialStates initial, Backend backend, NewtonOptions newton) {
+        Simulation sim = new Simulation(sys, method, modelParams, initial, null, 1);
+        TimeGrid grid = TimeGrid.of(h, tEnd, tEnd);
+        EnsembleState state = sim.initialState(null);
+        sim.run(backend, newton, List.of(), grid, state, null);
+        if (!state.ok(0)) return null;
+        double[] x = new double[state.components()];
+        state.gather(0, x);
+        return x;
+    }
+
+    private static double dist(double[] a, double[] b, int offset, int count) {
+        double s = 0;
+        for (int i = offset; i < offset + count; i++) s += (a[i] - b[i]) * (a[i] - b[i]);
+        return Math.sqrt(s);
+    }
+
+    /** Least-squares slope of log(error) against log(h) over the points above round-off; NaN if fewer than two. */
+    static double fit(List<Point> points, char which) {
+        double sx = 0, sy = 0, sxx = 0, sxy = 0;
+        int k = 0;
+        for (Point p : points) {
+            double e = which == 'q' ? p.q() : which == 'v' ? p.v() : which == 'p' ? p.p() : p.lambda();
+            if (!(e > ROUNDOFF)) continue;
+            double x = Math.log(p.h()), y = Math.log(e);
+            sx += x; sy += y; sxx += x * x; sxy += x * y; k++;
+        }
+        if (k < 2) return Double.NaN;
+        return (k * sxy - sx * sy) / (k * sxx - sx * sx);
+    }
+}

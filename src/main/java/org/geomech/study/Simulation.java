@@ -1,0 +1,56 @@
+package org.geomech.study;
+
+import org.geomech.backend.Backend;
+import org.geomech.ensemble.EnsembleRun;
+import org.geomech.ensemble.EnsembleState;
+import org.geomech.ensemble.InitialStates;
+import org.geomech.ensemble.Observer;
+import org.geomech.ensemble.TimeGrid;
+import org.geomech.method.Method;
+import org.geomech.method.StepSystem;
+import org.geomech.model.MechanicalSystem;
+import org.geomech.solve.NewtonOptions;
+
+import java.util.List;
+import java.util.function.LongConsumer;
+
+/** One ensemble simulation wired end to end: system, method, initial states, backend, observers, grid. */
+public final class Simulation {
+    private final StepSystem step;
+    private final double[] modelParams;
+    private final InitialStates initial;
+    private final InitialStates.Perturbation perturbation;
+    private final int members;
+
+    public Simulation(MechanicalSystem sys, Method method, double[] modelParams, InitialStates initial,
+                      InitialStates.Perturbation perturbation, int members) {
+        this.step = method.build(sys);
+        this.modelParams = modelParams.clone();
+        this.initial = initial;
+        this.perturbation = perturbation;
+        this.members = members;
+    }
+
+    public StepSystem step() { return step; }
+
+    /** A fresh consistent initial ensemble and the report of how far consistency moved it. */
+    public EnsembleState initialState(InitialStates.Report[] report) {
+        EnsembleState state = new EnsembleState(step.layout(), members);
+        InitialStates.Report r = initial.fill(state, modelParams, perturbation);
+        if (report != null) report[0] = r;
+        return state;
+    }
+
+    public double[] params(double h) {
+        double[] p = new double[modelParams.length + 1];
+        p[0] = h;
+        System.arraycopy(modelParams, 0, p, 1, modelParams.length);
+        return p;
+    }
+
+    public EnsembleRun.Result run(Backend backend, NewtonOptions newton, List<Observer> observers, TimeGrid grid,
+                                  EnsembleState state, LongConsumer progress) {
+        Backend.Compiled compiled = backend.compile(step, observers, newton);
+        return EnsembleRun.run(compiled, state, params(grid.h()), grid, observers.size(), progress);
+    }
+}
