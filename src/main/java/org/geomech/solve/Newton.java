@@ -38,6 +38,7 @@ public final class Newton {
         int n = system.size();
         iterations = 0;
         if (n == 0) return Outcome.CONVERGED;
+        double previous = Double.POSITIVE_INFINITY;
         while (iterations < options.maxIterations()) {
             system.residual(x, f);
             system.jacobian(x, jac.data);
@@ -54,6 +55,9 @@ public final class Newton {
             }
             if (!Double.isFinite(step)) return Outcome.SINGULAR_JACOBIAN;
             if (linear || step <= options.tolerance() * (1 + size)) return Outcome.CONVERGED;
+            // round-off floor: the steps stopped contracting within a factor 1000 of the tolerance
+            if (step >= 0.5 * previous && step <= 1000 * options.tolerance() * (1 + size)) return Outcome.CONVERGED;
+            previous = step;
         }
         return Outcome.ITERATION_LIMIT;
     }

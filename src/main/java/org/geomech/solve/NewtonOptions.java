@@ -2,7 +2,10 @@ package org.geomech.solve;
 
 import org.geomech.model.InputException;
 
-/** Newton stopping rule: |dx|_inf <= tolerance * (1 + |x|_inf), at most maxIterations LU solves. */
+/**
+ * Newton stopping rule: |dx|_inf <= tolerance * (1 + |x|_inf), or steps that stopped contracting below
+ * 1000 times that (the round-off floor); at most maxIterations LU solves.
+ */
 public record NewtonOptions(double tolerance, int maxIterations) {
     public static final NewtonOptions DEFAULT = new NewtonOptions(1e-12, 50);
 
