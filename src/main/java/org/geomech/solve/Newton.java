@@ -55,8 +55,9 @@ public final class Newton {
             }
             if (!Double.isFinite(step)) return Outcome.SINGULAR_JACOBIAN;
             if (linear || step <= options.tolerance() * (1 + size)) return Outcome.CONVERGED;
-            // round-off floor: the steps stopped contracting within a factor 1000 of the tolerance
-            if (step >= 0.5 * previous && step <= 1000 * options.tolerance() * (1 + size)) return Outcome.CONVERGED;
+            // round-off floor: a converging Newton contracts quadratically; steps that stop contracting
+            // below sqrt(tolerance) are the floor set by the conditioning (multipliers are O(eps/h^2))
+            if (step >= 0.5 * previous && step <= Math.sqrt(options.tolerance()) * (1 + size)) return Outcome.CONVERGED;
             previous = step;
         }
         return Outcome.ITERATION_LIMIT;

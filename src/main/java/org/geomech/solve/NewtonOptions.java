@@ -4,7 +4,7 @@ import org.geomech.model.InputException;
 
 /**
  * Newton stopping rule: |dx|_inf <= tolerance * (1 + |x|_inf), or steps that stopped contracting below
- * 1000 times that (the round-off floor); at most maxIterations LU solves.
+ * sqrt(tolerance) (the round-off floor); at most maxIterations LU solves.
  */
 public record NewtonOptions(double tolerance, int maxIterations) {
     public static final NewtonOptions DEFAULT = new NewtonOptions(1e-12, 50);
