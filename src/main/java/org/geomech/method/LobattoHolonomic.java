@@ -28,7 +28,7 @@ public final class LobattoHolonomic implements Method {
     @Override public int multiplierOrder() { return s % 2 == 0 ? s : s - 1; }
 
     @Override
-    public StepSystem build(MechanicalSystem sys) {
+    public StepSystem equations(MechanicalSystem sys) {
         if (sys.nonholonomicCount() > 0)
             throw new InputException(name() + " handles holonomic constraints only; model " + sys.name() + " has "
                     + sys.nonholonomicCount() + " nonholonomic constraint(s) (use lobatto-nh:s)");
@@ -66,6 +66,6 @@ public final class LobattoHolonomic implements Method {
         update.addAll(vNew);
         update.addAll(pNew);
         update.addAll(Lam.get(s - 1));
-        return new StepSystem(name(), sys, layout, unknowns, residuals, guess, update, List.of()).reduced();
+        return new StepSystem(name(), sys, layout, unknowns, residuals, guess, update, List.of());
     }
 }

@@ -31,7 +31,7 @@ public final class LobattoNonholonomic implements Method {
     @Override public int multiplierOrder() { return s % 2 == 0 ? s : s - 1; }
 
     @Override
-    public StepSystem build(MechanicalSystem sys) {
+    public StepSystem equations(MechanicalSystem sys) {
         if (sys.holonomicCount() > 0)
             throw new InputException(name() + " handles nonholonomic constraints only; model " + sys.name() + " has "
                     + sys.holonomicCount() + " holonomic constraint(s) (use lobatto-holonomic:s or rattle)");
@@ -77,7 +77,7 @@ public final class LobattoNonholonomic implements Method {
         update.addAll(vNew);
         update.addAll(Vec.combine(p, H, t.b(), W));                            // (14a) p_{k+1}
         update.addAll(Lam.get(s - 1));                                         // lambda_{k+1} = Lambda^s
-        return new StepSystem(name(), sys, layout, unknowns, residuals, guess, update, List.of()).reduced();
+        return new StepSystem(name(), sys, layout, unknowns, residuals, guess, update, List.of());
     }
 
     /** v with D2L(q, v) = p: closed form when available, otherwise new unknowns with their residuals. */

@@ -12,6 +12,9 @@ public interface Method {
     int order();
     /** Global order of the multipliers. */
     int multiplierOrder();
-    /** The step equations for this system, reduced (explicit parts made definitions); InputException if unsupported. */
-    StepSystem build(MechanicalSystem system);
+    /** The step equations for this system as the paper writes them; InputException if unsupported. */
+    StepSystem equations(MechanicalSystem system);
+
+    /** The equations reduced: every unknown a residual determines explicitly becomes a definition. */
+    default StepSystem build(MechanicalSystem system) { return equations(system).reduced(); }
 }

@@ -23,7 +23,7 @@ public final class Rattle implements Method {
     @Override public int multiplierOrder() { return 2; }
 
     @Override
-    public StepSystem build(MechanicalSystem sys) {
+    public StepSystem equations(MechanicalSystem sys) {
         if (sys.nonholonomicCount() > 0)
             throw new InputException("rattle handles holonomic constraints only; model " + sys.name() + " has nonholonomic constraints (use lobatto-nh:s)");
         if (sys.constantMassMatrix().isEmpty() || sys.velocityFromMomentum(sys.q(), sys.q()).isEmpty())

@@ -82,14 +82,16 @@ public final class StepSystem {
 
     /**
      * Eliminates every unknown that some residual determines explicitly: where a residual is affine in
-     * an unknown with a coefficient made of parameters and constants only, that unknown becomes a
-     * definition and is substituted everywhere (symbolic Gaussian elimination). For the 2-stage Lobatto
-     * methods on mechanical systems this leaves only the multipliers implicit (001 spec sec. 4.3).
+     * an unknown with a coefficient made of model parameters and constants only (not h, so nothing is
+     * divided by the step size), that unknown becomes a definition and is substituted everywhere
+     * (symbolic Gaussian elimination). For the 2-stage Lobatto methods on mechanical systems this
+     * leaves only the multipliers implicit (001 spec sec. 4.3).
      */
     public StepSystem reduced() {
         List<Expr> x = new ArrayList<>(unknowns), f = new ArrayList<>(residuals), x0 = new ArrayList<>(guess), psi = new ArrayList<>(update);
         List<Definition> defs = new ArrayList<>(definitions);
         Set<Expr> nonConstant = new HashSet<>(layout.symbols());
+        nonConstant.add(H);
         boolean progress = true;
         while (progress) {
             progress = false;
