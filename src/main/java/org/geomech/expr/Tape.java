@@ -69,7 +69,7 @@ public final class Tape {
                     if (e.arg(1).isInteger() && Math.abs(e.arg(1).value()) <= 64) {
                         opcode = POWI;
                         b = (int) e.arg(1).value();
-                        flops += Integer.bitCount(Math.abs(b)) + 31 - Integer.numberOfLeadingZeros(Math.max(1, Math.abs(b))) + (b < 0 ? 1 : 0);
+                        flops += Integer.bitCount(Math.abs(b)) - 1 + 31 - Integer.numberOfLeadingZeros(Math.max(1, Math.abs(b))) + (b < 0 ? 1 : 0);
                     } else { opcode = POW; flops++; }
                     break;
                 case SQRT: opcode = SQRT; flops++; break;

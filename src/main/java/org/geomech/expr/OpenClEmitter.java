@@ -1,0 +1,28 @@
+package org.geomech.expr;
+
+import java.util.List;
+import java.util.function.IntFunction;
+
+/**
+ * OpenCL C statements (double precision) computing expressions, e.g. {@code const double t3 = in[0] * in[1];},
+ * with the operation sequence of {@link Tape#eval}: integer powers as exact multiplications, no pown.
+ * Temporaries are named t0, t1, ...; wrap the text in braces to emit several programs into one function.
+ */
+public final class OpenClEmitter {
+    private static final StraightLineProgram OPENCL = new StraightLineProgram("const double", "", "HUGE_VAL");
+
+    private OpenClEmitter() {}
+
+    /**
+     * Statements assigning outputs[i] to the variable or element output.apply(i), reading input symbol j as
+     * input.apply(j) (a primary expression such as {@code x[2*N+j]}). Unknown symbols are an error.
+     */
+    public static String emit(List<Expr> inputs, IntFunction<String> input, List<Expr> outputs, IntFunction<String> output) {
+        return OPENCL.emit(inputs, input, outputs, output).text();
+    }
+
+    /** Floating-point operations of the emitted statements (a function call counts as one, as in Tape.flops). */
+    public static int flops(List<Expr> inputs, List<Expr> outputs) {
+        return OPENCL.emit(inputs, j -> "in", outputs, i -> "out").flops();
+    }
+}

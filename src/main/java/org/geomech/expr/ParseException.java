@@ -1,0 +1,32 @@
+package org.geomech.expr;
+
+/** A one-line parse error naming the 1-based column of the text and what was expected there. */
+public final class ParseException extends IllegalArgumentException {
+    private final int column;
+    private final String expected;
+
+    ParseException(String text, int column, String expected, String problem) {
+        super("column " + column + " of \"" + oneLine(text) + "\": " + problem);
+        this.column = column;
+        this.expected = expected;
+    }
+
+    /** The 1-based column where the problem is; the length of the text plus one for its end. */
+    public int column() { return column; }
+
+    /** What would have been accepted at that column, e.g. "a number, name or '('". */
+    public String expected() { return expected; }
+
+    /** The text with line breaks and other control characters escaped, so the message stays on one line. */
+    static String oneLine(String text) {
+        StringBuilder sb = new StringBuilder(text.length());
+        for (char c : text.toCharArray()) {
+            if (c == '\n') sb.append("\\n");
+            else if (c == '\r') sb.append("\\r");
+            else if (c == '\t') sb.append("\\t");
+            else if (Character.isISOControl(c)) sb.append(String.format("\\u%04x", (int) c));
+            else sb.append(c);
+        }
+        return sb.toString();
+    }
+}

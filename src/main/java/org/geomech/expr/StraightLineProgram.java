@@ -1,0 +1,118 @@
+package org.geomech.expr;
+
+import java.util.Collections;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.IntFunction;
+
+/**
+ * Straight-line code for a list of expressions in a C-like language: one assignment per DAG node in
+ * topological order, each performing exactly one floating-point operation, and the same operation
+ * sequence as {@link Tape#eval} (a + (-b) as a - b, integer powers by {@link Tape#powi}'s squarings),
+ * so the results are bitwise those of the tape. A dialect names the declaration, the functions and infinity.
+ */
+class StraightLineProgram {
+    /** The statements and the floating-point operations they perform (one per assignment). */
+    record Code(String text, int flops) {}
+
+    private final String declaration;
+    private final String functionPrefix;
+    private final String infinity;
+
+    StraightLineProgram(String declaration, String functionPrefix, String infinity) {
+        this.declaration = declaration;
+        this.functionPrefix = functionPrefix;
+        this.infinity = infinity;
+    }
+
+    /** Statements setting output.apply(i) to outputs[i], where input j is read as input.apply(j). */
+    Code emit(List<Expr> inputs, IntFunction<String> input, List<Expr> outputs, IntFunction<String> output) {
+        Map<Expr, String> value = new IdentityHashMap<>();
+        for (int j = 0; j < inputs.size(); j++) {
+            Expr s = inputs.get(j);
+            if (!s.isSymbol()) throw new IllegalArgumentException("input " + j + " is not a symbol: " + s);
+            if (value.put(s, input.apply(j)) != null) throw new IllegalArgumentException("input " + s + " given twice");
+        }
+        List<Expr> nodes = Exprs.topological(outputs);
+        Set<Expr> used = valuesUsed(nodes, outputs);
+        Lines lines = new Lines();
+        for (Expr e : nodes) {
+            if (value.containsKey(e) || !used.contains(e)) continue;
+            if (e.isSymbol()) throw new IllegalArgumentException("unknown symbol '" + e.name() + "'");
+            value.put(e, e.isConst() ? literal(e.value()) : operation(e, value, lines));
+        }
+        for (int i = 0; i < outputs.size(); i++) lines.add(output.apply(i) + " = " + value.get(outputs.get(i)) + ";");
+        return new Code(lines.text.toString(), lines.temporaries);
+    }
+
+    /** Nodes whose value some statement reads: all but negations that are only ever subtracted. */
+    private static Set<Expr> valuesUsed(List<Expr> nodes, List<Expr> outputs) {
+        Set<Expr> used = Collections.newSetFromMap(new IdentityHashMap<>());
+        used.addAll(outputs);
+        for (Expr e : nodes) {
+            for (int k = 0; k < e.arity(); k++) used.add(isSubtraction(e) && k == 1 ? e.arg(1).arg(0) : e.arg(k));
+        }
+        return used;
+    }
+
+    private static boolean isSubtraction(Expr e) { return e.op() == Expr.Op.ADD && e.arg(1).op() == Expr.Op.NEG; }
+
+    /** Tape.eval computes x^n this way for integer |n| <= 64, Math.pow otherwise. */
+    private static boolean isSmallIntegerPower(Expr e) {
+        return e.op() == Expr.Op.POW && e.arg(1).isInteger() && Math.abs(e.arg(1).value()) <= 64;
+    }
+
+    private String operation(Expr e, Map<Expr, String> value, Lines lines) {
+        String a = value.get(e.arg(0));
+        switch (e.op()) {
+            case ADD: return isSubtraction(e)
+                    ? lines.assign(a + " - " + value.get(e.arg(1).arg(0)))
+                    : lines.assign(a + " + " + value.get(e.arg(1)));
+            case MUL: return lines.assign(a + " * " + value.get(e.arg(1)));
+            case DIV: return lines.assign(a + " / " + value.get(e.arg(1)));
+            case NEG: return lines.assign("-" + a);
+            case POW: return isSmallIntegerPower(e) ? power(a, (int) e.arg(1).value(), lines)
+                    : lines.assign(call("pow", a, value.get(e.arg(1))));
+            case ATAN2: return lines.assign(call("atan2", a, value.get(e.arg(1))));
+            default: return lines.assign(call(e.op().name().toLowerCase(), a));
+        }
+    }
+
+    /** x^n by the multiplications of Tape.powi, a reciprocal for negative n. */
+    private static String power(String x, int n, Lines lines) {
+        if (n < 0) return lines.assign("1.0 / " + power(x, -n, lines));
+        String result = null, base = x;
+        while (n > 0) {
+            if ((n & 1) != 0) result = result == null ? base : lines.assign(result + " * " + base);
+            n >>= 1;
+            if (n > 0) base = lines.assign(base + " * " + base);
+        }
+        return result;
+    }
+
+    private String call(String function, String... args) {
+        return functionPrefix + function + "(" + String.join(", ", args) + ")";
+    }
+
+    /** The exact double: Double.toString round-trips; negative values in parentheses. */
+    private String literal(double v) {
+        String s = Double.isInfinite(v) ? infinity : Double.toString(Math.abs(v));
+        return v < 0 ? "(-" + s + ")" : s;
+    }
+
+    /** The emitted text and its temporaries t0, t1, ..., one per floating-point operation. */
+    private final class Lines {
+        final StringBuilder text = new StringBuilder();
+        int temporaries;
+
+        String assign(String expression) {
+            String t = "t" + temporaries++;
+            add(declaration + " " + t + " = " + expression + ";");
+            return t;
+        }
+
+        void add(String statement) { text.append(statement).append('\n'); }
+    }
+}
