@@ -2,6 +2,7 @@ package org.geomech.backend;
 
 import org.geomech.ensemble.EnsembleState;
 import org.geomech.ensemble.Observer;
+import org.geomech.ensemble.Reduction;
 import org.geomech.method.StepSystem;
 import org.geomech.solve.NewtonOptions;
 
@@ -11,23 +12,39 @@ import java.util.List;
 public interface Backend {
     String name();
 
+    /** Compiles; InputException (exit 2) when this backend cannot run here, e.g. no OpenCL device. */
     Compiled compile(StepSystem system, List<Observer> observers, NewtonOptions options);
 
-    /** A step system compiled for one backend. Params are h followed by the model parameters. */
+    /** A step system compiled for one backend. */
     interface Compiled {
-        /** Advances every ok member by steps steps; failures are marked with their absolute step number. */
-        void advance(EnsembleState state, double[] params, int steps, long firstStep);
+        /** Starts a run on the ensemble (a device backend copies it over); params are h then the model parameters. */
+        Run start(EnsembleState state, double[] params);
 
-        /** Observer values of every member into out[o * members + j] (failed members included, not to be used). */
-        void observe(EnsembleState state, double[] params, double[] out);
+        /** Floating-point operations per member-step outside Newton (guess + update) and per Newton iteration (residual + Jacobian + LU). */
+        long[] flopsPerStep();
+    }
 
-        /** Newton iterations summed over all members and steps so far. */
+    /** One ensemble being advanced; the ensemble's host copy is current only after finish(). */
+    interface Run extends AutoCloseable {
+        /** Advances every ok member; a failing member is marked with its absolute step number and stops. */
+        void advance(int steps);
+
+        /**
+         * Observer statistics over the ok members, reduced where the members live, in fixed blocks
+         * (Reduction.BLOCK) so the result does not depend on threads, chunks or work-group sizes. The first
+         * call records every member's values as the initial values of the mean-square deviation.
+         */
+        Reduction.Result observe();
+
+        /** Newton iterations summed over members and steps, and the most one member needed in one step. */
         long newtonIterations();
 
-        /** Most Newton iterations any member needed in one step so far. */
         int maxNewtonIterations();
 
-        /** Floating-point operations of one step without Newton (update) and per Newton iteration (residual + Jacobian). */
-        long[] flopsPerStep();
+        /** Brings states and statuses back into the EnsembleState. */
+        void finish();
+
+        @Override
+        default void close() {}
     }
 }

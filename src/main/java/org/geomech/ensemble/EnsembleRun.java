@@ -14,35 +14,31 @@ public final class EnsembleRun {
     /** One output row: time, step, ok members, then per observer mean, max, msd. */
     public record Row(double t, long step, int ok, List<Statistics> stats) {}
 
-    /** Rows, the final observer values of every member, and solver counters. */
-    public record Result(List<Row> rows, double[] finalValues, long newtonIterations, int maxNewtonIterations, double seconds) {}
+    /** Rows and solver counters. */
+    public record Result(List<Row> rows, long newtonIterations, int maxNewtonIterations, double seconds) {}
 
     private EnsembleRun() {}
 
-    /** progress receives the number of steps done after each stride. */
-    public static Result run(Backend.Compiled compiled, EnsembleState state, double[] params, TimeGrid grid,
-                             int observerCount, LongConsumer progress) {
+    /** progress receives the number of steps done after each stride; the state is current on return. */
+    public static Result run(Backend.Compiled compiled, EnsembleState state, double[] params, TimeGrid grid, LongConsumer progress) {
         long start = System.nanoTime();
-        int members = state.members();
-        double[] initial = new double[observerCount * members], values = new double[observerCount * members];
-        compiled.observe(state, params, initial);
         List<Row> rows = new ArrayList<>();
-        rows.add(row(0, state, initial, initial, observerCount, grid));
-        long done = 0;
-        while (done < grid.steps()) {
-            int k = (int) Math.min(grid.stride(), grid.steps() - done);
-            compiled.advance(state, params, k, done);
-            done += k;
-            compiled.observe(state, params, values);
-            rows.add(row(done, state, values, initial, observerCount, grid));
-            if (progress != null) progress.accept(done);
+        try (Backend.Run run = compiled.start(state, params)) {
+            rows.add(row(0, run.observe(), grid));
+            long done = 0;
+            while (done < grid.steps()) {
+                int k = (int) Math.min(grid.stride(), grid.steps() - done);
+                run.advance(k);
+                done += k;
+                rows.add(row(done, run.observe(), grid));
+                if (progress != null) progress.accept(done);
+            }
+            run.finish();
+            return new Result(rows, run.newtonIterations(), run.maxNewtonIterations(), (System.nanoTime() - start) * 1e-9);
         }
-        return new Result(rows, values, compiled.newtonIterations(), compiled.maxNewtonIterations(), (System.nanoTime() - start) * 1e-9);
     }
 
-    private static Row row(long step, EnsembleState state, double[] values, double[] initial, int observers, TimeGrid grid) {
-        List<Statistics> stats = new ArrayList<>();
-        for (int o = 0; o < observers; o++) stats.add(Statistics.of(values, initial, o * state.members(), state));
-        return new Row(step * grid.h(), step, state.okCount(), stats);
+    private static Row row(long step, Reduction.Result r, TimeGrid grid) {
+        return new Row(step * grid.h(), step, r.ok(), r.stats());
     }
 }

@@ -51,6 +51,6 @@ public final class Simulation {
     public EnsembleRun.Result run(Backend backend, NewtonOptions newton, List<Observer> observers, TimeGrid grid,
                                   EnsembleState state, LongConsumer progress) {
         Backend.Compiled compiled = backend.compile(step, observers, newton);
-        return EnsembleRun.run(compiled, state, params(grid.h()), grid, observers.size(), progress);
+        return EnsembleRun.run(compiled, state, params(grid.h()), grid, progress);
     }
 }

@@ -78,8 +78,8 @@ class NonholonomicMethodsTest {
         double[] start = new double[state.components()], end = new double[state.components()];
         state.gather(0, start);
         Backend.Compiled c = new ReferenceBackend().compile(step, List.of(), TIGHT);
-        c.advance(state, new double[]{0.1}, 1, 0);
-        c.advance(state, new double[]{-0.1}, 1, 1);
+        try (Backend.Run forward = c.start(state, new double[]{0.1})) { forward.advance(1); forward.finish(); }
+        try (Backend.Run backward = c.start(state, new double[]{-0.1})) { backward.advance(1); backward.finish(); }
         state.gather(0, end);
         for (int i = 0; i < start.length; i++) assertEquals(start[i], end[i], 1e-14, "component " + i);
     }
@@ -90,7 +90,10 @@ class NonholonomicMethodsTest {
         double[] p = new double[1 + sys.parameters().size()];
         p[0] = h;
         System.arraycopy(params(sys), 0, p, 1, p.length - 1);
-        new ReferenceBackend().compile(step, List.of(), TIGHT).advance(state, p, steps, 0);
+        try (Backend.Run run = new ReferenceBackend().compile(step, List.of(), TIGHT).start(state, p)) {
+            run.advance(steps);
+            run.finish();
+        }
         assertTrue(state.ok(0));
         double[] x = new double[state.components()];
         state.gather(0, x);

@@ -3,6 +3,7 @@ package org.geomech.backend.reference;
 import org.geomech.backend.Backend;
 import org.geomech.ensemble.EnsembleState;
 import org.geomech.ensemble.Observer;
+import org.geomech.ensemble.Reduction;
 import org.geomech.expr.Expr;
 import org.geomech.expr.Tape;
 import org.geomech.method.StepSystem;
@@ -33,9 +34,6 @@ public final class ReferenceBackend implements Backend {
         private final NewtonOptions options;
         private final Tape guess, residual, jacobian, update, observe;
         private final boolean linear;
-        private final ThreadLocal<ReferenceStepper> steppers;
-        private final AtomicLong iterations = new AtomicLong();
-        private final AtomicInteger maxIterations = new AtomicInteger();
 
         CompiledReference(StepSystem system, List<Observer> observers, NewtonOptions options) {
             this.system = system;
@@ -54,13 +52,43 @@ public final class ReferenceBackend implements Backend {
             for (Observer o : observers) obs.add(o.expression());
             this.observe = Tape.compile(stateParams, obs);
             this.linear = system.isLinear();
-            this.steppers = ThreadLocal.withInitial(() -> new ReferenceStepper(this.system, guess.copy(), residual.copy(),
-                    jacobian.copy(), update.copy(), this.options, linear));
         }
 
         @Override
-        public void advance(EnsembleState state, double[] params, int steps, long firstStep) {
+        public Run start(EnsembleState state, double[] params) { return new ReferenceRun(this, state, params.clone()); }
+
+        @Override
+        public long[] flopsPerStep() {
+            long k = system.unknowns().size();
+            return new long[]{guess.flops() + update.flops(), residual.flops() + jacobian.flops() + 2 * k * k * k / 3 + 2 * k * k};
+        }
+
+        ReferenceStepper stepper() {
+            return new ReferenceStepper(system, guess.copy(), residual.copy(), jacobian.copy(), update.copy(), options, linear);
+        }
+    }
+
+    private static final class ReferenceRun implements Run {
+        private final CompiledReference compiled;
+        private final EnsembleState state;
+        private final double[] params;
+        private final ThreadLocal<ReferenceStepper> steppers;
+        private final AtomicLong iterations = new AtomicLong();
+        private final AtomicInteger maxIterations = new AtomicInteger();
+        private double[] initial;
+        private long stepsDone;
+
+        ReferenceRun(CompiledReference compiled, EnsembleState state, double[] params) {
+            this.compiled = compiled;
+            this.state = state;
+            this.params = params;
+            this.steppers = ThreadLocal.withInitial(compiled::stepper);
+        }
+
+        @Override
+        public void advance(int steps) {
             int chunks = (state.members() + CHUNK - 1) / CHUNK;
+            long first = stepsDone;
             IntStream.range(0, chunks).parallel().forEach(c -> {
                 ReferenceStepper stepper = steppers.get();
                 long its = 0;
@@ -72,30 +100,33 @@ public final class ReferenceBackend implements Backend {
                         EnsembleState.Status s = stepper.step(params);
                         its += stepper.iterations();
                         most = Math.max(most, stepper.iterations());
-                        if (s != EnsembleState.Status.OK) { state.fail(j, firstStep + k + 1, s); break; }
+                        if (s != EnsembleState.Status.OK) { state.fail(j, first + k + 1, s); break; }
                     }
                     if (state.ok(j)) state.scatter(j, stepper.state());
                 }
                 iterations.addAndGet(its);
                 maxIterations.accumulateAndGet(most, Math::max);
             });
+            stepsDone += steps;
         }
 
         @Override
-        public void observe(EnsembleState state, double[] params, double[] out) {
-            Tape t = observe.copy();
+        public Reduction.Result observe() {
+            Tape t = compiled.observe.copy();
             int n = state.components(), members = state.members(), count = t.outputCount();
-            double[] in = new double[n + params.length], values = new double[count];
+            double[] in = new double[n + params.length], values = new double[count], out = new double[count * members];
             System.arraycopy(params, 0, in, n, params.length);
             for (int j = 0; j < members; j++) {
                 for (int c = 0; c < n; c++) in[c] = state.get(c, j);
                 t.eval(in, values);
                 for (int o = 0; o < count; o++) out[o * members + j] = values[o];
             }
+            if (initial == null) initial = out;
+            return Reduction.of(out, initial, state, count);
         }
 
         @Override public long newtonIterations() { return iterations.get(); }
         @Override public int maxNewtonIterations() { return maxIterations.get(); }
-        @Override public long[] flopsPerStep() { return new long[]{guess.flops() + update.flops(), residual.flops() + jacobian.flops()}; }
+        @Override public void finish() {}
     }
 }

@@ -1,0 +1,75 @@
+package org.geomech.ensemble;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Deterministic statistics across members: per observer the count, sum, max and sum of squared
+ * deviations from the initial values over the ok members, accumulated sequentially inside fixed
+ * blocks of BLOCK members and then block by block in order. Every backend reduces this way (the
+ * OpenCL kernel per block on the device), so a backend's statistics are bitwise independent of how
+ * its members were scheduled.
+ */
+public final class Reduction {
+    public static final int BLOCK = 1024;
+
+    /** Partial sums of one block: count, then per observer sum, max, squared deviation. */
+    public static final int FIELDS = 3;
+
+    /** The statistics of every observer and the number of ok members they cover. */
+    public record Result(int ok, List<Statistics> stats) {}
+
+    private Reduction() {}
+
+    /** Partials of block b into out[b * (1 + FIELDS * observers) ...]; values and initial are observer-major. */
+    public static void block(int b, double[] values, double[] initial, int members, int observers, EnsembleState state, double[] out) {
+        int stride = 1 + FIELDS * observers, base = b * stride;
+        int from = b * BLOCK, to = Math.min(members, from + BLOCK), count = 0;
+        for (int o = 0; o < observers; o++) {
+            out[base + 1 + FIELDS * o] = 0;
+            out[base + 2 + FIELDS * o] = Double.NEGATIVE_INFINITY;
+            out[base + 3 + FIELDS * o] = 0;
+        }
+        for (int j = from; j < to; j++) {
+            if (!state.ok(j)) continue;
+            count++;
+            for (int o = 0; o < observers; o++) {
+                double x = values[o * members + j], d = x - initial[o * members + j];
+                out[base + 1 + FIELDS * o] += x;
+                out[base + 2 + FIELDS * o] = Math.max(out[base + 2 + FIELDS * o], x);
+                out[base + 3 + FIELDS * o] += d * d;
+            }
+        }
+        out[base] = count;
+    }
+
+    public static int blocks(int members) { return (members + BLOCK - 1) / BLOCK; }
+
+    /** Combines block partials in block order into the statistics. */
+    public static Result combine(double[] partials, int blocks, int observers) {
+        int stride = 1 + FIELDS * observers;
+        double count = 0;
+        double[] sum = new double[observers], max = new double[observers], sq = new double[observers];
+        java.util.Arrays.fill(max, Double.NEGATIVE_INFINITY);
+        for (int b = 0; b < blocks; b++) {
+            count += partials[b * stride];
+            for (int o = 0; o < observers; o++) {
+                sum[o] += partials[b * stride + 1 + FIELDS * o];
+                max[o] = Math.max(max[o], partials[b * stride + 2 + FIELDS * o]);
+                sq[o] += partials[b * stride + 3 + FIELDS * o];
+            }
+        }
+        List<Statistics> stats = new ArrayList<>();
+        for (int o = 0; o < observers; o++)
+            stats.add(count == 0 ? new Statistics(Double.NaN, Double.NaN, Double.NaN) : new Statistics(sum[o] / count, max[o], sq[o] / count));
+        return new Result((int) count, stats);
+    }
+
+    /** Host-side reduction of per-member values (reference and SIMD backends). */
+    public static Result of(double[] values, double[] initial, EnsembleState state, int observers) {
+        int members = state.members(), blocks = blocks(members);
+        double[] partials = new double[blocks * (1 + FIELDS * observers)];
+        for (int b = 0; b < blocks; b++) block(b, values, initial, members, observers, state, partials);
+        return combine(partials, blocks, observers);
+    }
+}
