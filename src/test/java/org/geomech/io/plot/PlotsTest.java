@@ -1,0 +1,76 @@
+package org.geomech.io.plot;
+
+import org.geomech.ensemble.EnsembleRun;
+import org.geomech.ensemble.Statistics;
+import org.geomech.study.ConvergenceStudy;
+import org.geomech.study.EnergyMseStudy;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.knowm.xchart.XYChart;
+import org.w3c.dom.Document;
+
+import javax.imageio.ImageIO;
+import javax.xml.parsers.DocumentBuilderFactory;
+import java.awt.image.BufferedImage;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+
+/** Every chart is written as a decodable 900x600 PNG and a well-formed SVG, with the series it should have. */
+class PlotsTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void orderPlotHasFourQuantitiesAndASlope() throws Exception {
+        // errors of an exactly second-order method: e = h^2, lambda = 2 h^2
+        List<ConvergenceStudy.Point> pts = new ArrayList<>();
+        for (double h : new double[]{0.1, 0.05, 0.025}) pts.add(new ConvergenceStudy.Point(h, h * h, h * h, h * h, 2 * h * h, 0));
+        XYChart chart = Plots.order(new ConvergenceStudy.Result(pts, 2, 2, 2, 2, "ref", 0.001), "test", 2);
+        assertEquals(5, chart.getSeriesMap().size());
+        checkFiles(Charts.write(chart, dir, "order"));
+    }
+
+    @Test
+    void observerPlotsHaveMeanMaxAndDeviation() throws Exception {
+        List<EnsembleRun.Row> rows = new ArrayList<>();
+        for (int k = 0; k <= 10; k++) rows.add(new EnsembleRun.Row(0.1 * k, k, 5, List.of(new Statistics(1 + k, 2 + k, 1e-3 * k * k))));
+        Map<String, XYChart> charts = Plots.observers(List.of("energy"), rows, "test");
+        assertEquals(2, charts.size());
+        assertEquals(2, charts.get("energy").getSeriesMap().size());
+        assertEquals(1, charts.get("energy-msd").getSeriesMap().size());
+        checkFiles(Plots.writeAll(charts, dir));
+    }
+
+    @Test
+    void energyMsePlotHasOneSeriesPerStepSize() throws Exception {
+        double[] t = {0, 1, 2, 3};
+        List<EnergyMseStudy.Curve> curves = new ArrayList<>();
+        for (double h : new double[]{0.2, 0.1, 0.05})
+            curves.add(new EnergyMseStudy.Curve("lobatto-nh:2", 2, h, t, new double[]{0, 0.02 * Math.pow(h, 4), 0.03 * Math.pow(h, 4), 0.025 * Math.pow(h, 4)}, 0, 0, 0, 0));
+        Map<String, XYChart> charts = Plots.energyMse(curves);
+        assertEquals(1, charts.size());
+        assertEquals(3, charts.get("demo-lobatto-nh-2").getSeriesMap().size());
+        checkFiles(Plots.writeAll(charts, dir));
+    }
+
+    private static void checkFiles(List<Path> files) throws Exception {
+        for (Path f : files) {
+            if (f.toString().endsWith(".png")) {
+                BufferedImage image = ImageIO.read(f.toFile());
+                assertNotNull(image, f + " is not a PNG");
+                assertEquals(900, image.getWidth());
+                assertEquals(600, image.getHeight());
+            } else {
+                DocumentBuilderFactory xml = DocumentBuilderFactory.newInstance();
+                xml.setFeature("http://apache.org/xml/features/nonvalidating/load-external-dtd", false);
+                Document svg = xml.newDocumentBuilder().parse(f.toFile());
+                assertEquals("svg", svg.getDocumentElement().getTagName());
+            }
+        }
+    }
+}
