@@ -46,7 +46,7 @@ public final class InitialStates {
         for (int i = 0; i < texts.size(); i++) {
             try {
                 out.add(Parser.parse(texts.get(i), known::get));
-            } catch (ParseException e) {
+            } catch (ParseException | ArithmeticException e) {
                 throw new InputException(what + " of " + sys.coordinateNames().get(i) + ": " + e.getMessage(), e);
             }
         }

@@ -44,7 +44,7 @@ public final class Observers {
         for (Expr p : step.system().parameterSymbols()) known.put(p.name(), p);
         try {
             return new Observer(name, Parser.parse(text, known::get), text);
-        } catch (ParseException e) {
+        } catch (ParseException | ArithmeticException e) {
             throw new InputException("observer " + name + ": " + e.getMessage(), e);
         }
     }

@@ -86,7 +86,7 @@ public record ModelDefinition(String name, String reference, List<String> coordi
         if (text == null || text.isBlank()) throw new InputException("model " + name + ": " + what + " is empty");
         try {
             return Parser.parse(text, known::get);
-        } catch (ParseException e) {
+        } catch (ParseException | ArithmeticException e) {
             throw new InputException("model " + name + ", " + what + ": " + e.getMessage(), e);
         }
     }
