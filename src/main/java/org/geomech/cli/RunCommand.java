@@ -72,7 +72,6 @@ final class RunCommand extends GeomechCommand {
         Backend backend = Backends.named(scenario.backend());
         InitialStates initial = new InitialStates(sys, scenario.q0(), scenario.v0());
         summary.inputs(scenario).members(scenario.members()).results(results);
-        if (talking()) out().printf("%s, %s, %d member(s), %s backend%n", sys.name(), method.name(), scenario.members(), backend.name());
         long totalSteps = 0;
         for (double h : scenario.h()) totalSteps += grid(h).steps();
         Progress progress = progress(scenario.members(), totalSteps);
@@ -88,7 +87,7 @@ final class RunCommand extends GeomechCommand {
         List<Observer> observers = observers(sim.step());
         Backend.Compiled compiled = backend.compile(sim.step(), observers, scenario.newton());
         TimeGrid grid = grid(h);
-        if (header.isEmpty()) start(observers, report[0], compiled);
+        if (header.isEmpty()) start(sim.step(), observers, report[0], compiled);
         folder(scenario.out());
         EnsembleRun.Result r = EnsembleRun.run(compiled, state, sim.params(h), grid, observers.size(), k -> progress.accept(done + k));
         progress.end();
@@ -119,11 +118,13 @@ final class RunCommand extends GeomechCommand {
     }
 
     // Once, before the first result: CSV columns, flops, and how far consistency moved the initial states
-    private void start(List<Observer> observers, InitialStates.Report report, Backend.Compiled compiled) {
+    private void start(StepSystem step, List<Observer> observers, InitialStates.Report report, Backend.Compiled compiled) {
         header.addAll(List.of("h", "t", "step", "ok"));
         for (Observer o : observers) for (String s : scenario.statistics()) header.add(o.name() + "_" + s);
         summary.consistency(report).flopsPerStep(compiled.flopsPerStep());
-        if (talking()) out().printf("initial states made consistent: positions moved by at most %s, velocities by at most %s%n",
+        if (!talking()) return;
+        out().printf("%s, %s, %d member(s), %s backend%n", step.system().name(), step.method(), scenario.members(), scenario.backend());
+        out().printf("initial states made consistent: positions moved by at most %s, velocities by at most %s%n",
                 Table.num(report.maxPositionMove()), Table.num(report.maxVelocityMove()));
     }
 
