@@ -1,9 +1,6 @@
 package org.geomech.cli;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.PropertyNamingStrategies;
-import com.fasterxml.jackson.databind.SerializationFeature;
+import org.geomech.io.Json;
 import org.geomech.method.Method;
 import org.geomech.method.Methods;
 import org.geomech.model.Library;
@@ -39,12 +36,11 @@ final class ListCommand implements Callable<Integer> {
     boolean json;
 
     @Override
-    public Integer call() throws JsonProcessingException {
+    public Integer call() {
         Listing listing = new Listing(models(), methods());
         PrintWriter out = spec.commandLine().getOut();
         if (json) {
-            out.println(new ObjectMapper().setPropertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE)
-                    .enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(listing));
+            out.println(Json.write(listing));
             return 0;
         }
         out.println("Models (geomech run --model NAME; structure options with --structure, parameters with --param):");

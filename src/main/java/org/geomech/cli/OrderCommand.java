@@ -22,6 +22,9 @@ import java.util.List;
 @Command(name = "order", mixinStandardHelpOptions = true,
         description = "Convergence study: errors in q, v, p and the multipliers at t_end for each h against a fine-step reference, and fitted orders.")
 final class OrderCommand extends GeomechCommand {
+    /** What order ran: the scenario, the reference method and the requested reference step (0: chosen). */
+    record OrderInputs(Scenario scenario, String reference, double hRef) {}
+
     /** Largest stage count of the Lobatto families. */
     private static final int MAX_STAGES = 12;
 
@@ -59,9 +62,6 @@ final class OrderCommand extends GeomechCommand {
         summary.work(memberSteps, (System.nanoTime() - start) * 1e-9).results(result);
         if (talking()) print(sys, method, s.tEnd());
     }
-
-    /** What order ran: the scenario, the reference method and the requested reference step (0: chosen). */
-    record OrderInputs(Scenario scenario, String reference, double hRef) {}
 
     // The same Lobatto family with two more stages; lobatto-holonomic:4 for rattle
     private static Method defaultReference(Method method) {

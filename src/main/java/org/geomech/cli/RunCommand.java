@@ -1,5 +1,6 @@
 package org.geomech.cli;
 
+import com.fasterxml.jackson.annotation.JsonProperty;
 import org.geomech.backend.Backend;
 import org.geomech.backend.Backends;
 import org.geomech.ensemble.EnsembleRun;
@@ -34,8 +35,11 @@ import java.util.Map;
         description = "Runs an ensemble (a scenario file, or a built-in model with flags) and writes timeseries.csv and summary.json.")
 final class RunCommand extends GeomechCommand {
     /** One step size's run: its counters and each observer's statistics at the final time. */
-    record StepSizeResult(double h, long steps, int ok, int failed, double steppingSeconds, double memberStepsPerSecond,
-                          long newtonIterations, int maxNewtonIterations, Map<String, Statistics> atEnd) {}
+    record StepSizeResult(double h, long steps, int ok, int failed, long memberSteps, double steppingSeconds,
+                          long newtonIterations, int maxNewtonIterations, Map<String, Statistics> atEnd) {
+        @JsonProperty
+        double memberStepsPerSecond() { return memberSteps / steppingSeconds; }
+    }
 
     @Mixin
     ScenarioOptions scenarioOptions;
@@ -101,8 +105,8 @@ final class RunCommand extends GeomechCommand {
         Map<String, Statistics> atEnd = new LinkedHashMap<>();
         EnsembleRun.Row last = r.rows().get(r.rows().size() - 1);
         for (int o = 0; o < observers.size(); o++) atEnd.put(observers.get(o).name(), last.stats().get(o));
-        StepSizeResult result = new StepSizeResult(h, grid.steps(), state.okCount(), state.members() - state.okCount(), r.seconds(),
-                memberSteps / r.seconds(), r.newtonIterations(), r.maxNewtonIterations(), atEnd);
+        StepSizeResult result = new StepSizeResult(h, grid.steps(), state.okCount(), state.members() - state.okCount(), memberSteps,
+                r.seconds(), r.newtonIterations(), r.maxNewtonIterations(), atEnd);
         results.add(result);
         if (talking()) print(result, last.t());
         return grid.steps();
@@ -145,7 +149,7 @@ final class RunCommand extends GeomechCommand {
     private void print(StepSizeResult r, double t) {
         out().printf("h = %s: %d steps, %d of %d members ok, %.3g s stepping, %.3g member-steps/s, %.3g Newton iterations per member-step%n",
                 r.h(), r.steps(), r.ok(), r.ok() + r.failed(), r.steppingSeconds(), r.memberStepsPerSecond(),
-                (double) r.newtonIterations() / Math.max(1, r.steps() * (r.ok() + r.failed())));
+                (double) r.newtonIterations() / Math.max(1, r.memberSteps()));
         List<String> columns = new ArrayList<>(List.of("at t = " + Table.plain(t)));
         columns.addAll(scenario.statistics());
         Table table = new Table(columns.toArray(new String[0]));

@@ -1,13 +1,8 @@
 package org.geomech.io;
 
 import com.fasterxml.jackson.annotation.JsonAutoDetect;
-import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.PropertyNamingStrategies;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import org.geomech.ensemble.InitialStates;
 
 import java.io.IOException;
@@ -42,10 +37,6 @@ public final class RunSummary {
 
     /** How many failures are listed one by one. */
     public static final int LISTED_FAILURES = 10;
-    private static final ObjectMapper JSON = new ObjectMapper()
-            .setPropertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE)
-            .setSerializationInclusion(JsonInclude.Include.NON_NULL)
-            .enable(SerializationFeature.INDENT_OUTPUT);
 
     private final String command;
     private final String geomechVersion = Version.geomech();
@@ -101,13 +92,7 @@ public final class RunSummary {
     @JsonProperty("member_steps_per_second")
     private double memberStepsPerSecond() { return steppingSeconds > 0 ? memberSteps / steppingSeconds : 0; }
 
-    public String toJson() {
-        try {
-            return JSON.writeValueAsString(this);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException("summary cannot be written as JSON", e);
-        }
-    }
+    public String toJson() { return Json.write(this); }
 
     /** Writes summary.json into the folder. */
     public void write(Path folder) {

@@ -63,17 +63,17 @@ public final class ScenarioDraft {
         inlineModel = null;
     }
 
-    /** The member count from --members; with no initial conditions given, members get the default seeded draw. */
+    /** The member count from --members; where nothing gave initial conditions or a member count, the default seeded draw too. */
     public void membersFromCommandLine(int count) {
-        members = count;
         if (!givesInitialConditions()) {
             seed = DEFAULT_SEED;
             sigma = DEFAULT_SIGMA;
         }
+        members = count;
     }
 
     private boolean givesInitialConditions() {
-        return qValues != null || vValues != null || !qByName.isEmpty() || !vByName.isEmpty() || seed != null || sigma != null
+        return members != null || qValues != null || vValues != null || !qByName.isEmpty() || !vByName.isEmpty() || seed != null || sigma != null
                 || !sigmaQ.isEmpty() || !sigmaV.isEmpty();
     }
 

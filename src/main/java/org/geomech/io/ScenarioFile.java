@@ -109,7 +109,6 @@ public final class ScenarioFile {
         YamlMap random = initial.map("random", RANDOM);
         if (random == null) return;
         d.seed = random.integer("seed");
-        if (d.seed == null) d.seed = ScenarioDraft.DEFAULT_SEED;
         d.sigmaQ.putAll(random.numberMap("q"));
         d.sigmaV.putAll(random.numberMap("v"));
     }

@@ -77,6 +77,10 @@ class ScenarioFileTest {
         Scenario s = d.resolve();
         assertEquals(ScenarioDraft.DEFAULT_SEED, s.perturbation().seed());
         assertArrayEquals(new double[]{1e-3, 1e-3, 1e-3}, s.perturbation().sigmaQ());
+        // a scenario that gives a member count keeps its own initial conditions
+        ScenarioDraft ensemble = ScenarioFile.draft("test.yaml", "model: chaotic-nh\nh: 0.1\nt_end: 1\ninitial: {members: 21}\n");
+        ensemble.membersFromCommandLine(50);
+        assertNull(ensemble.resolve().perturbation());
     }
 
     @ParameterizedTest(name = "{1}")
