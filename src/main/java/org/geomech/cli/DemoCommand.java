@@ -27,7 +27,7 @@ import java.util.Map;
  * ensemble (E0 = 3.06), Lobatto-2 and Lobatto-3 at h = 0.2, 0.1, 0.05; prints mu(E,t)/h^(2 order) and
  * writes every curve to demo.csv.
  */
-@Command(name = "demo", mixinStandardHelpOptions = true,
+@Command(name = "demo", mixinStandardHelpOptions = true, versionProvider = Main.class,
         description = "The chaotic energy-MSE study of 001 sec. 7.3 (Fig. 6): mu(E,t)/h^4 for Lobatto-2 and mu(E,t)/h^8 for Lobatto-3.")
 final class DemoCommand extends GeomechCommand {
     private static final Map<String, Integer> STRUCTURE = Map.of("m", 3);

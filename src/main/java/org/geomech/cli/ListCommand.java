@@ -17,7 +17,7 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 
 /** geomech list: the built-in models (summary, paper reference) and the methods (summary, orders). */
-@Command(name = "list", mixinStandardHelpOptions = true, description = "Lists the built-in models and the methods.")
+@Command(name = "list", mixinStandardHelpOptions = true, versionProvider = Main.class, description = "Lists the built-in models and the methods.")
 final class ListCommand implements Callable<Integer> {
     /** Stage counts shown for each family with a stage count. */
     private static final int[] SHOWN_STAGES = {2, 3, 4};

@@ -19,7 +19,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /** geomech order: global errors at t_end against a fine-step reference, and the fitted orders; writes order.csv. */
-@Command(name = "order", mixinStandardHelpOptions = true,
+@Command(name = "order", mixinStandardHelpOptions = true, versionProvider = Main.class,
         description = "Convergence study: errors in q, v, p and the multipliers at t_end for each h against a fine-step reference, and fitted orders.")
 final class OrderCommand extends GeomechCommand {
     /** What order ran: the scenario, the reference method and the requested reference step (0: chosen). */

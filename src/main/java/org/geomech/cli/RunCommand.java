@@ -31,7 +31,7 @@ import java.util.Locale;
 import java.util.Map;
 
 /** geomech run: an ensemble from a scenario file or flags, at each step size; writes timeseries.csv. */
-@Command(name = "run", mixinStandardHelpOptions = true,
+@Command(name = "run", mixinStandardHelpOptions = true, versionProvider = Main.class,
         description = "Runs an ensemble (a scenario file, or a built-in model with flags) and writes timeseries.csv and summary.json.")
 final class RunCommand extends GeomechCommand {
     /** One step size's run: its counters and each observer's statistics at the final time. */
@@ -45,8 +45,8 @@ final class RunCommand extends GeomechCommand {
     ScenarioOptions scenarioOptions;
 
     @Option(names = "--members", paramLabel = "N",
-            description = "ensemble size; without initial conditions from a scenario, the model's defaults perturbed by a seeded draw (sigma "
-                    + ScenarioDraft.DEFAULT_SIGMA + ")")
+            description = "ensemble size; where no scenario gives initial conditions or a member count, the model's defaults perturbed"
+                    + " by a seeded draw (sigma " + ScenarioDraft.DEFAULT_SIGMA + ")")
     Integer members;
 
     @Option(names = "--seed", description = "seed of the random draw added to the initial values")
