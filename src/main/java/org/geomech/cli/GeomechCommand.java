@@ -1,6 +1,5 @@
 package org.geomech.cli;
 
-import org.geomech.expr.ParseException;
 import org.geomech.io.RunSummary;
 import org.geomech.model.InputException;
 import org.geomech.model.MechanicalSystem;
@@ -41,7 +40,7 @@ abstract class GeomechCommand implements Callable<Integer> {
             if (output.json) out().println(summary.toJson());
             else out().println("results in " + folder + " (" + String.join(", ", summary.files()) + ")");
             return 0;
-        } catch (InputException | ParseException | ArithmeticException | UncheckedIOException e) {
+        } catch (InputException | ArithmeticException | UncheckedIOException e) {
             String message = e instanceof UncheckedIOException ? e.getMessage() + ": " + e.getCause().getMessage() : e.getMessage();
             err().println(Main.errorLine(folder == null ? message : saveAfter(message)));
             return Main.BAD_INPUT;

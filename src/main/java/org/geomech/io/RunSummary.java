@@ -27,7 +27,7 @@ public final class RunSummary {
     public record Failure(Double h, Integer member, Long step, String reason) {}
 
     /** How many members failed, and the first few. */
-    public static final class Failures {
+    private static final class Failures {
         @JsonProperty private int count;
         @JsonProperty private final List<Failure> first = new ArrayList<>();
     }
