@@ -41,6 +41,7 @@ abstract class GeomechCommand implements Callable<Integer> {
             else out().println("results in " + folder + " (" + String.join(", ", summary.files()) + ")");
             return 0;
         } catch (InputException | ArithmeticException | UncheckedIOException e) {
+            // bad input, sizes that overflow, files that cannot be read or written
             String message = e instanceof UncheckedIOException ? e.getMessage() + ": " + e.getCause().getMessage() : e.getMessage();
             err().println(Main.errorLine(folder == null ? message : saveAfter(message)));
             return Main.BAD_INPUT;
