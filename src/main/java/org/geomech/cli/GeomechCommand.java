@@ -1,0 +1,107 @@
+package org.geomech.cli;
+
+import org.geomech.io.RunSummary;
+import org.geomech.model.InputException;
+import org.geomech.model.MechanicalSystem;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
+
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+
+/**
+ * What the computing commands share: output options, the summary, failures reported on stderr, and bad
+ * input as one line with exit code 2, after writing whatever was computed before it.
+ */
+abstract class GeomechCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Mixin
+    OutputOptions output;
+
+    /** The summary the command fills in; written to summary.json at the end. */
+    RunSummary summary;
+
+    private Path folder;
+    private long started;
+
+    @Override
+    public final Integer call() {
+        started = System.nanoTime();
+        summary = new RunSummary(spec.name());
+        try {
+            execute();
+            finish();
+            reportFailures();
+            if (output.json) out().println(summary.toJson());
+            else out().println("results in " + folder + " (" + String.join(", ", summary.files()) + ")");
+            return 0;
+        } catch (InputException | ArithmeticException | UncheckedIOException e) {
+            // bad input, sizes that overflow, files that cannot be read or written
+            String message = e instanceof UncheckedIOException ? e.getMessage() + ": " + e.getCause().getMessage() : e.getMessage();
+            err().println(Main.errorLine(folder == null ? message : saveAfter(message)));
+            return Main.BAD_INPUT;
+        }
+    }
+
+    /** Checks the input, calls folder() when the first result is about to exist, then computes and prints. */
+    abstract void execute();
+
+    /** Writes the CSV files of everything computed so far into the folder and names them in the summary. */
+    abstract void writeFiles(Path folder);
+
+    /** The output folder, created on first use. */
+    Path folder(String scenarioOut) {
+        if (folder == null) folder = output.create(spec.name(), scenarioOut);
+        return folder;
+    }
+
+    /** The model's parameter values in declaration order (after scenario overrides). */
+    static double[] modelParams(MechanicalSystem sys) {
+        return sys.parameters().values().stream().mapToDouble(Double::doubleValue).toArray();
+    }
+
+    PrintWriter out() { return spec.commandLine().getOut(); }
+
+    PrintWriter err() { return spec.commandLine().getErr(); }
+
+    /** True when human-readable output goes to stdout (not --json). */
+    boolean talking() { return !output.json; }
+
+    /** A progress line on stderr, shown only on a terminal without --quiet or --json. */
+    Progress progress(int members, long totalSteps) {
+        boolean shown = System.console() != null && !output.quiet && !output.json;
+        return new Progress(shown ? err() : null, members, totalSteps);
+    }
+
+    private void finish() {
+        writeFiles(folder);
+        summary.wallSeconds((System.nanoTime() - started) * 1e-9);
+        summary.write(folder);
+    }
+
+    // Keeps what was computed before the error; returns the message, with where the partial results went
+    private String saveAfter(String message) {
+        summary.error(message);
+        try {
+            finish();
+            return message + " (partial results in " + folder + ")";
+        } catch (RuntimeException e) {
+            return message + " (partial results could not be written into " + folder + ": " + e.getMessage() + ")";
+        }
+    }
+
+    private void reportFailures() {
+        if (summary.failureCount() == 0) return;
+        RunSummary.Failure f = summary.listedFailures().get(0);
+        err().println("geomech: warning: " + summary.failureCount() + " member(s) failed; first: "
+                + (f.h() == null ? "" : "h = " + f.h() + ", ")
+                + (f.member() == null ? "" : "member " + f.member() + ", ")
+                + (f.step() == null ? "" : "step " + f.step() + ", ") + f.reason()
+                + " (summary.json lists the first " + RunSummary.LISTED_FAILURES + ")");
+    }
+}

@@ -1,0 +1,85 @@
+package org.geomech.cli;
+
+import org.geomech.io.Json;
+import org.geomech.method.Method;
+import org.geomech.method.Methods;
+import org.geomech.model.Library;
+import org.geomech.model.ModelDefinition;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+
+/** geomech list: the built-in models (summary, paper reference) and the methods (summary, orders). */
+@Command(name = "list", mixinStandardHelpOptions = true, versionProvider = Main.class, description = "Lists the built-in models and the methods.")
+final class ListCommand implements Callable<Integer> {
+    /** Stage counts shown for each family with a stage count. */
+    private static final int[] SHOWN_STAGES = {2, 3, 4};
+
+    record ModelInfo(String name, String summary, String reference, List<String> coordinates, Map<String, Double> parameters,
+                     Map<String, Integer> structure, List<String> holonomic, List<String> nonholonomic) {}
+
+    record MethodInfo(String name, String family, String summary, int order, int multiplierOrder) {}
+
+    record Listing(List<ModelInfo> models, List<MethodInfo> methods) {}
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--json", description = "print the listing as JSON")
+    boolean json;
+
+    @Override
+    public Integer call() {
+        Listing listing = new Listing(models(), methods());
+        PrintWriter out = spec.commandLine().getOut();
+        if (json) {
+            out.println(Json.write(listing));
+            return 0;
+        }
+        out.println("Models (geomech run --model NAME; structure options with --structure, parameters with --param):");
+        Table models = new Table("name", "coordinates", "constraints", "summary");
+        for (ModelInfo m : listing.models())
+            models.row(m.name(), String.join(",", m.coordinates()),
+                    m.holonomic().size() + " holonomic, " + m.nonholonomic().size() + " nonholonomic", m.summary());
+        models.print(out, "  ");
+        out.println("Methods (--method NAME; Lobatto families take any stage count s from 2 to 12):");
+        Table methods = new Table("name", "order", "multipliers", "summary");
+        for (MethodInfo m : listing.methods()) methods.row(m.name(), m.order(), m.multiplierOrder(), m.summary());
+        methods.print(out, "  ");
+        return 0;
+    }
+
+    private static List<ModelInfo> models() {
+        List<ModelInfo> out = new ArrayList<>();
+        for (String name : Library.names()) {
+            Library.Entry e = Library.entry(name);
+            ModelDefinition d = e.definition(Map.of());
+            out.add(new ModelInfo(name, e.summary(), d.reference(), d.coordinates(), d.parameters(), e.structureDefaults(), d.holonomic(), d.nonholonomic()));
+        }
+        return out;
+    }
+
+    // Each family; those with a stage count shown at s = 2, 3, 4
+    private static List<MethodInfo> methods() {
+        List<MethodInfo> out = new ArrayList<>();
+        for (String family : Methods.names()) {
+            if (!family.endsWith(":s")) {
+                add(out, family, Methods.parse(family));
+                continue;
+            }
+            for (int s : SHOWN_STAGES) add(out, family, Methods.parse(family.replace(":s", ":" + s)));
+        }
+        return out;
+    }
+
+    private static void add(List<MethodInfo> out, String family, Method m) {
+        out.add(new MethodInfo(m.name(), family, m.summary(), m.order(), m.multiplierOrder()));
+    }
+}

@@ -1,0 +1,47 @@
+package org.geomech.cli;
+
+import org.geomech.io.Version;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+import java.util.concurrent.Callable;
+
+/** The geomech command line: list, run, order, demo; bad input is one line on stderr and exit code 2. */
+@Command(name = "geomech", mixinStandardHelpOptions = true, versionProvider = Main.class,
+        description = "Ensembles of constrained mechanical systems with structure-preserving integrators.",
+        subcommands = {ListCommand.class, RunCommand.class, OrderCommand.class, DemoCommand.class, CommandLine.HelpCommand.class})
+public final class Main implements Callable<Integer>, CommandLine.IVersionProvider {
+    /** Exit code of bad input. */
+    static final int BAD_INPUT = 2;
+
+    @Spec
+    private CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        throw new ParameterException(spec.commandLine(), "missing command: list, run, order or demo (see geomech --help)");
+    }
+
+    @Override
+    public String[] getVersion() { return new String[]{"geomech " + Version.geomech() + " (Java " + Version.java() + ")"}; }
+
+    /** The command line with one-line errors for bad flags. */
+    public static CommandLine commandLine() {
+        CommandLine cl = new CommandLine(new Main());
+        cl.setParameterExceptionHandler((e, args) -> {
+            e.getCommandLine().getErr().println(errorLine(e.getMessage()));
+            return BAD_INPUT;
+        });
+        return cl;
+    }
+
+    /** geomech: error: and the message on one line. */
+    static String errorLine(String message) {
+        return "geomech: error: " + (message == null ? "unknown error" : message.replaceAll("\\s*[\\r\\n]+\\s*", " ").trim());
+    }
+
+    public static void main(String[] args) { System.exit(commandLine().execute(args)); }
+}

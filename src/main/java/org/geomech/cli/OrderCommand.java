@@ -1,0 +1,93 @@
+package org.geomech.cli;
+
+import org.geomech.backend.Backends;
+import org.geomech.ensemble.InitialStates;
+import org.geomech.io.CsvWriter;
+import org.geomech.io.RunSummary;
+import org.geomech.io.Scenario;
+import org.geomech.method.Method;
+import org.geomech.method.Methods;
+import org.geomech.model.InputException;
+import org.geomech.model.MechanicalSystem;
+import org.geomech.study.ConvergenceStudy;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/** geomech order: global errors at t_end against a fine-step reference, and the fitted orders; writes order.csv. */
+@Command(name = "order", mixinStandardHelpOptions = true, versionProvider = Main.class,
+        description = "Convergence study: errors in q, v, p and the multipliers at t_end for each h against a fine-step reference, and fitted orders.")
+final class OrderCommand extends GeomechCommand {
+    /** What order ran: the scenario, the reference method and the requested reference step (0: chosen). */
+    record OrderInputs(Scenario scenario, String reference, double hRef) {}
+
+    /** Largest stage count of the Lobatto families. */
+    private static final int MAX_STAGES = 12;
+
+    @Mixin
+    ScenarioOptions scenarioOptions;
+
+    @Option(names = "--reference", paramLabel = "METHOD", description = "reference method (default: the same family with two more stages)")
+    String reference;
+
+    @Option(names = "--h-ref", paramLabel = "H", description = "reference step size (default: small enough for a 1000 times smaller error)")
+    double hRef;
+
+    private ConvergenceStudy.Result result;
+
+    @Override
+    void execute() {
+        Scenario s = scenarioOptions.draft().resolve();
+        if (s.members() != 1) throw new InputException("order runs one initial state; the scenario asks for " + s.members() + " members");
+        if (s.perturbation() != null) throw new InputException("order runs one initial state; drop the random draw (initial.random)");
+        MechanicalSystem sys = s.model().build();
+        Method method = Methods.parse(s.method());
+        Method ref = reference != null ? Methods.parse(reference) : defaultReference(method);
+        double[] params = modelParams(sys);
+        InitialStates initial = new InitialStates(sys, s.q0(), s.v0());
+        summary.inputs(new OrderInputs(s, ref.name(), hRef)).members(1).consistency(InitialReport.of(sys, initial, params, 1, null));
+        double[] hs = s.h().stream().mapToDouble(Double::doubleValue).toArray();
+        folder(s.out());
+        long start = System.nanoTime();
+        result = ConvergenceStudy.run(sys, method, ref, hs, s.tEnd(), hRef, params, initial, Backends.named(s.backend()), s.newton());
+        long memberSteps = Math.round(s.tEnd() / result.referenceH());
+        for (ConvergenceStudy.Point p : result.points()) {
+            memberSteps += Math.round(s.tEnd() / p.h());
+            if (p.failed() > 0) summary.failures(1, new RunSummary.Failure(p.h(), 0, null, "the run failed before t_end"));
+        }
+        summary.work(memberSteps, (System.nanoTime() - start) * 1e-9).results(result);
+        if (talking()) print(sys, method, s.tEnd());
+    }
+
+    // The same Lobatto family with two more stages; lobatto-holonomic:4 for rattle
+    private static Method defaultReference(Method method) {
+        String name = method.name();
+        int colon = name.indexOf(':');
+        if (colon < 0) return Methods.parse("lobatto-holonomic:4");
+        int stages = Integer.parseInt(name.substring(colon + 1));
+        return Methods.parse(name.substring(0, colon + 1) + Math.min(stages + 2, MAX_STAGES));
+    }
+
+    private void print(MechanicalSystem sys, Method method, double tEnd) {
+        out().printf("%s, %s, errors at t = %s against %s at h = %s%n", sys.name(), method.name(), Table.plain(tEnd), result.reference(), result.referenceH());
+        Table table = new Table("h", "err q", "err v", "err p", "err lambda");
+        for (ConvergenceStudy.Point p : result.points())
+            table.row(p.h(), Table.num(p.q()), Table.num(p.v()), Table.num(p.p()), Table.num(p.lambda()));
+        table.row("fitted order", Table.num(result.orderQ()), Table.num(result.orderV()), Table.num(result.orderP()), Table.num(result.orderLambda()));
+        table.print(out(), "");
+        out().printf("claimed: order %d in q, v, p; %d in the multipliers%n", method.order(), method.multiplierOrder());
+    }
+
+    @Override
+    void writeFiles(Path folder) {
+        if (result == null) return;
+        List<List<Object>> rows = new ArrayList<>();
+        for (ConvergenceStudy.Point p : result.points()) rows.add(List.of(p.h(), p.q(), p.v(), p.p(), p.lambda(), p.failed()));
+        CsvWriter.write(folder.resolve("order.csv"), List.of("h", "err_q", "err_v", "err_p", "err_lambda", "failed"), rows);
+        summary.file("order.csv");
+    }
+}

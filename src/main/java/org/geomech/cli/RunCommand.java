@@ -1,0 +1,169 @@
+package org.geomech.cli;
+
+import com.fasterxml.jackson.annotation.JsonProperty;
+import org.geomech.backend.Backend;
+import org.geomech.backend.Backends;
+import org.geomech.ensemble.EnsembleRun;
+import org.geomech.ensemble.EnsembleState;
+import org.geomech.ensemble.InitialStates;
+import org.geomech.ensemble.Observer;
+import org.geomech.ensemble.Observers;
+import org.geomech.ensemble.Statistics;
+import org.geomech.ensemble.TimeGrid;
+import org.geomech.io.CsvWriter;
+import org.geomech.io.RunSummary;
+import org.geomech.io.Scenario;
+import org.geomech.io.ScenarioDraft;
+import org.geomech.method.Method;
+import org.geomech.method.Methods;
+import org.geomech.method.StepSystem;
+import org.geomech.model.MechanicalSystem;
+import org.geomech.study.Simulation;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/** geomech run: an ensemble from a scenario file or flags, at each step size; writes timeseries.csv. */
+@Command(name = "run", mixinStandardHelpOptions = true, versionProvider = Main.class,
+        description = "Runs an ensemble (a scenario file, or a built-in model with flags) and writes timeseries.csv and summary.json.")
+final class RunCommand extends GeomechCommand {
+    /** One step size's run: its counters and each observer's statistics at the final time. */
+    record StepSizeResult(double h, long steps, int ok, int failed, long memberSteps, double steppingSeconds,
+                          long newtonIterations, int maxNewtonIterations, Map<String, Statistics> atEnd) {
+        @JsonProperty
+        double memberStepsPerSecond() { return memberSteps / steppingSeconds; }
+    }
+
+    @Mixin
+    ScenarioOptions scenarioOptions;
+
+    @Option(names = "--members", paramLabel = "N",
+            description = "ensemble size; where no scenario gives initial conditions or a member count, the model's defaults perturbed"
+                    + " by a seeded draw (sigma " + ScenarioDraft.DEFAULT_SIGMA + ")")
+    Integer members;
+
+    @Option(names = "--seed", description = "seed of the random draw added to the initial values")
+    Long seed;
+
+    @Option(names = "--sigma", description = "standard deviation of the random draw, every q and v component")
+    Double sigma;
+
+    @Option(names = "--output-interval", paramLabel = "DT", description = "time between output rows (default t_end/100)")
+    Double outputInterval;
+
+    private Scenario scenario;
+    private final List<String> header = new ArrayList<>();
+    private final List<List<Object>> rows = new ArrayList<>();
+    private final List<StepSizeResult> results = new ArrayList<>();
+
+    @Override
+    void execute() {
+        ScenarioDraft d = scenarioOptions.draft();
+        if (members != null) d.membersFromCommandLine(members);
+        if (seed != null) d.seed = seed;
+        if (sigma != null) d.sigma = sigma;
+        if (outputInterval != null) d.outputInterval = outputInterval;
+        scenario = d.resolve();
+        MechanicalSystem sys = scenario.model().build();
+        Method method = Methods.parse(scenario.method());
+        Backend backend = Backends.named(scenario.backend());
+        InitialStates initial = new InitialStates(sys, scenario.q0(), scenario.v0());
+        summary.inputs(scenario).members(scenario.members()).results(results);
+        long totalSteps = 0;
+        for (double h : scenario.h()) totalSteps += grid(h).steps();
+        Progress progress = progress(scenario.members(), totalSteps);
+        long done = 0;
+        for (double h : scenario.h()) done += runStepSize(sys, method, backend, initial, h, done, progress);
+    }
+
+    // Runs every member at one step size; returns the number of steps
+    private long runStepSize(MechanicalSystem sys, Method method, Backend backend, InitialStates initial, double h, long done, Progress progress) {
+        Simulation sim = new Simulation(sys, method, modelParams(sys), initial, scenario.perturbation(), scenario.members());
+        InitialStates.Report[] report = new InitialStates.Report[1];
+        EnsembleState state = sim.initialState(report);
+        List<Observer> observers = observers(sim.step());
+        Backend.Compiled compiled = backend.compile(sim.step(), observers, scenario.newton());
+        TimeGrid grid = grid(h);
+        if (header.isEmpty()) start(sim.step(), observers, report[0], compiled);
+        folder(scenario.out());
+        EnsembleRun.Result r = EnsembleRun.run(compiled, state, sim.params(h), grid, k -> progress.accept(done + k));
+        progress.end();
+        for (EnsembleRun.Row row : r.rows()) rows.add(row(h, row));
+        long memberSteps = 0;
+        for (int j = 0; j < state.members(); j++) {
+            memberSteps += state.ok(j) ? grid.steps() : state.failedStep(j);
+            if (!state.ok(j)) summary.failures(1, new RunSummary.Failure(h, j, state.failedStep(j), state.status(j).name().toLowerCase(Locale.ROOT)));
+        }
+        summary.work(memberSteps, r.seconds()).newtonIterations(r.newtonIterations());
+        Map<String, Statistics> atEnd = new LinkedHashMap<>();
+        EnsembleRun.Row last = r.rows().get(r.rows().size() - 1);
+        for (int o = 0; o < observers.size(); o++) atEnd.put(observers.get(o).name(), last.stats().get(o));
+        StepSizeResult result = new StepSizeResult(h, grid.steps(), state.okCount(), state.members() - state.okCount(), memberSteps,
+                r.seconds(), r.newtonIterations(), r.maxNewtonIterations(), atEnd);
+        results.add(result);
+        if (talking()) print(result, last.t());
+        return grid.steps();
+    }
+
+    private TimeGrid grid(double h) { return TimeGrid.of(h, scenario.tEnd(), scenario.outputInterval()); }
+
+    // The standard observers, then the scenario's
+    private List<Observer> observers(StepSystem step) {
+        List<Observer> out = new ArrayList<>(Observers.standard(step.system()));
+        for (Map.Entry<String, String> e : scenario.observers().entrySet()) out.add(Observers.parse(step, e.getKey(), e.getValue()));
+        return out;
+    }
+
+    // Once, before the first result: CSV columns, flops, and how far consistency moved the initial states
+    private void start(StepSystem step, List<Observer> observers, InitialStates.Report report, Backend.Compiled compiled) {
+        header.addAll(List.of("h", "t", "step", "ok"));
+        for (Observer o : observers) for (String s : scenario.statistics()) header.add(o.name() + "_" + s);
+        summary.consistency(report).flopsPerStep(compiled.flopsPerStep());
+        if (!talking()) return;
+        out().printf("%s, %s, %d member(s), %s backend%n", step.system().name(), step.method(), scenario.members(), scenario.backend());
+        out().printf("initial states made consistent: positions moved by at most %s, velocities by at most %s%n",
+                Table.num(report.maxPositionMove()), Table.num(report.maxVelocityMove()));
+    }
+
+    private List<Object> row(double h, EnsembleRun.Row row) {
+        List<Object> cells = new ArrayList<>(List.of(h, row.t(), row.step(), row.ok()));
+        for (Statistics st : row.stats()) for (String s : scenario.statistics()) cells.add(statistic(st, s));
+        return cells;
+    }
+
+    private static double statistic(Statistics st, String name) {
+        switch (name) {
+            case "mean": return st.mean();
+            case "max": return st.max();
+            default: return st.msd();
+        }
+    }
+
+    private void print(StepSizeResult r, double t) {
+        out().printf("h = %s: %d steps, %d of %d members ok, %.3g s stepping, %.3g member-steps/s, %.3g Newton iterations per member-step%n",
+                r.h(), r.steps(), r.ok(), r.ok() + r.failed(), r.steppingSeconds(), r.memberStepsPerSecond(),
+                (double) r.newtonIterations() / Math.max(1, r.memberSteps()));
+        List<String> columns = new ArrayList<>(List.of("at t = " + Table.plain(t)));
+        columns.addAll(scenario.statistics());
+        Table table = new Table(columns.toArray(new String[0]));
+        for (Map.Entry<String, Statistics> e : r.atEnd().entrySet()) {
+            List<Object> cells = new ArrayList<>(List.of(e.getKey()));
+            for (String s : scenario.statistics()) cells.add(Table.num(statistic(e.getValue(), s)));
+            table.row(cells.toArray());
+        }
+        table.print(out(), "  ");
+    }
+
+    @Override
+    void writeFiles(Path folder) {
+        CsvWriter.write(folder.resolve("timeseries.csv"), header, rows);
+        summary.file("timeseries.csv");
+    }
+}

@@ -1,0 +1,65 @@
+package org.geomech.cli;
+
+import org.geomech.io.ScenarioDraft;
+import org.geomech.io.ScenarioFile;
+import org.geomech.model.InputException;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** A scenario file and the flags that give or override its model, method, step sizes, final time and initial values. */
+final class ScenarioOptions {
+    @Parameters(arity = "0..1", paramLabel = "SCENARIO", description = "scenario file (YAML); flags override its values")
+    Path file;
+
+    @Option(names = "--model", description = "built-in model (geomech list)")
+    String model;
+
+    @Option(names = "--structure", paramLabel = "NAME=N", description = "structure option of a built-in model, e.g. m=4")
+    Map<String, Integer> structure = new LinkedHashMap<>();
+
+    @Option(names = "--param", paramLabel = "NAME=VALUE", description = "model parameter value, e.g. eps=0.3")
+    Map<String, Double> parameters = new LinkedHashMap<>();
+
+    @Option(names = "--method", description = "method, e.g. lobatto-nh:3 (default lobatto-nh:2, or lobatto-holonomic:2 with holonomic constraints)")
+    String method;
+
+    @Option(names = "--h", split = ",", paramLabel = "H", description = "step size(s), comma separated")
+    List<Double> h;
+
+    @Option(names = "--t-end", paramLabel = "T", description = "final time")
+    Double tEnd;
+
+    @Option(names = "--q", paramLabel = "COORD=EXPR", description = "initial position of a coordinate, an expression of j, N and the parameters")
+    Map<String, String> q = new LinkedHashMap<>();
+
+    @Option(names = "--v", paramLabel = "COORD=EXPR", description = "initial velocity of a coordinate")
+    Map<String, String> v = new LinkedHashMap<>();
+
+    @Option(names = "--backend", description = "backend: reference (default)")
+    String backend;
+
+    @Option(names = "--newton-tol", paramLabel = "TOL", description = "Newton tolerance (default 1e-12)")
+    Double newtonTolerance;
+
+    /** The scenario file's draft (or an empty one) with the flags on top. */
+    ScenarioDraft draft() {
+        if (file == null && model == null) throw new InputException("give a scenario file or --model (geomech list shows the built-in models)");
+        ScenarioDraft d = file != null ? ScenarioFile.draft(file) : new ScenarioDraft();
+        if (model != null) d.builtIn(model);
+        d.structure.putAll(structure);
+        d.parameters.putAll(parameters);
+        if (method != null) d.method = method;
+        if (h != null) d.h = h;
+        if (tEnd != null) d.tEnd = tEnd;
+        d.qByName.putAll(q);
+        d.vByName.putAll(v);
+        if (backend != null) d.backend = backend;
+        if (newtonTolerance != null) d.newtonTolerance = newtonTolerance;
+        return d;
+    }
+}

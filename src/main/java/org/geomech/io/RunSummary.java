@@ -1,0 +1,106 @@
+package org.geomech.io;
+
+import com.fasterxml.jackson.annotation.JsonAutoDetect;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import org.geomech.ensemble.InitialStates;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The JSON summary every command writes: inputs, versions, members, failures (count and the first few),
+ * wall time and throughput, Newton iterations, flops per step, how far consistency moved the initial
+ * states, the command's results, the files written, and the error that stopped it, if any.
+ */
+@JsonAutoDetect(fieldVisibility = JsonAutoDetect.Visibility.ANY, getterVisibility = JsonAutoDetect.Visibility.NONE,
+        isGetterVisibility = JsonAutoDetect.Visibility.NONE)
+@JsonPropertyOrder({"command", "geomech_version", "java_version", "error", "inputs", "members", "failures", "wall_seconds",
+        "member_steps", "stepping_seconds", "member_steps_per_second", "newton_iterations",
+        "flops_per_step", "consistency", "results", "files"})
+public final class RunSummary {
+    /** A failed member: the step size of its run, its index and step (null where the study does not say), the reason. */
+    public record Failure(Double h, Integer member, Long step, String reason) {}
+
+    /** How many members failed, and the first few. */
+    private static final class Failures {
+        @JsonProperty private int count;
+        @JsonProperty private final List<Failure> first = new ArrayList<>();
+    }
+
+    /** Flops of one step without Newton (guess and update) and per Newton iteration (residual and Jacobian). */
+    public record Flops(long update, long perNewtonIteration) {}
+
+    /** How many failures are listed one by one. */
+    public static final int LISTED_FAILURES = 10;
+
+    private final String command;
+    private final String geomechVersion = Version.geomech();
+    private final String javaVersion = Version.java();
+    private String error;
+    private Object inputs;
+    private int members;
+    private final Failures failures = new Failures();
+    private double wallSeconds;
+    private long memberSteps;
+    private double steppingSeconds;
+    private Long newtonIterations;
+    private Flops flopsPerStep;
+    private InitialStates.Report consistency;
+    private Object results;
+    private final List<String> files = new ArrayList<>();
+
+    public RunSummary(String command) { this.command = command; }
+
+    public RunSummary inputs(Object value) { inputs = value; return this; }
+    public RunSummary members(int count) { members = count; return this; }
+    public RunSummary flopsPerStep(long[] flops) { flopsPerStep = new Flops(flops[0], flops[1]); return this; }
+    public RunSummary consistency(InitialStates.Report report) { consistency = report; return this; }
+    public RunSummary results(Object value) { results = value; return this; }
+    public RunSummary error(String message) { error = message; return this; }
+    public RunSummary wallSeconds(double seconds) { wallSeconds = seconds; return this; }
+    public RunSummary file(String name) { if (!files.contains(name)) files.add(name); return this; }
+
+    /** Adds the work of one run: member-steps taken and seconds spent stepping. */
+    public RunSummary work(long memberStepCount, double seconds) {
+        memberSteps += memberStepCount;
+        steppingSeconds += seconds;
+        return this;
+    }
+
+    /** Adds Newton iterations (left out of the summary where a study does not count them). */
+    public RunSummary newtonIterations(long iterations) {
+        newtonIterations = (newtonIterations == null ? 0 : newtonIterations) + iterations;
+        return this;
+    }
+
+    /** Adds count failed members, listed as one entry. */
+    public RunSummary failures(int count, Failure listed) {
+        failures.count += count;
+        if (failures.first.size() < LISTED_FAILURES) failures.first.add(listed);
+        return this;
+    }
+
+    public List<String> files() { return List.copyOf(files); }
+    public int failureCount() { return failures.count; }
+    public List<Failure> listedFailures() { return List.copyOf(failures.first); }
+
+    @JsonProperty("member_steps_per_second")
+    private double memberStepsPerSecond() { return steppingSeconds > 0 ? memberSteps / steppingSeconds : 0; }
+
+    public String toJson() { return Json.write(this); }
+
+    /** Writes summary.json into the folder. */
+    public void write(Path folder) {
+        file("summary.json");
+        try {
+            Files.writeString(folder.resolve("summary.json"), toJson() + "\n");
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write " + folder.resolve("summary.json"), e);
+        }
+    }
+}

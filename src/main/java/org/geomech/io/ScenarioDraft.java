@@ -1,0 +1,177 @@
+package org.geomech.io;
+
+import org.geomech.backend.Backends;
+import org.geomech.ensemble.InitialStates;
+import org.geomech.ensemble.TimeGrid;
+import org.geomech.method.Methods;
+import org.geomech.model.InputException;
+import org.geomech.model.Library;
+import org.geomech.model.ModelDefinition;
+import org.geomech.solve.NewtonOptions;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/**
+ * A scenario as given (a scenario file, then command-line flags on top), every field null or empty where
+ * not given. resolve() applies the defaults and checks everything, with one-line InputExceptions that
+ * name the scenario key.
+ */
+public final class ScenarioDraft {
+    /** Seed and standard deviation of the draw --members adds when nothing else gives initial conditions. */
+    public static final long DEFAULT_SEED = 1;
+    public static final double DEFAULT_SIGMA = 1e-3;
+    private static final Set<String> STANDARD_OBSERVERS = Set.of("energy", "g_pos", "g_vel");
+    private static final Pattern IDENTIFIER = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
+
+    public String modelName;
+    public ModelDefinition inlineModel;
+    public final Map<String, Integer> structure = new LinkedHashMap<>();
+    public final Map<String, Double> parameters = new LinkedHashMap<>();
+    public String method;
+    public List<Double> h;
+    public Double tEnd;
+    public Double outputInterval;
+    public List<String> qValues;
+    public List<String> vValues;
+    public final Map<String, String> qByName = new LinkedHashMap<>();
+    public final Map<String, String> vByName = new LinkedHashMap<>();
+    public Integer members;
+    public Long seed;
+    public Double sigma;
+    public final Map<String, Double> sigmaQ = new LinkedHashMap<>();
+    public final Map<String, Double> sigmaV = new LinkedHashMap<>();
+    public final Map<String, String> observers = new LinkedHashMap<>();
+    public List<String> statistics;
+    public String backend;
+    public Double newtonTolerance;
+    public Integer newtonMaxIterations;
+    public String out;
+
+    /** A built-in model and its default initial conditions, or an inline one with zeros. */
+    private record Model(ModelDefinition definition, List<String> q0, List<String> v0) {}
+
+    /** Replaces the model by a built-in one (the --model flag). */
+    public void builtIn(String name) {
+        modelName = name;
+        inlineModel = null;
+    }
+
+    /** The member count from --members; where nothing gave initial conditions or a member count, the default seeded draw too. */
+    public void membersFromCommandLine(int count) {
+        if (!givesInitialConditions()) {
+            seed = DEFAULT_SEED;
+            sigma = DEFAULT_SIGMA;
+        }
+        members = count;
+    }
+
+    private boolean givesInitialConditions() {
+        return members != null || qValues != null || vValues != null || !qByName.isEmpty() || !vByName.isEmpty() || seed != null || sigma != null
+                || !sigmaQ.isEmpty() || !sigmaV.isEmpty();
+    }
+
+    /** Defaults applied, every value checked. */
+    public Scenario resolve() {
+        Model m = model();
+        ModelDefinition def = withParameters(m.definition());
+        String methodName = method != null ? method : def.holonomic().isEmpty() ? "lobatto-nh:2" : "lobatto-holonomic:2";
+        Methods.parse(methodName);
+        if (h == null || h.isEmpty()) throw new InputException("no step size: give h in the scenario or --h");
+        if (tEnd == null) throw new InputException("no final time: give t_end in the scenario or --t-end");
+        double interval = outputInterval != null ? outputInterval : tEnd / 100;
+        if (!(interval > 0) || !Double.isFinite(interval)) throw new InputException("output_interval must be a positive number, got " + interval);
+        for (double step : h) TimeGrid.of(step, tEnd, interval);
+        int count = members == null ? 1 : members;
+        if (count < 1) throw new InputException("initial.members must be at least 1, got " + count);
+        for (String name : observers.keySet()) {
+            if (!IDENTIFIER.matcher(name).matches()) throw new InputException("observers: name '" + name + "' is not an identifier");
+            if (STANDARD_OBSERVERS.contains(name)) throw new InputException("observers: '" + name + "' is a standard observer already");
+        }
+        String backendName = backend == null ? "reference" : backend;
+        Backends.named(backendName);
+        NewtonOptions newton = new NewtonOptions(newtonTolerance == null ? NewtonOptions.DEFAULT.tolerance() : newtonTolerance,
+                newtonMaxIterations == null ? NewtonOptions.DEFAULT.maxIterations() : newtonMaxIterations);
+        return new Scenario(def, methodName, h, tEnd, interval,
+                components("initial.q", def, m.q0(), qValues, qByName), components("initial.v", def, m.v0(), vValues, vByName),
+                count, perturbation(def), observers, statistics(), backendName, newton, out);
+    }
+
+    private Model model() {
+        if (modelName != null) {
+            Library.Entry e = Library.entry(modelName);
+            return new Model(e.definition(structure), e.q0(structure), e.v0(structure));
+        }
+        if (inlineModel == null) throw new InputException("no model: give model in the scenario or --model");
+        if (!structure.isEmpty()) throw new InputException("structure: only built-in models have structure options");
+        List<String> zeros = Collections.nCopies(inlineModel.coordinates().size(), "0");
+        return new Model(inlineModel, zeros, zeros);
+    }
+
+    private ModelDefinition withParameters(ModelDefinition def) {
+        Map<String, Double> merged = new LinkedHashMap<>(def.parameters());
+        for (Map.Entry<String, Double> p : parameters.entrySet()) {
+            if (!merged.containsKey(p.getKey()))
+                throw new InputException("parameters: model " + def.name() + " has no parameter '" + p.getKey() + "'"
+                        + (merged.isEmpty() ? " (it has none)" : " (it has " + String.join(", ", merged.keySet()) + ")"));
+            if (!Double.isFinite(p.getValue())) throw new InputException("parameters: " + p.getKey() + " must be finite, got " + p.getValue());
+            merged.put(p.getKey(), p.getValue());
+        }
+        return new ModelDefinition(def.name(), def.reference(), def.coordinates(), merged, def.lagrangian(), def.holonomic(), def.nonholonomic());
+    }
+
+    // The defaults, replaced by a full list if given, then single coordinates by name
+    private static List<String> components(String key, ModelDefinition def, List<String> defaults, List<String> list, Map<String, String> byName) {
+        List<String> names = def.coordinates();
+        List<String> out = new ArrayList<>(list != null ? list : defaults);
+        if (out.size() != names.size())
+            throw new InputException(key + ": model " + def.name() + " has " + names.size() + " coordinates (" + String.join(", ", names)
+                    + "), " + out.size() + " values given");
+        for (Map.Entry<String, String> e : byName.entrySet()) out.set(index(key, def, e.getKey()), e.getValue());
+        return out;
+    }
+
+    private static int index(String key, ModelDefinition def, String coordinate) {
+        int i = def.coordinates().indexOf(coordinate);
+        if (i < 0) throw new InputException(key + ": model " + def.name() + " has no coordinate '" + coordinate
+                + "' (coordinates: " + String.join(", ", def.coordinates()) + ")");
+        return i;
+    }
+
+    private InitialStates.Perturbation perturbation(ModelDefinition def) {
+        if (seed == null && sigma == null && sigmaQ.isEmpty() && sigmaV.isEmpty()) return null;
+        double[] q = sigmas("initial.random.q", def, sigmaQ), v = sigmas("initial.random.v", def, sigmaV);
+        if (sigma != null) {
+            if (!(sigma >= 0) || !Double.isFinite(sigma)) throw new InputException("sigma must be a finite number >= 0, got " + sigma);
+            Arrays.fill(q, sigma);
+            Arrays.fill(v, sigma);
+        }
+        return new InitialStates.Perturbation(seed == null ? DEFAULT_SEED : seed, q, v);
+    }
+
+    private static double[] sigmas(String key, ModelDefinition def, Map<String, Double> byName) {
+        double[] out = new double[def.coordinates().size()];
+        for (Map.Entry<String, Double> e : byName.entrySet()) {
+            double s = e.getValue();
+            if (!(s >= 0) || !Double.isFinite(s)) throw new InputException(key + "." + e.getKey() + ": standard deviation must be a finite number >= 0, got " + s);
+            out[index(key, def, e.getKey())] = s;
+        }
+        return out;
+    }
+
+    private List<String> statistics() {
+        if (statistics == null) return Scenario.STATISTICS;
+        if (statistics.isEmpty()) throw new InputException("statistics: at least one of " + String.join(", ", Scenario.STATISTICS) + " is required");
+        for (String s : statistics)
+            if (!Scenario.STATISTICS.contains(s)) throw new InputException("statistics: unknown statistic '" + s + "' (statistics: " + String.join(", ", Scenario.STATISTICS) + ")");
+        List<String> out = new ArrayList<>(Scenario.STATISTICS);
+        out.retainAll(statistics);
+        return out;
+    }
+}

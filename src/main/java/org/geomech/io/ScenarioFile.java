@@ -1,0 +1,119 @@
+package org.geomech.io;
+
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import org.geomech.model.InputException;
+import org.geomech.model.ModelDefinition;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Scenario files (YAML): the model, either a built-in name with optional structure and parameter
+ * overrides or an inline definition, and everything else a run needs. Unknown keys, wrong types and
+ * missing fields are InputExceptions naming the key.
+ */
+public final class ScenarioFile {
+    private static final Set<String> TOP = Set.of("model", "structure", "parameters", "method", "h", "t_end", "output_interval",
+            "initial", "observers", "statistics", "backend", "out", "newton");
+    private static final Set<String> MODEL = Set.of("name", "reference", "coordinates", "parameters", "lagrangian", "holonomic", "nonholonomic");
+    private static final Set<String> INITIAL = Set.of("q", "v", "members", "random");
+    private static final Set<String> RANDOM = Set.of("seed", "q", "v");
+    private static final Set<String> NEWTON = Set.of("tolerance", "max_iterations");
+    private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory()).enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
+
+    private ScenarioFile() {}
+
+    /** Reads and resolves a scenario file. */
+    public static Scenario read(Path file) { return draft(file).resolve(); }
+
+    /** Reads a scenario file without applying defaults, so that flags can go on top. */
+    public static ScenarioDraft draft(Path file) {
+        return draft(file.getFileName().toString(), text(file));
+    }
+
+    /** Reads scenario text; source names it in messages. */
+    public static ScenarioDraft draft(String source, String yaml) {
+        JsonNode root;
+        try {
+            root = YAML.readTree(yaml);
+        } catch (JsonProcessingException e) {
+            throw new InputException(source + ": not valid YAML: " + e.getOriginalMessage().replaceAll("\\s+", " ").trim()
+                    + (e.getLocation() == null ? "" : " (line " + e.getLocation().getLineNr() + ", column " + e.getLocation().getColumnNr() + ")"));
+        }
+        YamlMap top = YamlMap.root(source, root, TOP);
+        ScenarioDraft d = new ScenarioDraft();
+        model(top, d);
+        d.structure.putAll(top.integerMap("structure"));
+        d.parameters.putAll(top.numberMap("parameters"));
+        d.method = top.text("method");
+        d.h = top.numbers("h");
+        d.tEnd = top.number("t_end");
+        d.outputInterval = top.number("output_interval");
+        initial(top.map("initial", INITIAL), d);
+        d.observers.putAll(top.expressionMap("observers"));
+        d.statistics = top.texts("statistics");
+        d.backend = top.text("backend");
+        d.out = top.text("out");
+        YamlMap newton = top.map("newton", NEWTON);
+        if (newton != null) {
+            d.newtonTolerance = newton.number("tolerance");
+            Long max = newton.integer("max_iterations");
+            d.newtonMaxIterations = max == null ? null : (int) Math.min(max, Integer.MAX_VALUE);
+        }
+        return d;
+    }
+
+    private static String text(Path file) {
+        try {
+            return Files.readString(file);
+        } catch (NoSuchFileException e) {
+            throw new InputException("scenario file " + file + " does not exist");
+        } catch (IOException e) {
+            throw new InputException("cannot read scenario file " + file + ": " + e.getMessage());
+        }
+    }
+
+    // model: a built-in name, or a mapping with the definition
+    private static void model(YamlMap top, ScenarioDraft d) {
+        if (!top.has("model")) throw top.error("model", "missing (a built-in name or a definition with name, coordinates, lagrangian)");
+        if (!top.isMap("model")) {
+            d.modelName = top.text("model");
+            return;
+        }
+        YamlMap m = top.map("model", MODEL);
+        for (String required : List.of("name", "coordinates", "lagrangian"))
+            if (!m.has(required)) throw m.error(required, "missing");
+        d.inlineModel = new ModelDefinition(m.text("name"), orEmpty(m.text("reference")), m.texts("coordinates"), m.numberMap("parameters"),
+                m.expression("lagrangian"), orEmpty(m.expressions("holonomic")), orEmpty(m.expressions("nonholonomic")));
+    }
+
+    private static void initial(YamlMap initial, ScenarioDraft d) {
+        if (initial == null) return;
+        if (initial.isList("q")) d.qValues = initial.expressions("q");
+        else d.qByName.putAll(initial.expressionMap("q"));
+        if (initial.isList("v")) d.vValues = initial.expressions("v");
+        else d.vByName.putAll(initial.expressionMap("v"));
+        Long members = initial.integer("members");
+        if (members != null) {
+            if (members < 1 || members > Integer.MAX_VALUE) throw initial.error("members", "must be between 1 and " + Integer.MAX_VALUE + ", got " + members);
+            d.members = members.intValue();
+        }
+        YamlMap random = initial.map("random", RANDOM);
+        if (random == null) return;
+        d.seed = random.integer("seed");
+        d.sigmaQ.putAll(random.numberMap("q"));
+        d.sigmaV.putAll(random.numberMap("v"));
+    }
+
+    private static String orEmpty(String s) { return s == null ? "" : s; }
+
+    private static <T> List<T> orEmpty(List<T> list) { return list == null ? List.of() : list; }
+}
