@@ -14,7 +14,8 @@ import java.util.function.Supplier;
  * product = factor { ("*" | "/") factor }
  * factor  = ("-" | "+") factor | power
  * power   = primary [ ("^" | "**") factor ]
- * primary = number | "pi" | name | "dot(" name ")" | function "(" sum { "," sum } ")" | "(" sum ")"
+ * primary = number | "pi" | name | accessor "(" name ")" | function "(" sum { "," sum } ")" | "(" sum ")"
+ * accessor = "dot" (velocity) | "p" (momentum), looked up as the text "dot(name)" or "p(name)"
  * </pre>
  * so powers are right associative and bind tighter than unary minus (-x^2 = -(x^2)), and a leading minus
  * negates the whole product (-0.1/z = -(0.1/z), the node Printer writes so).
@@ -105,12 +106,12 @@ public final class Parser {
     }
 
     private Expr call(String name, int column) {
-        if (name.equals("dot")) {
+        if (name.equals("dot") || name.equals("p")) {
             accept("(");
             if (atEnd() || !isNameStart(text.charAt(pos))) throw expected("a coordinate name");
             String coordinate = name();
             expect(")");
-            return resolve("dot(" + coordinate + ")", column);
+            return resolve(name + "(" + coordinate + ")", column);
         }
         Integer arity = ARITY.get(name);
         if (arity == null) throw new ParseException(text, column, "a function name", "unknown function '" + name + "'");

@@ -11,9 +11,9 @@ import static org.geomech.expr.RandomExpressions.*;
 import static org.junit.jupiter.api.Assertions.*;
 
 class ParserTest {
-    private static final Expr A = sym("a"), B = sym("b"), C = sym("c"), Q = sym("q"), QDOT = sym("dot(q)");
+    private static final Expr A = sym("a"), B = sym("b"), C = sym("c"), Q = sym("q"), QDOT = sym("dot(q)"), PQ = sym("p(q)");
     private static final Function<String, Expr> NAMES =
-            Map.of("x", X, "y", Y, "z", Z, "a", A, "b", B, "c", C, "q", Q, "dot(q)", QDOT)::get;
+            Map.of("x", X, "y", Y, "z", Z, "a", A, "b", B, "c", C, "q", Q, "dot(q)", QDOT, "p(q)", PQ)::get;
 
     private static Expr parse(String text) { return Parser.parse(text, NAMES); }
 
@@ -65,6 +65,7 @@ class ParserTest {
                 parse("sqrt(sin(x) + (cos(y) + (tan(z) + (exp(a) + log(b)))))"), "one-argument functions");
         assertSame(mul(Q, QDOT), parse("q*dot(q)"), "dot(q) is looked up as \"dot(q)\"");
         assertSame(QDOT, parse(QDOT.toString()), "a velocity prints as dot(q) and parses back");
+        assertSame(mul(PQ, QDOT), parse("p(q)*dot(q)"), "a momentum p(q) is looked up as \"p(q)\"");
     }
 
     /** The parse error of text, checked to be one line naming its column. */
