@@ -25,7 +25,8 @@ public final class LobattoHolonomic implements Method {
     @Override public String name() { return "lobatto-holonomic:" + s; }
     @Override public String summary() { return s + "-stage Lobatto IIIA-IIIB for holonomic constraints (001 sec. 4.3, eq. 13)"; }
     @Override public int order() { return 2 * s - 2; }
-    @Override public int multiplierOrder() { return s % 2 == 0 ? s : s - 1; }
+    // measured, not claimed by 001: Lambda^s converges with order s - 1 (1.00, 2.01, 2.93 for s = 2, 3, 4, planar pendulum)
+    @Override public int multiplierOrder() { return s - 1; }
 
     @Override
     public StepSystem equations(MechanicalSystem sys) {

