@@ -1,6 +1,7 @@
 package org.geomech.cli;
 
 import org.geomech.io.RunSummary;
+import org.geomech.io.plot.Plots;
 import org.geomech.model.InputException;
 import org.geomech.model.MechanicalSystem;
 import picocli.CommandLine.Mixin;
@@ -10,6 +11,7 @@ import picocli.CommandLine.Spec;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
+import java.util.Map;
 import java.util.concurrent.Callable;
 
 /**
@@ -53,6 +55,12 @@ abstract class GeomechCommand implements Callable<Integer> {
 
     /** Writes the CSV files of everything computed so far into the folder and names them in the summary. */
     abstract void writeFiles(Path folder);
+
+    /** Writes the charts as PNG and SVG into the folder (unless --no-plots) and names them in the summary. */
+    void plots(Path folder, Map<String, org.knowm.xchart.XYChart> charts) {
+        if (output.noPlots) return;
+        for (Path f : Plots.writeAll(charts, folder)) summary.file(f.getFileName().toString());
+    }
 
     /** The output folder, created on first use. */
     Path folder(String scenarioOut) {

@@ -43,5 +43,8 @@ public final class Main implements Callable<Integer>, CommandLine.IVersionProvid
         return "geomech: error: " + (message == null ? "unknown error" : message.replaceAll("\\s*[\\r\\n]+\\s*", " ").trim());
     }
 
-    public static void main(String[] args) { System.exit(commandLine().execute(args)); }
+    public static void main(String[] args) {
+        System.setProperty("java.awt.headless", "true");
+        System.exit(commandLine().execute(args));
+    }
 }

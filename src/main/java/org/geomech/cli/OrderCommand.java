@@ -3,6 +3,7 @@ package org.geomech.cli;
 import org.geomech.backend.Backends;
 import org.geomech.ensemble.InitialStates;
 import org.geomech.io.CsvWriter;
+import org.geomech.io.plot.Plots;
 import org.geomech.io.RunSummary;
 import org.geomech.io.Scenario;
 import org.geomech.method.Method;
@@ -38,6 +39,8 @@ final class OrderCommand extends GeomechCommand {
     double hRef;
 
     private ConvergenceStudy.Result result;
+    private String title;
+    private int order;
 
     @Override
     void execute() {
@@ -60,6 +63,8 @@ final class OrderCommand extends GeomechCommand {
             if (p.failed() > 0) summary.failures(1, new RunSummary.Failure(p.h(), 0, null, "the run failed before t_end"));
         }
         summary.work(memberSteps, (System.nanoTime() - start) * 1e-9).results(result);
+        title = sys.name() + ", " + method.name() + ": errors at t = " + Table.plain(s.tEnd()) + " against " + ref.name();
+        order = method.order();
         if (talking()) print(sys, method, s.tEnd());
     }
 
@@ -89,5 +94,6 @@ final class OrderCommand extends GeomechCommand {
         for (ConvergenceStudy.Point p : result.points()) rows.add(List.of(p.h(), p.q(), p.v(), p.p(), p.lambda(), p.failed()));
         CsvWriter.write(folder.resolve("order.csv"), List.of("h", "err_q", "err_v", "err_p", "err_lambda", "failed"), rows);
         summary.file("order.csv");
+        plots(folder, java.util.Map.of("order", Plots.order(result, title, order)));
     }
 }

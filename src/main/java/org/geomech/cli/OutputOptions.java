@@ -9,7 +9,7 @@ import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 
-/** --out, --json, --quiet: where results go and what is printed. */
+/** --out, --json, --quiet, --no-plots: where results go and what is printed. */
 final class OutputOptions {
     private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss");
 
@@ -21,6 +21,9 @@ final class OutputOptions {
 
     @Option(names = "--quiet", description = "no progress line")
     boolean quiet;
+
+    @Option(names = "--no-plots", description = "write no PNG/SVG plots")
+    boolean noPlots;
 
     /** Creates the output folder: --out, else the scenario's out, else a fresh runs/<command>-<yyyyMMdd-HHmmss>. */
     Path create(String command, String scenarioOut) {

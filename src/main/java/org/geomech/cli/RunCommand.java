@@ -11,6 +11,7 @@ import org.geomech.ensemble.Observers;
 import org.geomech.ensemble.Statistics;
 import org.geomech.ensemble.TimeGrid;
 import org.geomech.io.CsvWriter;
+import org.geomech.io.plot.Plots;
 import org.geomech.io.RunSummary;
 import org.geomech.io.Scenario;
 import org.geomech.io.ScenarioDraft;
@@ -62,6 +63,9 @@ final class RunCommand extends GeomechCommand {
     private final List<String> header = new ArrayList<>();
     private final List<List<Object>> rows = new ArrayList<>();
     private final List<StepSizeResult> results = new ArrayList<>();
+    private final Map<Double, List<EnsembleRun.Row>> series = new LinkedHashMap<>();
+    private List<String> observerNames;
+    private String title;
 
     @Override
     void execute() {
@@ -96,6 +100,7 @@ final class RunCommand extends GeomechCommand {
         EnsembleRun.Result r = EnsembleRun.run(compiled, state, sim.params(h), grid, k -> progress.accept(done + k));
         progress.end();
         for (EnsembleRun.Row row : r.rows()) rows.add(row(h, row));
+        series.put(h, r.rows());
         long memberSteps = 0;
         for (int j = 0; j < state.members(); j++) {
             memberSteps += state.ok(j) ? grid.steps() : state.failedStep(j);
@@ -124,6 +129,8 @@ final class RunCommand extends GeomechCommand {
     // Once, before the first result: CSV columns, flops, and how far consistency moved the initial states
     private void start(StepSystem step, List<Observer> observers, InitialStates.Report report, Backend.Compiled compiled) {
         header.addAll(List.of("h", "t", "step", "ok"));
+        observerNames = observers.stream().map(Observer::name).collect(java.util.stream.Collectors.toList());
+        title = step.system().name() + ", " + step.method();
         for (Observer o : observers) for (String s : scenario.statistics()) header.add(o.name() + "_" + s);
         summary.consistency(report).flopsPerStep(compiled.flopsPerStep());
         if (!talking()) return;
@@ -165,5 +172,11 @@ final class RunCommand extends GeomechCommand {
     void writeFiles(Path folder) {
         CsvWriter.write(folder.resolve("timeseries.csv"), header, rows);
         summary.file("timeseries.csv");
+        for (Map.Entry<Double, List<EnsembleRun.Row>> e : series.entrySet()) {
+            String prefix = series.size() > 1 ? "h" + e.getKey() + "-" : "";
+            Map<String, org.knowm.xchart.XYChart> charts = new LinkedHashMap<>();
+            Plots.observers(observerNames, e.getValue(), title + ", h = " + e.getKey()).forEach((k, v) -> charts.put(prefix + k, v));
+            plots(folder, charts);
+        }
     }
 }

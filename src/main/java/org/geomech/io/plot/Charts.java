@@ -83,7 +83,7 @@ public final class Charts {
             java.text.DecimalFormat format = new java.text.DecimalFormat("0.####");
             chart.getStyler().setxAxisTickLabelsFormattingFunction(x -> {
                 double k = x / step;
-                return Math.abs(k - Math.rint(k)) < 1e-6 ? format.format(x) : "";
+                return Math.abs(k - Math.rint(k)) < 1e-6 ? format.format(x) : " ";
             });
         }
     }
