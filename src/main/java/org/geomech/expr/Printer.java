@@ -31,6 +31,10 @@ final class Printer {
                 write(e.arg(0), sb, 1);
                 if (e.arg(1).op() == Expr.Op.NEG) { sb.append(" - "); write(e.arg(1).arg(0), sb, 2); }
                 else if (e.arg(1).isConst() && e.arg(1).value() < 0) { sb.append(" - ").append(number(-e.arg(1).value())); }
+                else if (e.arg(1).op() == Expr.Op.MUL && e.arg(1).arg(0).isConst() && e.arg(1).arg(0).value() < 0) {
+                    sb.append(" - ");
+                    write(Expr.mul(Expr.num(-e.arg(1).arg(0).value()), e.arg(1).arg(1)), sb, 2);
+                }
                 else { sb.append(" + "); write(e.arg(1), sb, 2); }
                 break;
             case NEG: sb.append('-'); write(e.arg(0), sb, 3); break;

@@ -29,6 +29,12 @@ public final class LobattoHolonomic implements Method {
     @Override public int multiplierOrder() { return s - 1; }
 
     @Override
+    public String conserves() {
+        return "g(q) = 0 and the tangency G(q) v = 0 at every node; symplectic on the constraint manifold; "
+                + "energy up to a bounded O(h^(2s-2)) error";
+    }
+
+    @Override
     public StepSystem equations(MechanicalSystem sys) {
         if (sys.nonholonomicCount() > 0)
             throw new InputException(name() + " handles holonomic constraints only; model " + sys.name() + " has "

@@ -31,6 +31,12 @@ public final class LobattoNonholonomic implements Method {
     @Override public int multiplierOrder() { return s % 2 == 0 ? s : s - 1; }
 
     @Override
+    public String conserves() {
+        return "the nonholonomic constraint at every node (to the Newton tolerance); symmetric in (q, p, lambda); "
+                + "not symplectic; energy only approximately (bounded error on integrable examples, a random walk on chaotic ones)";
+    }
+
+    @Override
     public StepSystem equations(MechanicalSystem sys) {
         if (sys.holonomicCount() > 0)
             throw new InputException(name() + " handles nonholonomic constraints only; model " + sys.name() + " has "

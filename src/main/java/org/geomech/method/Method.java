@@ -12,6 +12,8 @@ public interface Method {
     int order();
     /** Global order of the multipliers. */
     int multiplierOrder();
+    /** What the method preserves, as the paper states it. */
+    String conserves();
     /** The step equations for this system as the paper writes them; InputException if unsupported. */
     StepSystem equations(MechanicalSystem system);
 

@@ -24,6 +24,11 @@ public final class Rattle implements Method {
     @Override public int multiplierOrder() { return 1; }
 
     @Override
+    public String conserves() {
+        return "g(q) = 0 and G(q) v = 0 at every step; symplectic and symmetric; energy up to a bounded O(h^2) error";
+    }
+
+    @Override
     public StepSystem equations(MechanicalSystem sys) {
         if (sys.nonholonomicCount() > 0)
             throw new InputException("rattle handles holonomic constraints only; model " + sys.name() + " has nonholonomic constraints (use lobatto-nh:s)");

@@ -1,0 +1,96 @@
+package org.geomech.cli;
+
+import org.geomech.expr.Expr;
+import org.geomech.method.Method;
+import org.geomech.method.Methods;
+import org.geomech.method.StepSystem;
+import org.geomech.model.InputException;
+import org.geomech.model.Library;
+import org.geomech.model.MechanicalSystem;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+import java.io.PrintWriter;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+
+/**
+ * geomech describe MODEL | METHOD: a model's equations, parameters, defaults and paper section, or a
+ * method's paper, orders, conservation and (with --model) its step equations on that model.
+ */
+@Command(name = "describe", mixinStandardHelpOptions = true, versionProvider = Main.class,
+        description = "Describes a built-in model (equations, parameters, defaults, paper) or a method (paper, orders, what it conserves).")
+final class DescribeCommand implements Callable<Integer> {
+    /** Expressions longer than this are summarised by their size. */
+    private static final int SHOWN = 160;
+
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(paramLabel = "NAME", description = "a model from `geomech list` or a method such as lobatto-nh:3")
+    String name;
+
+    @Option(names = "--model", paramLabel = "MODEL", description = "with a method: also show its step equations on this model")
+    String model;
+
+    @Override
+    public Integer call() {
+        PrintWriter out = spec.commandLine().getOut();
+        try {
+            if (Library.has(name)) describe(out, Library.system(name), Library.entry(name));
+            else describe(out, Methods.parse(name));
+            return 0;
+        } catch (InputException e) {
+            spec.commandLine().getErr().println(Main.errorLine(Library.has(name) || name.contains(":") || name.equals("rattle") ? e.getMessage()
+                    : "'" + name + "' is neither a model (" + String.join(", ", Library.names()) + ") nor a method (" + String.join(", ", Methods.names()) + ")"));
+            return Main.BAD_INPUT;
+        }
+    }
+
+    private void describe(PrintWriter out, MechanicalSystem sys, Library.Entry entry) {
+        out.printf("%s: %s%n", sys.name(), entry.summary());
+        out.printf("  paper:        %s%n", sys.reference());
+        if (!entry.structureDefaults().isEmpty()) out.printf("  structure:    %s (change with --structure)%n", entry.structureDefaults());
+        out.printf("  coordinates:  %s%n", String.join(", ", sys.coordinateNames()));
+        out.printf("  parameters:   %s%n", sys.parameters().isEmpty() ? "none" : sys.parameters());
+        out.printf("  lagrangian:   L = %s%n", sys.lagrangian());
+        for (Expr g : sys.holonomic()) out.printf("  holonomic:    %s = 0%n", g);
+        for (Expr phi : sys.nonholonomic()) out.printf("  nonholonomic: %s = 0%n", phi);
+        out.printf("  energy:       E = %s%n", show(sys.energy()));
+        Optional<Expr[][]> mass = sys.constantMassMatrix();
+        out.printf("  form:         %s%n", mass.isPresent() ? "mechanical, L = 1/2 v'Mv - U(q) with U = " + show(sys.potential())
+                : "general Lagrangian (methods solve D2L(q, v) = p for v)");
+        out.printf("  initial q:    %s%n", entry.q0(Map.of()));
+        out.printf("  initial v:    %s (j = member index, N = member count, J = max(N - 1, 1))%n", entry.v0(Map.of()));
+        out.println("  methods:      " + (sys.holonomicCount() > 0 ? "rattle, lobatto-holonomic:s" : "lobatto-nh:s"
+                + (sys.nonholonomicCount() == 0 ? ", lobatto-holonomic:s" : "")));
+    }
+
+    private void describe(PrintWriter out, Method m) {
+        out.printf("%s: %s%n", m.name(), m.summary());
+        out.printf("  order:        %d in q, v, p; %d in the multipliers%n", m.order(), m.multiplierOrder());
+        out.printf("  conserves:    %s%n", m.conserves());
+        out.println("  details:      docs/methods.md");
+        if (model == null) {
+            out.println("  (add --model MODEL to see its step equations on a model)");
+            return;
+        }
+        MechanicalSystem sys = Library.system(model);
+        StepSystem full = m.equations(sys), reduced = full.reduced();
+        out.printf("  on %s: %d unknowns as written, %d after reduction (%s)%n", sys.name(), full.unknowns().size(), reduced.unknowns().size(),
+                reduced.isLinear() ? "linear: one LU solve per step" : "nonlinear: Newton");
+        for (StepSystem.Definition d : reduced.definitions()) out.printf("    explicit  %s = %s%n", d.symbol(), show(d.value()));
+        List<Expr> f = reduced.residuals();
+        for (int i = 0; i < f.size(); i++) out.printf("    residual  %s: %s = 0%n", reduced.unknowns().get(i), show(f.get(i)));
+    }
+
+    private static String show(Expr e) {
+        String s = e.toString();
+        return s.length() <= SHOWN ? s : s.substring(0, SHOWN) + " ... (" + s.length() + " characters)";
+    }
+}
