@@ -41,7 +41,7 @@ public interface Backend {
 
         int maxNewtonIterations();
 
-        /** Brings states and statuses back into the EnsembleState. */
+        /** Brings states and statuses back into the EnsembleState; may be called at any output time, and the run may go on. */
         void finish();
 
         @Override

@@ -11,6 +11,9 @@ import org.geomech.ensemble.Observers;
 import org.geomech.ensemble.Statistics;
 import org.geomech.ensemble.TimeGrid;
 import org.geomech.io.CsvWriter;
+import org.geomech.io.NpyWriter;
+import org.geomech.io.Trajectories;
+import org.geomech.model.InputException;
 import org.geomech.io.plot.Plots;
 import org.geomech.io.RunSummary;
 import org.geomech.io.Scenario;
@@ -59,16 +62,27 @@ final class RunCommand extends GeomechCommand {
     @Option(names = "--output-interval", paramLabel = "DT", description = "time between output rows (default t_end/100)")
     Double outputInterval;
 
+    @Option(names = "--format", defaultValue = "csv", paramLabel = "csv|npy",
+            description = "file format of the time series and trajectories (default ${DEFAULT-VALUE}); npy columns are listed in summary.json")
+    String format;
+
+    @Option(names = "--save-trajectories", paramLabel = "MEMBERS", split = ",",
+            description = "members whose full state (q, dot(q), p(q), lambda..) is saved at every output time, e.g. 0,5,9")
+    List<Integer> trajectoryMembers;
+
     private Scenario scenario;
     private final List<String> header = new ArrayList<>();
     private final List<List<Object>> rows = new ArrayList<>();
     private final List<StepSizeResult> results = new ArrayList<>();
     private final Map<Double, List<EnsembleRun.Row>> series = new LinkedHashMap<>();
+    private final Map<Double, Trajectories> trajectories = new LinkedHashMap<>();
+    private List<String> stateNames;
     private List<String> observerNames;
     private String title;
 
     @Override
     void execute() {
+        if (!format.equals("csv") && !format.equals("npy")) throw new InputException("--format must be csv or npy, not '" + format + "'");
         ScenarioDraft d = scenarioOptions.draft();
         if (members != null) d.membersFromCommandLine(members);
         if (seed != null) d.seed = seed;
@@ -97,7 +111,10 @@ final class RunCommand extends GeomechCommand {
         TimeGrid grid = grid(h);
         if (header.isEmpty()) start(sim.step(), observers, report[0], compiled);
         folder(scenario.out());
-        EnsembleRun.Result r = EnsembleRun.run(compiled, state, sim.params(h), grid, k -> progress.accept(done + k));
+        Trajectories recorder = trajectoryMembers == null ? null : new Trajectories(trajectoryMembers, state.members());
+        stateNames = sim.step().layout().names();
+        EnsembleRun.Result r = EnsembleRun.run(compiled, state, sim.params(h), grid, k -> progress.accept(done + k), recorder);
+        if (recorder != null) trajectories.put(h, recorder);
         progress.end();
         for (EnsembleRun.Row row : r.rows()) rows.add(row(h, row));
         series.put(h, r.rows());
@@ -168,10 +185,33 @@ final class RunCommand extends GeomechCommand {
         table.print(out(), "  ");
     }
 
+    // trajectories.npy (times x members x components) or trajectories.csv (t, member, components); one per step size
+    private void writeTrajectories(Path folder, double h, Trajectories t) {
+        String stem = (trajectories.size() > 1 ? "h" + h + "-" : "") + "trajectories";
+        if (format.equals("npy")) {
+            NpyWriter.write(folder.resolve(stem + ".npy"), t.flat(), t.times().size(), t.members().length, t.components());
+            summary.file(stem + ".npy").columns(stem + ".npy", stateNames);
+        } else {
+            List<String> columns = new ArrayList<>(List.of("t", "member"));
+            columns.addAll(stateNames);
+            CsvWriter.write(folder.resolve(stem + ".csv"), columns, t.rows());
+            summary.file(stem + ".csv");
+        }
+    }
+
     @Override
     void writeFiles(Path folder) {
-        CsvWriter.write(folder.resolve("timeseries.csv"), header, rows);
-        summary.file("timeseries.csv");
+        if (format.equals("npy")) {
+            double[] flat = new double[rows.size() * header.size()];
+            for (int i = 0; i < rows.size(); i++)
+                for (int c = 0; c < header.size(); c++) flat[i * header.size() + c] = ((Number) rows.get(i).get(c)).doubleValue();
+            NpyWriter.write(folder.resolve("timeseries.npy"), flat, rows.size(), header.size());
+            summary.file("timeseries.npy").columns("timeseries.npy", header);
+        } else {
+            CsvWriter.write(folder.resolve("timeseries.csv"), header, rows);
+            summary.file("timeseries.csv");
+        }
+        for (Map.Entry<Double, Trajectories> e : trajectories.entrySet()) writeTrajectories(folder, e.getKey(), e.getValue());
         for (Map.Entry<Double, List<EnsembleRun.Row>> e : series.entrySet()) {
             String prefix = series.size() > 1 ? "h" + e.getKey() + "-" : "";
             Map<String, org.knowm.xchart.XYChart> charts = new LinkedHashMap<>();

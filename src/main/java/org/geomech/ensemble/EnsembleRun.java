@@ -14,6 +14,11 @@ public final class EnsembleRun {
     /** One output row: time, step, ok members, then per observer mean, max, msd. */
     public record Row(double t, long step, int ok, List<Statistics> stats) {}
 
+    /** Receives the ensemble, current on the host, at every output time (to save trajectories). */
+    public interface Recorder {
+        void record(double t, EnsembleState state);
+    }
+
     /** Rows and solver counters. */
     public record Result(List<Row> rows, long newtonIterations, int maxNewtonIterations, double seconds) {}
 
@@ -21,16 +26,27 @@ public final class EnsembleRun {
 
     /** progress receives the number of steps done after each stride; the state is current on return. */
     public static Result run(Backend.Compiled compiled, EnsembleState state, double[] params, TimeGrid grid, LongConsumer progress) {
+        return run(compiled, state, params, grid, progress, null);
+    }
+
+    /** As above; a recorder, if given, sees the host state at every output time (the backend copies it back for that). */
+    public static Result run(Backend.Compiled compiled, EnsembleState state, double[] params, TimeGrid grid, LongConsumer progress,
+                             Recorder recorder) {
         long start = System.nanoTime();
         List<Row> rows = new ArrayList<>();
         try (Backend.Run run = compiled.start(state, params)) {
             rows.add(row(0, run.observe(), grid));
+            if (recorder != null) recorder.record(0, state);
             long done = 0;
             while (done < grid.steps()) {
                 int k = (int) Math.min(grid.stride(), grid.steps() - done);
                 run.advance(k);
                 done += k;
                 rows.add(row(done, run.observe(), grid));
+                if (recorder != null) {
+                    run.finish();
+                    recorder.record(done * grid.h(), state);
+                }
                 if (progress != null) progress.accept(done);
             }
             run.finish();

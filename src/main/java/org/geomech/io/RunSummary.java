@@ -53,8 +53,12 @@ public final class RunSummary {
     private InitialStates.Report consistency;
     private Object results;
     private final List<String> files = new ArrayList<>();
+    private final java.util.Map<String, List<String>> columns = new java.util.LinkedHashMap<>();
 
     public RunSummary(String command) { this.command = command; }
+
+    /** The meaning of the last axis of an .npy file (or the columns of a CSV). */
+    public RunSummary columns(String file, List<String> names) { columns.put(file, List.copyOf(names)); return this; }
 
     public RunSummary inputs(Object value) { inputs = value; return this; }
     public RunSummary members(int count) { members = count; return this; }

@@ -1,0 +1,57 @@
+package org.geomech.io;
+
+import org.geomech.ensemble.EnsembleRun;
+import org.geomech.ensemble.EnsembleState;
+import org.geomech.model.InputException;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/** The full states of selected members at every output time of one run (an EnsembleRun.Recorder). */
+public final class Trajectories implements EnsembleRun.Recorder {
+    private final int[] members;
+    private final List<Double> times = new ArrayList<>();
+    private final List<double[]> states = new ArrayList<>();
+    private int components;
+
+    public Trajectories(List<Integer> members, int ensembleSize) {
+        this.members = members.stream().mapToInt(Integer::intValue).toArray();
+        for (int j : this.members)
+            if (j < 0 || j >= ensembleSize) throw new InputException("--save-trajectories: member " + j + " is not in 0.." + (ensembleSize - 1));
+    }
+
+    @Override
+    public void record(double t, EnsembleState state) {
+        components = state.components();
+        double[] x = new double[members.length * components], one = new double[components];
+        for (int i = 0; i < members.length; i++) {
+            state.gather(members[i], one);
+            System.arraycopy(one, 0, x, i * components, components);
+        }
+        times.add(t);
+        states.add(x);
+    }
+
+    public int[] members() { return members.clone(); }
+    public List<Double> times() { return List.copyOf(times); }
+    public int components() { return components; }
+
+    /** times x members x components, C order. */
+    public double[] flat() {
+        double[] out = new double[times.size() * members.length * components];
+        for (int k = 0; k < states.size(); k++) System.arraycopy(states.get(k), 0, out, k * members.length * components, members.length * components);
+        return out;
+    }
+
+    /** One row per time and member: t, member, then the state components. */
+    public List<List<Object>> rows() {
+        List<List<Object>> rows = new ArrayList<>();
+        for (int k = 0; k < times.size(); k++)
+            for (int i = 0; i < members.length; i++) {
+                List<Object> row = new ArrayList<>(List.of(times.get(k), members[i]));
+                for (int c = 0; c < components; c++) row.add(states.get(k)[i * components + c]);
+                rows.add(row);
+            }
+        return rows;
+    }
+}
