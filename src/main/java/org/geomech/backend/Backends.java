@@ -11,6 +11,9 @@ public final class Backends {
 
     public static List<String> names() { return List.of("reference"); }
 
+    /** The backends that can run on this machine. */
+    public static List<String> available() { return List.of("reference"); }
+
     public static Backend named(String name) {
         if ("reference".equals(name)) return new ReferenceBackend();
         throw new InputException("unknown backend '" + name + "' (backends: " + String.join(", ", names()) + ")");

@@ -41,7 +41,7 @@ abstract class GeomechCommand implements Callable<Integer> {
             reportFailures();
             if (output.json) out().println(summary.toJson());
             else out().println("results in " + folder + " (" + String.join(", ", summary.files()) + ")");
-            return 0;
+            return exitCode();
         } catch (InputException | ArithmeticException | UncheckedIOException e) {
             // bad input, sizes that overflow, files that cannot be read or written
             String message = e instanceof UncheckedIOException ? e.getMessage() + ": " + e.getCause().getMessage() : e.getMessage();
@@ -49,6 +49,9 @@ abstract class GeomechCommand implements Callable<Integer> {
             return Main.BAD_INPUT;
         }
     }
+
+    /** The exit code of a command that ran: 0 unless the command defines a verdict (crosscheck). */
+    int exitCode() { return 0; }
 
     /** Checks the input, calls folder() when the first result is about to exist, then computes and prints. */
     abstract void execute();

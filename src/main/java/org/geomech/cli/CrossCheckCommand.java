@@ -1,0 +1,110 @@
+package org.geomech.cli;
+
+import org.geomech.backend.Backend;
+import org.geomech.backend.Backends;
+import org.geomech.ensemble.InitialStates;
+import org.geomech.io.CsvWriter;
+import org.geomech.io.Scenario;
+import org.geomech.io.ScenarioDraft;
+import org.geomech.method.Methods;
+import org.geomech.model.InputException;
+import org.geomech.model.MechanicalSystem;
+import org.geomech.study.CrossCheck;
+import org.geomech.study.Simulation;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * geomech crosscheck: the same ensemble on every available backend, compared component by component
+ * with the reference backend after a number of steps.
+ */
+@Command(name = "crosscheck", mixinStandardHelpOptions = true, versionProvider = Main.class,
+        description = "Runs one ensemble on every available backend and prints the largest relative difference per state component"
+                + " against the reference backend. Exit code 1 when a backend differs by more than --tolerance.")
+final class CrossCheckCommand extends GeomechCommand {
+    /** Exit code when a backend disagrees with the reference beyond the tolerance. */
+    static final int DISAGREE = 1;
+
+    @Mixin
+    ScenarioOptions scenarioOptions;
+
+    @Option(names = "--members", defaultValue = "13", paramLabel = "N", description = "ensemble size (default ${DEFAULT-VALUE})")
+    int members;
+
+    @Option(names = "--steps", defaultValue = "100", paramLabel = "K", description = "steps of size h (default ${DEFAULT-VALUE}; h defaults to 0.05)")
+    int steps;
+
+    @Option(names = "--sigma", defaultValue = "1e-2", description = "standard deviation of the seeded draw added to the default initial values (default ${DEFAULT-VALUE})")
+    double sigma;
+
+    @Option(names = "--backends", split = ",", paramLabel = "NAMES", description = "backends to compare (default: every available one)")
+    List<String> backends;
+
+    @Option(names = "--tolerance", defaultValue = "1e-12", description = "largest relative difference accepted (default ${DEFAULT-VALUE})")
+    double tolerance;
+
+    private final List<CrossCheck.Comparison> comparisons = new ArrayList<>();
+    private List<String> components = List.of();
+
+    @Override
+    void execute() {
+        if (members < 1 || steps < 1) throw new InputException("--members and --steps must be at least 1");
+        ScenarioDraft d = scenarioOptions.draft();
+        if (d.h == null) d.h = List.of(0.05);
+        if (d.tEnd == null) d.tEnd = d.h.get(0) * steps;
+        d.membersFromCommandLine(members);
+        d.sigma = sigma;
+        Scenario s = d.resolve();
+        MechanicalSystem sys = s.model().build();
+        Simulation sim = new Simulation(sys, Methods.parse(s.method()), modelParams(sys), new InitialStates(sys, s.q0(), s.v0()), s.perturbation(), members);
+        List<Backend> others = new ArrayList<>();
+        for (String name : backends != null ? backends : Backends.available()) if (!name.equals("reference")) others.add(Backends.named(name));
+        summary.inputs(s).members(members);
+        folder(s.out());
+        comparisons.addAll(CrossCheck.run(sim, s.h().get(0), steps, Backends.named("reference"), others, s.newton()));
+        components = comparisons.get(0).components();
+        summary.results(comparisons);
+        if (talking()) print(sys.name(), s.method(), s.h().get(0));
+    }
+
+    @Override
+    int exitCode() {
+        for (CrossCheck.Comparison c : comparisons) if (c.worst() > tolerance || c.failedOnlyHere() > 0) return DISAGREE;
+        return 0;
+    }
+
+    private void print(String model, String method, double h) {
+        out().printf("%s, %s, %d members, %d steps of h = %s: largest |x - x_ref| / max(1, |x_ref|) per component%n",
+                model, method, members, steps, h);
+        List<String> header = new ArrayList<>(List.of("backend", "worst", "failed", "seconds"));
+        header.addAll(components);
+        Table table = new Table(header.toArray(new String[0]));
+        for (CrossCheck.Comparison c : comparisons) {
+            List<Object> cells = new ArrayList<>(List.of(c.backend(), Table.num(c.worst()), c.failed(), String.format("%.3g", c.seconds())));
+            for (double x : c.maxRelativeDifference()) cells.add(Table.num(x));
+            table.row(cells.toArray());
+        }
+        table.print(out(), "");
+        out().println(exitCode() == 0 ? "every backend agrees with the reference to " + tolerance
+                : "DISAGREEMENT: a backend differs from the reference by more than " + tolerance + " (or fails where it does not)");
+    }
+
+    @Override
+    void writeFiles(Path folder) {
+        List<String> header = new ArrayList<>(List.of("backend", "worst", "failed", "failed_only_here", "seconds"));
+        header.addAll(components);
+        List<List<Object>> rows = new ArrayList<>();
+        for (CrossCheck.Comparison c : comparisons) {
+            List<Object> row = new ArrayList<>(List.of(c.backend(), c.worst(), c.failed(), c.failedOnlyHere(), c.seconds()));
+            for (double x : c.maxRelativeDifference()) row.add(x);
+            rows.add(row);
+        }
+        CsvWriter.write(folder.resolve("crosscheck.csv"), header, rows);
+        summary.file("crosscheck.csv");
+    }
+}
