@@ -1,0 +1,238 @@
+package org.geomech.backend.opencl;
+
+import org.geomech.backend.Backend;
+import org.geomech.ensemble.EnsembleState;
+import org.geomech.ensemble.Reduction;
+import org.geomech.model.InputException;
+import org.jocl.Pointer;
+import org.jocl.Sizeof;
+import org.jocl.cl_command_queue;
+import org.jocl.cl_kernel;
+import org.jocl.cl_mem;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.jocl.CL.*;
+
+/**
+ * One ensemble on the device: members in chunks of whole Reduction blocks, one chunk resident at a time (all
+ * members when they fit, uploaded once); the others wait in the host's EnsembleState and status arrays. Only
+ * block partials come back per observe(); states and statuses come back in finish().
+ */
+final class OpenClRun implements Backend.Run {
+    /** Member-steps per kernel launch: many steps per launch, launches short enough for display GPUs. */
+    private static final long MEMBER_STEPS_PER_LAUNCH = 1L << 24;
+
+    private final OpenClBackend.Program program;
+    private final cl_command_queue queue;
+    private final EnsembleState state;
+    private final int members, stateSize, observers, chunk, chunks, stride;
+    private final int[] status, iterationMax;
+    private final long[] failedStep, iterationSum;
+    private final double[] initial;
+    private final List<cl_kernel> kernels = new ArrayList<>();
+    private final List<cl_mem> buffers = new ArrayList<>();
+    private final cl_kernel advance, observe, reduce;
+    private final cl_mem x, statusBuffer, failedBuffer, sumBuffer, maxBuffer, values, initialBuffer, params, partials;
+    private int resident = -1;
+    private boolean dirty, observed, closed;
+    private long stepsDone;
+
+    OpenClRun(OpenClBackend.Program program, EnsembleState state, double[] params) {
+        this.program = program;
+        this.queue = program.backend.queue();
+        this.state = state;
+        this.members = state.members();
+        this.stateSize = program.stateSize;
+        this.observers = program.observers;
+        this.stride = 1 + Reduction.FIELDS * observers;
+        long perMember = (long) Double.BYTES * (stateSize + 2 * observers) + 2 * Integer.BYTES + 2 * Long.BYTES;
+        this.chunk = Math.min(members, program.backend.chunkFor(perMember, (long) Double.BYTES * Math.max(1, Math.max(stateSize, observers))));
+        this.chunks = chunk == 0 ? 0 : (members + chunk - 1) / chunk;
+        this.status = new int[members];
+        this.failedStep = new long[members];
+        this.iterationSum = new long[members];
+        this.iterationMax = new int[members];
+        for (int j = 0; j < members; j++) {
+            status[j] = state.status(j).ordinal();
+            failedStep[j] = state.failedStep(j);
+        }
+        this.initial = chunks > 1 ? new double[observers * members] : null;
+        try {
+            this.advance = kernel(KernelSource.ADVANCE);
+            this.observe = kernel(KernelSource.OBSERVE);
+            this.reduce = kernel(KernelSource.REDUCE);
+            int n = Math.max(1, chunk);
+            this.x = buffer(Sizeof.cl_double * stateSize * n);
+            this.statusBuffer = buffer(Sizeof.cl_int * n);
+            this.failedBuffer = buffer(Sizeof.cl_long * n);
+            this.sumBuffer = buffer(Sizeof.cl_long * n);
+            this.maxBuffer = buffer(Sizeof.cl_int * n);
+            this.values = buffer(Sizeof.cl_double * Math.max(1, observers) * (long) n);
+            this.initialBuffer = buffer(Sizeof.cl_double * Math.max(1, observers) * (long) n);
+            this.params = buffer(Sizeof.cl_double * params.length);
+            this.partials = buffer(Sizeof.cl_double * stride * (long) Reduction.blocks(n));
+            clEnqueueWriteBuffer(queue, this.params, CL_TRUE, 0, Sizeof.cl_double * params.length, Pointer.to(params), 0, null, null);
+            arguments(advance, x, statusBuffer, failedBuffer, sumBuffer, maxBuffer, this.params);
+            arguments(observe, x, this.params, values);
+            arguments(reduce, values, initialBuffer, statusBuffer, partials);
+            if (chunks > 0) resident(0);
+        } catch (RuntimeException e) {
+            close();
+            throw e;
+        }
+    }
+
+    private cl_kernel kernel(String name) {
+        cl_kernel k = clCreateKernel(program.program, name, null);
+        kernels.add(k);
+        long[] limit = new long[1];
+        clGetKernelWorkGroupInfo(k, program.backend.deviceId(), CL_KERNEL_WORK_GROUP_SIZE, Sizeof.size_t, Pointer.to(limit), null);
+        if (program.backend.workGroupSize() > limit[0])
+            throw new InputException("work-group size " + program.backend.workGroupSize() + " exceeds the " + limit[0] + " that kernel " + name
+                    + " allows on OpenCL device " + program.backend.device().index() + " (" + program.backend.device().name() + ")");
+        return k;
+    }
+
+    private cl_mem buffer(long bytes) {
+        cl_mem m = clCreateBuffer(program.backend.context(), CL_MEM_READ_WRITE, bytes, null, null);
+        buffers.add(m);
+        return m;
+    }
+
+    private static void arguments(cl_kernel k, cl_mem... mems) {
+        for (int i = 0; i < mems.length; i++) clSetKernelArg(k, i, Sizeof.cl_mem, Pointer.to(mems[i]));
+    }
+
+    @Override
+    public void advance(int steps) {
+        for (int c = 0; c < chunks; c++) {
+            resident(c);
+            int n = length(c);
+            int perLaunch = (int) Math.max(1, Math.min(steps, MEMBER_STEPS_PER_LAUNCH / n));
+            clSetKernelArg(advance, 6, Sizeof.cl_int, Pointer.to(new int[]{n}));
+            for (int done = 0; done < steps; done += perLaunch) {
+                int k = Math.min(perLaunch, steps - done);
+                clSetKernelArg(advance, 7, Sizeof.cl_int, Pointer.to(new int[]{k}));
+                clSetKernelArg(advance, 8, Sizeof.cl_long, Pointer.to(new long[]{stepsDone + done}));
+                launch(advance, n);
+            }
+            dirty = true;
+        }
+        clFinish(queue);
+        stepsDone += steps;
+    }
+
+    @Override
+    public Reduction.Result observe() {
+        int blocks = Reduction.blocks(members);
+        double[] out = new double[blocks * stride];
+        for (int c = 0; c < chunks; c++) {
+            resident(c);
+            int n = length(c);
+            clSetKernelArg(observe, 3, Sizeof.cl_int, Pointer.to(new int[]{n}));
+            launch(observe, n);
+            if (!observed && observers > 0) {
+                clEnqueueCopyBuffer(queue, values, initialBuffer, 0, 0, Sizeof.cl_double * observers * (long) n, 0, null, null);
+                if (initial != null) readRows(initialBuffer, initial, observers, c);
+            }
+            clSetKernelArg(reduce, 4, Sizeof.cl_int, Pointer.to(new int[]{n}));
+            launch(reduce, Reduction.blocks(n));
+            int firstBlock = c * chunk / Reduction.BLOCK;
+            clEnqueueReadBuffer(queue, partials, CL_TRUE, 0, Sizeof.cl_double * stride * (long) Reduction.blocks(n),
+                    Pointer.to(out).withByteOffset(Sizeof.cl_double * stride * (long) firstBlock), 0, null, null);
+        }
+        observed = true;
+        return Reduction.combine(out, blocks, observers);
+    }
+
+    @Override
+    public long newtonIterations() {
+        if (resident >= 0) counters(resident);
+        long sum = 0;
+        for (long s : iterationSum) sum += s;
+        return sum;
+    }
+
+    @Override
+    public int maxNewtonIterations() {
+        if (resident >= 0) counters(resident);
+        int most = 0;
+        for (int m : iterationMax) most = Math.max(most, m);
+        return most;
+    }
+
+    @Override
+    public void finish() {
+        if (resident >= 0 && dirty) download(resident);
+        dirty = false;
+        EnsembleState.Status[] codes = EnsembleState.Status.values();
+        for (int j = 0; j < members; j++)
+            if (status[j] != EnsembleState.Status.OK.ordinal() && state.ok(j)) state.fail(j, failedStep[j], codes[status[j]]);
+    }
+
+    @Override
+    public void close() {
+        if (closed) return;
+        closed = true;
+        for (cl_kernel k : kernels) clReleaseKernel(k);
+        for (cl_mem m : buffers) clReleaseMemObject(m);
+    }
+
+    private int length(int c) { return Math.min(chunk, members - c * chunk); }
+
+    /** Puts chunk c on the device, bringing the one there back first if the device changed it. */
+    private void resident(int c) {
+        if (resident == c) return;
+        if (resident >= 0 && dirty) download(resident);
+        int n = length(c), from = c * chunk;
+        writeRows(x, state.data(), stateSize, c);
+        clEnqueueWriteBuffer(queue, statusBuffer, CL_TRUE, 0, Sizeof.cl_int * (long) n, Pointer.to(status).withByteOffset(Sizeof.cl_int * (long) from), 0, null, null);
+        clEnqueueWriteBuffer(queue, failedBuffer, CL_TRUE, 0, Sizeof.cl_long * (long) n, Pointer.to(failedStep).withByteOffset(Sizeof.cl_long * (long) from), 0, null, null);
+        clEnqueueWriteBuffer(queue, sumBuffer, CL_TRUE, 0, Sizeof.cl_long * (long) n, Pointer.to(iterationSum).withByteOffset(Sizeof.cl_long * (long) from), 0, null, null);
+        clEnqueueWriteBuffer(queue, maxBuffer, CL_TRUE, 0, Sizeof.cl_int * (long) n, Pointer.to(iterationMax).withByteOffset(Sizeof.cl_int * (long) from), 0, null, null);
+        if (observed && initial != null) writeRows(initialBuffer, initial, observers, c);
+        resident = c;
+        dirty = false;
+    }
+
+    /** Brings chunk c's states, statuses and counters back to the host. */
+    private void download(int c) {
+        readRows(x, state.data(), stateSize, c);
+        int n = length(c), from = c * chunk;
+        clEnqueueReadBuffer(queue, statusBuffer, CL_TRUE, 0, Sizeof.cl_int * (long) n, Pointer.to(status).withByteOffset(Sizeof.cl_int * (long) from), 0, null, null);
+        clEnqueueReadBuffer(queue, failedBuffer, CL_TRUE, 0, Sizeof.cl_long * (long) n, Pointer.to(failedStep).withByteOffset(Sizeof.cl_long * (long) from), 0, null, null);
+        counters(c);
+    }
+
+    /** Brings chunk c's Newton counters back to the host. */
+    private void counters(int c) {
+        int n = length(c), from = c * chunk;
+        clEnqueueReadBuffer(queue, sumBuffer, CL_TRUE, 0, Sizeof.cl_long * (long) n, Pointer.to(iterationSum).withByteOffset(Sizeof.cl_long * (long) from), 0, null, null);
+        clEnqueueReadBuffer(queue, maxBuffer, CL_TRUE, 0, Sizeof.cl_int * (long) n, Pointer.to(iterationMax).withByteOffset(Sizeof.cl_int * (long) from), 0, null, null);
+    }
+
+    /** Chunk c of the host's SoA rows (host[r * members + j]) into the device's (buffer[r * n + j]). */
+    private void writeRows(cl_mem buffer, double[] host, int rows, int c) {
+        if (rows == 0) return;
+        long n = length(c);
+        clEnqueueWriteBufferRect(queue, buffer, CL_TRUE, new long[]{0, 0, 0}, new long[]{Sizeof.cl_double * (long) c * chunk, 0, 0},
+                new long[]{Sizeof.cl_double * n, rows, 1}, Sizeof.cl_double * n, 0, Sizeof.cl_double * (long) members, 0, Pointer.to(host), 0, null, null);
+    }
+
+    /** The device's rows of chunk c back into the host's SoA rows. */
+    private void readRows(cl_mem buffer, double[] host, int rows, int c) {
+        if (rows == 0) return;
+        long n = length(c);
+        clEnqueueReadBufferRect(queue, buffer, CL_TRUE, new long[]{0, 0, 0}, new long[]{Sizeof.cl_double * (long) c * chunk, 0, 0},
+                new long[]{Sizeof.cl_double * n, rows, 1}, Sizeof.cl_double * n, 0, Sizeof.cl_double * (long) members, 0, Pointer.to(host), 0, null, null);
+    }
+
+    /** One work-item per item; global size rounded up to the work-group size when one is set. */
+    private void launch(cl_kernel k, int items) {
+        long local = program.backend.workGroupSize();
+        long global = local == 0 ? items : (items + local - 1) / local * local;
+        clEnqueueNDRangeKernel(queue, k, 1, null, new long[]{global}, local == 0 ? null : new long[]{local}, 0, null, null);
+    }
+}
