@@ -35,13 +35,13 @@ public final class OpenClBackend implements Backend {
     private final int chunkMembers;
     private final Session session;
 
-    /** The default device: the first GPU with fp64, else the first device with fp64; the runtime picks work-group sizes. */
+    /** The default device: the first GPU with fp64, else the first device with fp64; work-groups of 64. */
     public OpenClBackend() { this(OptionalInt.empty(), 0); }
 
     /** The device with this global index (as geomech devices numbers them). */
     public OpenClBackend(int device) { this(OptionalInt.of(device), 0); }
 
-    /** workGroupSize 0: the runtime chooses. */
+    /** workGroupSize 0: 64, or a kernel's limit on the device where that is lower. */
     public OpenClBackend(OptionalInt device, int workGroupSize) { this(device, workGroupSize, 0); }
 
     /** chunkMembers > 0 (a multiple of Reduction.BLOCK) caps the members on the device at once; 0: from its memory. */

@@ -23,6 +23,11 @@ import static org.jocl.CL.*;
 final class OpenClRun implements Backend.Run {
     /** Member-steps per kernel launch: many steps per launch, launches short enough for display GPUs. */
     private static final long MEMBER_STEPS_PER_LAUNCH = 1L << 24;
+    /**
+     * Work-group size unless one is requested: the runtime's own choice is not safe (POCL picks work-groups of
+     * thousands of work-items whose private Newton arrays overflow its thread stacks and crash the JVM).
+     */
+    private static final int DEFAULT_WORK_GROUP = 64;
 
     private final OpenClBackend.Program program;
     private final cl_command_queue queue;
@@ -33,7 +38,7 @@ final class OpenClRun implements Backend.Run {
     private final double[] initial;
     private final List<cl_kernel> kernels = new ArrayList<>();
     private final List<cl_mem> buffers = new ArrayList<>();
-    private final cl_kernel advance, observe, reduce;
+    private final Kernel advance, observe, reduce;
     private final cl_mem x, statusBuffer, failedBuffer, sumBuffer, maxBuffer, values, initialBuffer, params, partials;
     private int resident = -1;
     private boolean dirty, observed, closed;
@@ -84,15 +89,20 @@ final class OpenClRun implements Backend.Run {
         }
     }
 
-    private cl_kernel kernel(String name) {
+    /** A kernel and its work-group size. */
+    private record Kernel(cl_kernel kernel, long local) {}
+
+    /** The requested work-group size, or DEFAULT_WORK_GROUP within the kernel's limit on the device. */
+    private Kernel kernel(String name) {
         cl_kernel k = clCreateKernel(program.program, name, null);
         kernels.add(k);
         long[] limit = new long[1];
         clGetKernelWorkGroupInfo(k, program.backend.deviceId(), CL_KERNEL_WORK_GROUP_SIZE, Sizeof.size_t, Pointer.to(limit), null);
-        if (program.backend.workGroupSize() > limit[0])
-            throw new InputException("work-group size " + program.backend.workGroupSize() + " exceeds the " + limit[0] + " that kernel " + name
+        int requested = program.backend.workGroupSize();
+        if (requested > limit[0])
+            throw new InputException("work-group size " + requested + " exceeds the " + limit[0] + " that kernel " + name
                     + " allows on OpenCL device " + program.backend.device().index() + " (" + program.backend.device().name() + ")");
-        return k;
+        return new Kernel(k, requested > 0 ? requested : Math.min(DEFAULT_WORK_GROUP, limit[0]));
     }
 
     private cl_mem buffer(long bytes) {
@@ -101,8 +111,12 @@ final class OpenClRun implements Backend.Run {
         return m;
     }
 
-    private static void arguments(cl_kernel k, cl_mem... mems) {
-        for (int i = 0; i < mems.length; i++) clSetKernelArg(k, i, Sizeof.cl_mem, Pointer.to(mems[i]));
+    private static void arguments(Kernel k, cl_mem... mems) {
+        for (int i = 0; i < mems.length; i++) clSetKernelArg(k.kernel(), i, Sizeof.cl_mem, Pointer.to(mems[i]));
+    }
+
+    private static void argument(Kernel k, int index, int value) {
+        clSetKernelArg(k.kernel(), index, Sizeof.cl_int, Pointer.to(new int[]{value}));
     }
 
     @Override
@@ -111,11 +125,11 @@ final class OpenClRun implements Backend.Run {
             resident(c);
             int n = length(c);
             int perLaunch = (int) Math.max(1, Math.min(steps, MEMBER_STEPS_PER_LAUNCH / n));
-            clSetKernelArg(advance, 6, Sizeof.cl_int, Pointer.to(new int[]{n}));
+            argument(advance, 6, n);
             for (int done = 0; done < steps; done += perLaunch) {
                 int k = Math.min(perLaunch, steps - done);
-                clSetKernelArg(advance, 7, Sizeof.cl_int, Pointer.to(new int[]{k}));
-                clSetKernelArg(advance, 8, Sizeof.cl_long, Pointer.to(new long[]{stepsDone + done}));
+                argument(advance, 7, k);
+                clSetKernelArg(advance.kernel(), 8, Sizeof.cl_long, Pointer.to(new long[]{stepsDone + done}));
                 launch(advance, n);
             }
             dirty = true;
@@ -131,13 +145,13 @@ final class OpenClRun implements Backend.Run {
         for (int c = 0; c < chunks; c++) {
             resident(c);
             int n = length(c);
-            clSetKernelArg(observe, 3, Sizeof.cl_int, Pointer.to(new int[]{n}));
+            argument(observe, 3, n);
             launch(observe, n);
             if (!observed && observers > 0) {
                 clEnqueueCopyBuffer(queue, values, initialBuffer, 0, 0, Sizeof.cl_double * observers * (long) n, 0, null, null);
                 if (initial != null) readRows(initialBuffer, initial, observers, c);
             }
-            clSetKernelArg(reduce, 4, Sizeof.cl_int, Pointer.to(new int[]{n}));
+            argument(reduce, 4, n);
             launch(reduce, Reduction.blocks(n));
             int firstBlock = c * chunk / Reduction.BLOCK;
             clEnqueueReadBuffer(queue, partials, CL_TRUE, 0, Sizeof.cl_double * stride * (long) Reduction.blocks(n),
@@ -229,10 +243,9 @@ final class OpenClRun implements Backend.Run {
                 new long[]{Sizeof.cl_double * n, rows, 1}, Sizeof.cl_double * n, 0, Sizeof.cl_double * (long) members, 0, Pointer.to(host), 0, null, null);
     }
 
-    /** One work-item per item; global size rounded up to the work-group size when one is set. */
-    private void launch(cl_kernel k, int items) {
-        long local = program.backend.workGroupSize();
-        long global = local == 0 ? items : (items + local - 1) / local * local;
-        clEnqueueNDRangeKernel(queue, k, 1, null, new long[]{global}, local == 0 ? null : new long[]{local}, 0, null, null);
+    /** One work-item per item, the global size rounded up to whole work-groups. */
+    private void launch(Kernel k, int items) {
+        long global = (items + k.local() - 1) / k.local() * k.local();
+        clEnqueueNDRangeKernel(queue, k.kernel(), 1, null, new long[]{global}, new long[]{k.local()}, 0, null, null);
     }
 }
