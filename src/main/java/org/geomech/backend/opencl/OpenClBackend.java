@@ -91,6 +91,8 @@ public final class OpenClBackend implements Backend {
         final cl_context context;
         final cl_command_queue queue;
 
+        // clCreateCommandQueue: deprecated in OpenCL 2.0, but the only choice on OpenCL 1.2 platforms (older NVIDIA drivers)
+        @SuppressWarnings("deprecation")
         Session(OpenClDevices.Handle device) {
             try {
                 cl_context_properties properties = new cl_context_properties();

@@ -21,7 +21,7 @@ import static org.jocl.CL.*;
  * block partials come back per observe(); states and statuses come back in finish().
  */
 final class OpenClRun implements Backend.Run {
-    /** Member-steps per kernel launch: many steps per launch, launches short enough for display GPUs. */
+    /** Member-steps per kernel launch: many steps per launch, and a bound on one launch's work (display GPUs have watchdogs). */
     private static final long MEMBER_STEPS_PER_LAUNCH = 1L << 24;
     /**
      * Work-group size unless one is requested: the runtime's own choice is not safe (POCL picks work-groups of
@@ -63,17 +63,17 @@ final class OpenClRun implements Backend.Run {
             status[j] = state.status(j).ordinal();
             failedStep[j] = state.failedStep(j);
         }
-        this.initial = chunks > 1 ? new double[observers * members] : null;
+        this.initial = chunks > 1 ? new double[Math.multiplyExact(observers, members)] : null;
         try {
             this.advance = kernel(KernelSource.ADVANCE);
             this.observe = kernel(KernelSource.OBSERVE);
             this.reduce = kernel(KernelSource.REDUCE);
             int n = Math.max(1, chunk);
-            this.x = buffer(Sizeof.cl_double * stateSize * n);
-            this.statusBuffer = buffer(Sizeof.cl_int * n);
-            this.failedBuffer = buffer(Sizeof.cl_long * n);
-            this.sumBuffer = buffer(Sizeof.cl_long * n);
-            this.maxBuffer = buffer(Sizeof.cl_int * n);
+            this.x = buffer((long) Sizeof.cl_double * stateSize * n);
+            this.statusBuffer = buffer((long) Sizeof.cl_int * n);
+            this.failedBuffer = buffer((long) Sizeof.cl_long * n);
+            this.sumBuffer = buffer((long) Sizeof.cl_long * n);
+            this.maxBuffer = buffer((long) Sizeof.cl_int * n);
             this.values = buffer(Sizeof.cl_double * Math.max(1, observers) * (long) n);
             this.initialBuffer = buffer(Sizeof.cl_double * Math.max(1, observers) * (long) n);
             this.params = buffer(Sizeof.cl_double * params.length);
@@ -149,7 +149,7 @@ final class OpenClRun implements Backend.Run {
             launch(observe, n);
             if (!observed && observers > 0) {
                 clEnqueueCopyBuffer(queue, values, initialBuffer, 0, 0, Sizeof.cl_double * observers * (long) n, 0, null, null);
-                if (initial != null) readRows(initialBuffer, initial, observers, c);
+                if (initial != null) rows(false, initialBuffer, initial, observers, c);
             }
             argument(reduce, 4, n);
             launch(reduce, Reduction.blocks(n));
@@ -200,47 +200,46 @@ final class OpenClRun implements Backend.Run {
     private void resident(int c) {
         if (resident == c) return;
         if (resident >= 0 && dirty) download(resident);
-        int n = length(c), from = c * chunk;
-        writeRows(x, state.data(), stateSize, c);
-        clEnqueueWriteBuffer(queue, statusBuffer, CL_TRUE, 0, Sizeof.cl_int * (long) n, Pointer.to(status).withByteOffset(Sizeof.cl_int * (long) from), 0, null, null);
-        clEnqueueWriteBuffer(queue, failedBuffer, CL_TRUE, 0, Sizeof.cl_long * (long) n, Pointer.to(failedStep).withByteOffset(Sizeof.cl_long * (long) from), 0, null, null);
-        clEnqueueWriteBuffer(queue, sumBuffer, CL_TRUE, 0, Sizeof.cl_long * (long) n, Pointer.to(iterationSum).withByteOffset(Sizeof.cl_long * (long) from), 0, null, null);
-        clEnqueueWriteBuffer(queue, maxBuffer, CL_TRUE, 0, Sizeof.cl_int * (long) n, Pointer.to(iterationMax).withByteOffset(Sizeof.cl_int * (long) from), 0, null, null);
-        if (observed && initial != null) writeRows(initialBuffer, initial, observers, c);
+        rows(true, x, state.data(), stateSize, c);
+        perMember(true, statusBuffer, Pointer.to(status), Sizeof.cl_int, c);
+        perMember(true, failedBuffer, Pointer.to(failedStep), Sizeof.cl_long, c);
+        perMember(true, sumBuffer, Pointer.to(iterationSum), Sizeof.cl_long, c);
+        perMember(true, maxBuffer, Pointer.to(iterationMax), Sizeof.cl_int, c);
+        if (observed && initial != null) rows(true, initialBuffer, initial, observers, c);
         resident = c;
         dirty = false;
     }
 
-    /** Brings chunk c's states, statuses and counters back to the host. */
+    /** Brings chunk c's states, statuses and Newton counters back to the host. */
     private void download(int c) {
-        readRows(x, state.data(), stateSize, c);
-        int n = length(c), from = c * chunk;
-        clEnqueueReadBuffer(queue, statusBuffer, CL_TRUE, 0, Sizeof.cl_int * (long) n, Pointer.to(status).withByteOffset(Sizeof.cl_int * (long) from), 0, null, null);
-        clEnqueueReadBuffer(queue, failedBuffer, CL_TRUE, 0, Sizeof.cl_long * (long) n, Pointer.to(failedStep).withByteOffset(Sizeof.cl_long * (long) from), 0, null, null);
+        rows(false, x, state.data(), stateSize, c);
+        perMember(false, statusBuffer, Pointer.to(status), Sizeof.cl_int, c);
+        perMember(false, failedBuffer, Pointer.to(failedStep), Sizeof.cl_long, c);
         counters(c);
     }
 
     /** Brings chunk c's Newton counters back to the host. */
     private void counters(int c) {
-        int n = length(c), from = c * chunk;
-        clEnqueueReadBuffer(queue, sumBuffer, CL_TRUE, 0, Sizeof.cl_long * (long) n, Pointer.to(iterationSum).withByteOffset(Sizeof.cl_long * (long) from), 0, null, null);
-        clEnqueueReadBuffer(queue, maxBuffer, CL_TRUE, 0, Sizeof.cl_int * (long) n, Pointer.to(iterationMax).withByteOffset(Sizeof.cl_int * (long) from), 0, null, null);
+        perMember(false, sumBuffer, Pointer.to(iterationSum), Sizeof.cl_long, c);
+        perMember(false, maxBuffer, Pointer.to(iterationMax), Sizeof.cl_int, c);
     }
 
-    /** Chunk c of the host's SoA rows (host[r * members + j]) into the device's (buffer[r * n + j]). */
-    private void writeRows(cl_mem buffer, double[] host, int rows, int c) {
-        if (rows == 0) return;
-        long n = length(c);
-        clEnqueueWriteBufferRect(queue, buffer, CL_TRUE, new long[]{0, 0, 0}, new long[]{Sizeof.cl_double * (long) c * chunk, 0, 0},
-                new long[]{Sizeof.cl_double * n, rows, 1}, Sizeof.cl_double * n, 0, Sizeof.cl_double * (long) members, 0, Pointer.to(host), 0, null, null);
+    /** Chunk c of a per-member host array to (write) or from the device, elements of the given bytes. */
+    private void perMember(boolean write, cl_mem buffer, Pointer host, int bytes, int c) {
+        long size = (long) bytes * length(c);
+        Pointer at = host.withByteOffset((long) bytes * c * chunk);
+        if (write) clEnqueueWriteBuffer(queue, buffer, CL_TRUE, 0, size, at, 0, null, null);
+        else clEnqueueReadBuffer(queue, buffer, CL_TRUE, 0, size, at, 0, null, null);
     }
 
-    /** The device's rows of chunk c back into the host's SoA rows. */
-    private void readRows(cl_mem buffer, double[] host, int rows, int c) {
+    /** Chunk c of SoA rows, host[r * members + j] to (write) or from the device's buffer[r * n + j]. */
+    private void rows(boolean write, cl_mem buffer, double[] host, int rows, int c) {
         if (rows == 0) return;
-        long n = length(c);
-        clEnqueueReadBufferRect(queue, buffer, CL_TRUE, new long[]{0, 0, 0}, new long[]{Sizeof.cl_double * (long) c * chunk, 0, 0},
-                new long[]{Sizeof.cl_double * n, rows, 1}, Sizeof.cl_double * n, 0, Sizeof.cl_double * (long) members, 0, Pointer.to(host), 0, null, null);
+        long n = (long) Sizeof.cl_double * length(c);
+        long[] deviceOrigin = {0, 0, 0}, hostOrigin = {(long) Sizeof.cl_double * c * chunk, 0, 0}, region = {n, rows, 1};
+        long hostPitch = (long) Sizeof.cl_double * members;
+        if (write) clEnqueueWriteBufferRect(queue, buffer, CL_TRUE, deviceOrigin, hostOrigin, region, n, 0, hostPitch, 0, Pointer.to(host), 0, null, null);
+        else clEnqueueReadBufferRect(queue, buffer, CL_TRUE, deviceOrigin, hostOrigin, region, n, 0, hostPitch, 0, Pointer.to(host), 0, null, null);
     }
 
     /** One work-item per item, the global size rounded up to whole work-groups. */
