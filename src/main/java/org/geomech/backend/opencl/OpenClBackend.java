@@ -129,7 +129,8 @@ public final class OpenClBackend implements Backend {
             CLEANER.register(this, () -> clReleaseProgram(p));
         }
 
-        private static cl_program build(OpenClBackend backend, String method, String text) {
+        /** Builds the text; a failure is an IllegalStateException naming the first error, with the build log as its cause. */
+        static cl_program build(OpenClBackend backend, String method, String text) {
             cl_program p = clCreateProgramWithSource(backend.context(), 1, new String[]{text}, null, null);
             try {
                 // no fast-math options: results must match the reference to round-off

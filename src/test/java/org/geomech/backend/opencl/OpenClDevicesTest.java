@@ -90,6 +90,16 @@ class OpenClDevicesTest {
     }
 
     @Test
+    void buildFailureNamesTheErrorAndCarriesTheLog() {
+        OpenClRequirement.device();
+        IllegalStateException e = assertThrows(IllegalStateException.class,
+                () -> OpenClBackend.Program.build(new OpenClBackend(), "broken", "__kernel void k(__global double *x) { x[0] = undeclared; }"));
+        // issue 3: a kernel build failure shows the build log: one line naming the error, the whole log in the cause
+        assertTrue(e.getMessage().contains("broken") && e.getMessage().contains("undeclared") && !e.getMessage().contains("\n"), e.getMessage());
+        assertTrue(e.getCause() != null && e.getCause().getMessage().contains("undeclared"), String.valueOf(e.getCause()));
+    }
+
+    @Test
     void missingPlatformIsOneLineAndNotAvailable() throws Exception {
         // a machine without OpenCL: an ICD loader that finds no vendor (an empty vendors directory) reports no platform
         Path empty = Files.createTempDirectory("no-icd");
