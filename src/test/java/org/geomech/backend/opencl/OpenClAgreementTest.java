@@ -2,13 +2,11 @@ package org.geomech.backend.opencl;
 
 import org.geomech.backend.Backend;
 import org.geomech.backend.reference.ReferenceBackend;
-import org.geomech.ensemble.EnsembleRun;
 import org.geomech.ensemble.EnsembleState;
 import org.geomech.ensemble.InitialStates;
 import org.geomech.ensemble.Observers;
 import org.geomech.ensemble.TimeGrid;
 import org.geomech.method.Methods;
-import org.geomech.method.StepSystem;
 import org.geomech.model.Library;
 import org.geomech.model.MechanicalSystem;
 import org.geomech.solve.NewtonOptions;
@@ -18,10 +16,8 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 import java.util.Arrays;
-import java.util.List;
 import java.util.Map;
 
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 

@@ -57,6 +57,9 @@ class OpenClDevicesTest {
         assertTrue(e.getMessage().contains("no OpenCL device " + count) && e.getMessage().contains("geomech devices"), e.getMessage());
         assertFalse(e.getMessage().contains("\n"), e.getMessage());
         assertThrows(InputException.class, () -> new OpenClBackend(-1), "negative index");
+        // a work-group size beyond the device's limit is bad input too, also on one line
+        InputException w = assertThrows(InputException.class, () -> new OpenClBackend(OptionalInt.empty(), 1 << 30));
+        assertTrue(w.getMessage().startsWith("work-group size") && !w.getMessage().contains("\n"), w.getMessage());
     }
 
     @Test
