@@ -1,0 +1,250 @@
+package org.geomech.backend.opencl;
+
+import org.geomech.backend.Backend;
+import org.geomech.ensemble.EnsembleState;
+import org.geomech.ensemble.Reduction;
+import org.geomech.model.InputException;
+import org.jocl.Pointer;
+import org.jocl.Sizeof;
+import org.jocl.cl_command_queue;
+import org.jocl.cl_kernel;
+import org.jocl.cl_mem;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.jocl.CL.*;
+
+/**
+ * One ensemble on the device: members in chunks of whole Reduction blocks, one chunk resident at a time (all
+ * members when they fit, uploaded once); the others wait in the host's EnsembleState and status arrays. Only
+ * block partials come back per observe(); states and statuses come back in finish().
+ */
+final class OpenClRun implements Backend.Run {
+    /** Member-steps per kernel launch: many steps per launch, and a bound on one launch's work (display GPUs have watchdogs). */
+    private static final long MEMBER_STEPS_PER_LAUNCH = 1L << 24;
+    /**
+     * Work-group size unless one is requested: the runtime's own choice is not safe (POCL picks work-groups of
+     * thousands of work-items whose private Newton arrays overflow its thread stacks and crash the JVM).
+     */
+    private static final int DEFAULT_WORK_GROUP = 64;
+
+    private final OpenClBackend.Program program;
+    private final cl_command_queue queue;
+    private final EnsembleState state;
+    private final int members, stateSize, observers, chunk, chunks, stride;
+    private final int[] status, iterationMax;
+    private final long[] failedStep, iterationSum;
+    private final double[] initial;
+    private final List<cl_kernel> kernels = new ArrayList<>();
+    private final List<cl_mem> buffers = new ArrayList<>();
+    private final Kernel advance, observe, reduce;
+    private final cl_mem x, statusBuffer, failedBuffer, sumBuffer, maxBuffer, values, initialBuffer, params, partials;
+    private int resident = -1;
+    private boolean dirty, observed, closed;
+    private long stepsDone;
+
+    OpenClRun(OpenClBackend.Program program, EnsembleState state, double[] params) {
+        this.program = program;
+        this.queue = program.backend.queue();
+        this.state = state;
+        this.members = state.members();
+        this.stateSize = program.stateSize;
+        this.observers = program.observers;
+        this.stride = 1 + Reduction.FIELDS * observers;
+        long perMember = (long) Double.BYTES * (stateSize + 2 * observers) + 2 * Integer.BYTES + 2 * Long.BYTES;
+        this.chunk = Math.min(members, program.backend.chunkFor(perMember, (long) Double.BYTES * Math.max(1, Math.max(stateSize, observers))));
+        this.chunks = chunk == 0 ? 0 : (members + chunk - 1) / chunk;
+        this.status = new int[members];
+        this.failedStep = new long[members];
+        this.iterationSum = new long[members];
+        this.iterationMax = new int[members];
+        for (int j = 0; j < members; j++) {
+            status[j] = state.status(j).ordinal();
+            failedStep[j] = state.failedStep(j);
+        }
+        this.initial = chunks > 1 ? new double[Math.multiplyExact(observers, members)] : null;
+        try {
+            this.advance = kernel(KernelSource.ADVANCE);
+            this.observe = kernel(KernelSource.OBSERVE);
+            this.reduce = kernel(KernelSource.REDUCE);
+            int n = Math.max(1, chunk);
+            this.x = buffer((long) Sizeof.cl_double * stateSize * n);
+            this.statusBuffer = buffer((long) Sizeof.cl_int * n);
+            this.failedBuffer = buffer((long) Sizeof.cl_long * n);
+            this.sumBuffer = buffer((long) Sizeof.cl_long * n);
+            this.maxBuffer = buffer((long) Sizeof.cl_int * n);
+            this.values = buffer(Sizeof.cl_double * Math.max(1, observers) * (long) n);
+            this.initialBuffer = buffer(Sizeof.cl_double * Math.max(1, observers) * (long) n);
+            this.params = buffer(Sizeof.cl_double * params.length);
+            this.partials = buffer(Sizeof.cl_double * stride * (long) Reduction.blocks(n));
+            clEnqueueWriteBuffer(queue, this.params, CL_TRUE, 0, Sizeof.cl_double * params.length, Pointer.to(params), 0, null, null);
+            arguments(advance, x, statusBuffer, failedBuffer, sumBuffer, maxBuffer, this.params);
+            arguments(observe, x, this.params, values);
+            arguments(reduce, values, initialBuffer, statusBuffer, partials);
+            if (chunks > 0) resident(0);
+        } catch (RuntimeException e) {
+            close();
+            throw e;
+        }
+    }
+
+    /** A kernel and its work-group size. */
+    private record Kernel(cl_kernel kernel, long local) {}
+
+    /** The requested work-group size, or DEFAULT_WORK_GROUP within the kernel's limit on the device. */
+    private Kernel kernel(String name) {
+        cl_kernel k = clCreateKernel(program.program, name, null);
+        kernels.add(k);
+        long[] limit = new long[1];
+        clGetKernelWorkGroupInfo(k, program.backend.deviceId(), CL_KERNEL_WORK_GROUP_SIZE, Sizeof.size_t, Pointer.to(limit), null);
+        int requested = program.backend.workGroupSize();
+        if (requested > limit[0])
+            throw new InputException("work-group size " + requested + " exceeds the " + limit[0] + " that kernel " + name
+                    + " allows on OpenCL device " + program.backend.device().index() + " (" + program.backend.device().name() + ")");
+        return new Kernel(k, requested > 0 ? requested : Math.min(DEFAULT_WORK_GROUP, limit[0]));
+    }
+
+    private cl_mem buffer(long bytes) {
+        cl_mem m = clCreateBuffer(program.backend.context(), CL_MEM_READ_WRITE, bytes, null, null);
+        buffers.add(m);
+        return m;
+    }
+
+    private static void arguments(Kernel k, cl_mem... mems) {
+        for (int i = 0; i < mems.length; i++) clSetKernelArg(k.kernel(), i, Sizeof.cl_mem, Pointer.to(mems[i]));
+    }
+
+    private static void argument(Kernel k, int index, int value) {
+        clSetKernelArg(k.kernel(), index, Sizeof.cl_int, Pointer.to(new int[]{value}));
+    }
+
+    @Override
+    public void advance(int steps) {
+        for (int c = 0; c < chunks; c++) {
+            resident(c);
+            int n = length(c);
+            int perLaunch = (int) Math.max(1, Math.min(steps, MEMBER_STEPS_PER_LAUNCH / n));
+            argument(advance, 6, n);
+            for (int done = 0; done < steps; done += perLaunch) {
+                int k = Math.min(perLaunch, steps - done);
+                argument(advance, 7, k);
+                clSetKernelArg(advance.kernel(), 8, Sizeof.cl_long, Pointer.to(new long[]{stepsDone + done}));
+                launch(advance, n);
+            }
+            dirty = true;
+        }
+        clFinish(queue);
+        stepsDone += steps;
+    }
+
+    @Override
+    public Reduction.Result observe() {
+        int blocks = Reduction.blocks(members);
+        double[] out = new double[blocks * stride];
+        for (int c = 0; c < chunks; c++) {
+            resident(c);
+            int n = length(c);
+            argument(observe, 3, n);
+            launch(observe, n);
+            if (!observed && observers > 0) {
+                clEnqueueCopyBuffer(queue, values, initialBuffer, 0, 0, Sizeof.cl_double * observers * (long) n, 0, null, null);
+                if (initial != null) rows(false, initialBuffer, initial, observers, c);
+            }
+            argument(reduce, 4, n);
+            launch(reduce, Reduction.blocks(n));
+            int firstBlock = c * chunk / Reduction.BLOCK;
+            clEnqueueReadBuffer(queue, partials, CL_TRUE, 0, Sizeof.cl_double * stride * (long) Reduction.blocks(n),
+                    Pointer.to(out).withByteOffset(Sizeof.cl_double * stride * (long) firstBlock), 0, null, null);
+        }
+        observed = true;
+        return Reduction.combine(out, blocks, observers);
+    }
+
+    @Override
+    public long newtonIterations() {
+        if (resident >= 0) counters(resident);
+        long sum = 0;
+        for (long s : iterationSum) sum += s;
+        return sum;
+    }
+
+    @Override
+    public int maxNewtonIterations() {
+        if (resident >= 0) counters(resident);
+        int most = 0;
+        for (int m : iterationMax) most = Math.max(most, m);
+        return most;
+    }
+
+    @Override
+    public void finish() {
+        if (resident >= 0 && dirty) download(resident);
+        dirty = false;
+        EnsembleState.Status[] codes = EnsembleState.Status.values();
+        for (int j = 0; j < members; j++)
+            if (status[j] != EnsembleState.Status.OK.ordinal() && state.ok(j)) state.fail(j, failedStep[j], codes[status[j]]);
+    }
+
+    @Override
+    public void close() {
+        if (closed) return;
+        closed = true;
+        for (cl_kernel k : kernels) clReleaseKernel(k);
+        for (cl_mem m : buffers) clReleaseMemObject(m);
+    }
+
+    private int length(int c) { return Math.min(chunk, members - c * chunk); }
+
+    /** Puts chunk c on the device, bringing the one there back first if the device changed it. */
+    private void resident(int c) {
+        if (resident == c) return;
+        if (resident >= 0 && dirty) download(resident);
+        rows(true, x, state.data(), stateSize, c);
+        perMember(true, statusBuffer, Pointer.to(status), Sizeof.cl_int, c);
+        perMember(true, failedBuffer, Pointer.to(failedStep), Sizeof.cl_long, c);
+        perMember(true, sumBuffer, Pointer.to(iterationSum), Sizeof.cl_long, c);
+        perMember(true, maxBuffer, Pointer.to(iterationMax), Sizeof.cl_int, c);
+        if (observed && initial != null) rows(true, initialBuffer, initial, observers, c);
+        resident = c;
+        dirty = false;
+    }
+
+    /** Brings chunk c's states, statuses and Newton counters back to the host. */
+    private void download(int c) {
+        rows(false, x, state.data(), stateSize, c);
+        perMember(false, statusBuffer, Pointer.to(status), Sizeof.cl_int, c);
+        perMember(false, failedBuffer, Pointer.to(failedStep), Sizeof.cl_long, c);
+        counters(c);
+    }
+
+    /** Brings chunk c's Newton counters back to the host. */
+    private void counters(int c) {
+        perMember(false, sumBuffer, Pointer.to(iterationSum), Sizeof.cl_long, c);
+        perMember(false, maxBuffer, Pointer.to(iterationMax), Sizeof.cl_int, c);
+    }
+
+    /** Chunk c of a per-member host array to (write) or from the device, elements of the given bytes. */
+    private void perMember(boolean write, cl_mem buffer, Pointer host, int bytes, int c) {
+        long size = (long) bytes * length(c);
+        Pointer at = host.withByteOffset((long) bytes * c * chunk);
+        if (write) clEnqueueWriteBuffer(queue, buffer, CL_TRUE, 0, size, at, 0, null, null);
+        else clEnqueueReadBuffer(queue, buffer, CL_TRUE, 0, size, at, 0, null, null);
+    }
+
+    /** Chunk c of SoA rows, host[r * members + j] to (write) or from the device's buffer[r * n + j]. */
+    private void rows(boolean write, cl_mem buffer, double[] host, int rows, int c) {
+        if (rows == 0) return;
+        long n = (long) Sizeof.cl_double * length(c);
+        long[] deviceOrigin = {0, 0, 0}, hostOrigin = {(long) Sizeof.cl_double * c * chunk, 0, 0}, region = {n, rows, 1};
+        long hostPitch = (long) Sizeof.cl_double * members;
+        if (write) clEnqueueWriteBufferRect(queue, buffer, CL_TRUE, deviceOrigin, hostOrigin, region, n, 0, hostPitch, 0, Pointer.to(host), 0, null, null);
+        else clEnqueueReadBufferRect(queue, buffer, CL_TRUE, deviceOrigin, hostOrigin, region, n, 0, hostPitch, 0, Pointer.to(host), 0, null, null);
+    }
+
+    /** One work-item per item, the global size rounded up to whole work-groups. */
+    private void launch(Kernel k, int items) {
+        long global = (items + k.local() - 1) / k.local() * k.local();
+        clEnqueueNDRangeKernel(queue, k.kernel(), 1, null, new long[]{global}, new long[]{k.local()}, 0, null, null);
+    }
+}

@@ -1,0 +1,63 @@
+package org.geomech.backend.opencl;
+
+import org.geomech.backend.Backend;
+import org.geomech.backend.reference.ReferenceBackend;
+import org.geomech.ensemble.EnsembleState;
+import org.geomech.ensemble.InitialStates;
+import org.geomech.ensemble.Observers;
+import org.geomech.ensemble.TimeGrid;
+import org.geomech.method.Methods;
+import org.geomech.model.Library;
+import org.geomech.model.MechanicalSystem;
+import org.geomech.solve.NewtonOptions;
+import org.geomech.study.Simulation;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+import java.util.Arrays;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The OpenCL backend against the oracle (DESIGN.md principle 2): every spine method on the papers' small systems. */
+class OpenClAgreementTest {
+    private static final NewtonOptions TIGHT = new NewtonOptions(1e-14, 50);
+    private static final int MEMBERS = 13, STEPS = 100;
+
+    @BeforeAll
+    static void device() { OpenClRequirement.device(); }
+
+    @ParameterizedTest(name = "{0} on {1}")
+    @CsvSource({"rattle, planar-pendulum", "lobatto-holonomic:2, planar-pendulum", "lobatto-holonomic:3, planar-pendulum",
+            "rattle, spherical-pendulum", "lobatto-holonomic:2, spherical-pendulum", "lobatto-holonomic:3, spherical-pendulum",
+            "lobatto-nh:2, nh-particle", "lobatto-nh:3, nh-particle", "lobatto-nh:4, nh-particle",
+            "lobatto-nh:2, cvt", "lobatto-nh:3, cvt", "lobatto-nh:4, cvt"})
+    void finalStatesAgreeWithReference(String method, String model) {
+        MechanicalSystem sys = Library.system(model);
+        EnsembleState reference = run(sys, method, new ReferenceBackend());
+        EnsembleState opencl = run(sys, method, new OpenClBackend());
+        // every member stays ok on both backends (small perturbations of the papers' initial values, h = 0.05)
+        assertEquals(MEMBERS, reference.okCount(), "reference ok members");
+        assertEquals(MEMBERS, opencl.okCount(), "opencl ok members");
+        // same equations, same operation order (emitter = tape, LU = EJML's): round-off agreement, 1e-12 relative
+        double[] a = opencl.data(), b = reference.data();
+        for (int i = 0; i < a.length; i++)
+            assertTrue(Math.abs(a[i] - b[i]) <= 1e-12 * Math.max(1, Math.abs(b[i])),
+                    "component " + i / MEMBERS + " of member " + i % MEMBERS + ": opencl " + a[i] + ", reference " + b[i]);
+    }
+
+    /** 13 members: the Library defaults with seeded normal perturbations of 1e-2 in q and v, 100 steps of h = 0.05. */
+    static EnsembleState run(MechanicalSystem sys, String method, Backend backend) {
+        Library.Entry e = Library.entry(sys.name());
+        double[] sigma = new double[sys.dimension()];
+        Arrays.fill(sigma, 1e-2);
+        double[] params = sys.parameters().values().stream().mapToDouble(Double::doubleValue).toArray();
+        Simulation sim = new Simulation(sys, Methods.parse(method), params, new InitialStates(sys, e.q0(Map.of()), e.v0(Map.of())),
+                new InitialStates.Perturbation(7, sigma, sigma), MEMBERS);
+        EnsembleState state = sim.initialState(null);
+        sim.run(backend, TIGHT, Observers.standard(sys), TimeGrid.of(0.05, STEPS * 0.05, 1), state, null);
+        return state;
+    }
+}
