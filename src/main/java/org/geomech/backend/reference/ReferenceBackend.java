@@ -102,7 +102,7 @@ public final class ReferenceBackend implements Backend {
                         most = Math.max(most, stepper.iterations());
                         if (s != EnsembleState.Status.OK) { state.fail(j, first + k + 1, s); break; }
                     }
-                    if (state.ok(j)) state.scatter(j, stepper.state());
+                    state.scatter(j, stepper.state());   // a failed step leaves the stepper's state as before it
                 }
                 iterations.addAndGet(its);
                 maxIterations.accumulateAndGet(most, Math::max);
