@@ -12,6 +12,9 @@ import java.util.List;
 public interface Backend {
     String name();
 
+    /** The backend and where it runs, for the user: e.g. "opencl on NVIDIA H100 (GPU, device 1)". */
+    default String describe() { return name() + " on this CPU (" + Runtime.getRuntime().availableProcessors() + " threads)"; }
+
     /** Compiles; InputException (exit 2) when this backend cannot run here, e.g. no OpenCL device. */
     Compiled compile(StepSystem system, List<Observer> observers, NewtonOptions options);
 

@@ -63,7 +63,7 @@ final class CrossCheckCommand extends GeomechCommand {
         MechanicalSystem sys = s.model().build();
         Simulation sim = new Simulation(sys, Methods.parse(s.method()), modelParams(sys), new InitialStates(sys, s.q0(), s.v0()), s.perturbation(), members);
         List<Backend> others = new ArrayList<>();
-        for (String name : backends != null ? backends : Backends.available()) if (!name.equals("reference")) others.add(Backends.named(name));
+        for (String name : backends != null ? backends : Backends.available()) if (!name.equals("reference")) others.add(Backends.named(name, scenarioOptions.device()));
         summary.inputs(s).members(members);
         folder(s.out());
         comparisons.addAll(CrossCheck.run(sim, s.h().get(0), steps, Backends.named("reference"), others, s.newton()));

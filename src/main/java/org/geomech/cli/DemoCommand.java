@@ -55,12 +55,15 @@ final class DemoCommand extends GeomechCommand {
     @Option(names = "--backend", defaultValue = "reference", description = "backend (default ${DEFAULT-VALUE})")
     String backend;
 
+    @Option(names = "--device", paramLabel = "N", description = "OpenCL device for --backend opencl or auto")
+    Integer device;
+
     private final List<EnergyMseStudy.Curve> curves = new ArrayList<>();
 
     @Override
     void execute() {
         if (members < 1) throw new InputException("--members must be at least 1, got " + members);
-        Backend b = Backends.named(backend);
+        Backend b = Backends.named(backend, device == null ? java.util.OptionalInt.empty() : java.util.OptionalInt.of(device));
         long totalSteps = 0;
         for (double h : H) totalSteps += METHODS.size() * TimeGrid.of(h, tEnd, OUTPUT_INTERVAL).steps();
         Library.Entry entry = Library.entry("chaotic-nh");

@@ -56,7 +56,7 @@ final class OrderCommand extends GeomechCommand {
         double[] hs = s.h().stream().mapToDouble(Double::doubleValue).toArray();
         folder(s.out());
         long start = System.nanoTime();
-        result = ConvergenceStudy.run(sys, method, ref, hs, s.tEnd(), hRef, params, initial, Backends.named(s.backend()), s.newton());
+        result = ConvergenceStudy.run(sys, method, ref, hs, s.tEnd(), hRef, params, initial, Backends.named(s.backend(), scenarioOptions.device()), s.newton());
         long memberSteps = Math.round(s.tEnd() / result.referenceH());
         for (ConvergenceStudy.Point p : result.points()) {
             memberSteps += Math.round(s.tEnd() / p.h());

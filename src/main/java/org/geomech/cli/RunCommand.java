@@ -77,6 +77,7 @@ final class RunCommand extends GeomechCommand {
     private final Map<Double, List<EnsembleRun.Row>> series = new LinkedHashMap<>();
     private final Map<Double, Trajectories> trajectories = new LinkedHashMap<>();
     private List<String> stateNames;
+    private String backendDescription;
     private List<String> observerNames;
     private String title;
 
@@ -91,7 +92,8 @@ final class RunCommand extends GeomechCommand {
         scenario = d.resolve();
         MechanicalSystem sys = scenario.model().build();
         Method method = Methods.parse(scenario.method());
-        Backend backend = Backends.named(scenario.backend());
+        Backend backend = Backends.named(scenario.backend(), scenarioOptions.device());
+        backendDescription = backend.describe();
         InitialStates initial = new InitialStates(sys, scenario.q0(), scenario.v0());
         summary.inputs(scenario).members(scenario.members()).results(results);
         long totalSteps = 0;
@@ -151,7 +153,7 @@ final class RunCommand extends GeomechCommand {
         for (Observer o : observers) for (String s : scenario.statistics()) header.add(o.name() + "_" + s);
         summary.consistency(report).flopsPerStep(compiled.flopsPerStep());
         if (!talking()) return;
-        out().printf("%s, %s, %d member(s), %s backend%n", step.system().name(), step.method(), scenario.members(), scenario.backend());
+        out().printf("%s, %s, %d member(s), %s%n", step.system().name(), step.method(), scenario.members(), backendDescription);
         out().printf("initial states made consistent: positions moved by at most %s, velocities by at most %s%n",
                 Table.num(report.maxPositionMove()), Table.num(report.maxVelocityMove()));
     }

@@ -40,8 +40,14 @@ final class ScenarioOptions {
     @Option(names = "--v", paramLabel = "COORD=EXPR", description = "initial velocity of a coordinate")
     Map<String, String> v = new LinkedHashMap<>();
 
-    @Option(names = "--backend", description = "backend: reference (default)")
+    @Option(names = "--backend", description = "backend: reference (default), simd, opencl or auto (an OpenCL GPU, else the fastest CPU backend)")
     String backend;
+
+    @Option(names = "--device", paramLabel = "N", description = "OpenCL device for --backend opencl or auto (geomech devices lists them)")
+    Integer device;
+
+    /** The --device index, if given. */
+    java.util.OptionalInt device() { return device == null ? java.util.OptionalInt.empty() : java.util.OptionalInt.of(device); }
 
     @Option(names = "--newton-tol", paramLabel = "TOL", description = "Newton tolerance (default 1e-12)")
     Double newtonTolerance;

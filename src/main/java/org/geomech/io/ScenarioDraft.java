@@ -95,7 +95,8 @@ public final class ScenarioDraft {
             if (STANDARD_OBSERVERS.contains(name)) throw new InputException("observers: '" + name + "' is a standard observer already");
         }
         String backendName = backend == null ? "reference" : backend;
-        Backends.named(backendName);
+        if (!Backends.names().contains(backendName))
+            throw new InputException("unknown backend '" + backendName + "' (backends: " + String.join(", ", Backends.names()) + ")");
         NewtonOptions newton = new NewtonOptions(newtonTolerance == null ? NewtonOptions.DEFAULT.tolerance() : newtonTolerance,
                 newtonMaxIterations == null ? NewtonOptions.DEFAULT.maxIterations() : newtonMaxIterations);
         return new Scenario(def, methodName, h, tEnd, interval,

@@ -62,6 +62,12 @@ public final class OpenClBackend implements Backend {
 
     @Override public String name() { return "opencl"; }
 
+    @Override
+    public String describe() {
+        OpenClDevices.Device d = device.info();
+        return "opencl on " + d.name() + " (" + d.type() + ", " + d.platform() + ", device " + d.index() + ")";
+    }
+
     /** The device this backend runs on. */
     public OpenClDevices.Device device() { return device.info(); }
 
