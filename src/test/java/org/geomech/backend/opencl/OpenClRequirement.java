@@ -11,7 +11,7 @@ import static org.junit.jupiter.api.Assertions.fail;
  * Whether the OpenCL tests can run: with no usable OpenCL device they are skipped with a message on stderr
  * (once), except where GEOMECH_REQUIRE_OPENCL=1 (CI sets it), where they fail.
  */
-final class OpenClRequirement {
+public final class OpenClRequirement {
     private static final String PROBLEM = problem();
     private static boolean reported;
 
@@ -27,7 +27,7 @@ final class OpenClRequirement {
     }
 
     /** Call in @BeforeAll of every test class that needs a device. */
-    static synchronized void device() {
+    public static synchronized void device() {
         if (PROBLEM == null) return;
         if ("1".equals(System.getenv("GEOMECH_REQUIRE_OPENCL"))) fail("GEOMECH_REQUIRE_OPENCL=1 but OpenCL is unusable: " + PROBLEM);
         if (!reported) System.err.println("SKIPPED: OpenCL tests (no usable OpenCL device: " + PROBLEM + ")");
