@@ -59,6 +59,39 @@ public final class Library {
                 s -> new ModelDefinition("spherical-pendulum", "004 sec. 6.1", List.of("x", "y", "z"), params("m", 1.0, "l", 1.0, "g", 9.81),
                         "0.5*m*(dot(x)^2 + dot(y)^2 + dot(z)^2) - m*g*z", List.of("0.5*((x^2 + y^2 + z^2)/l^2 - 1)"), List.of()),
                 s -> List.of("1", "0", "0"), s -> List.of("0", "1", "0")));
+        // 002 sec. 5.2 (eqs. 69-74): uniform rotation at height -2^(-1/2), lambda = 2^(-1/2) constant (002 sign)
+        add(new Entry("conical-pendulum", "conical pendulum: spherical pendulum on a uniform circle (002 sec. 5.2)", Map.of(),
+                s -> new ModelDefinition("conical-pendulum", "002 sec. 5.2", List.of("x", "y", "z"), Map.of(),
+                        "0.5*(dot(x)^2 + dot(y)^2 + dot(z)^2) - z", List.of("x^2 + y^2 + z^2 - 1"), List.of()),
+                s -> List.of("sqrt(0.5)", "0", "-sqrt(0.5)"), s -> List.of("0", "2^(-0.25)", "0")));
+        // 002 sec. 5.3 (eqs. 75-76): quartic potential, sextic constraint; same initial data as the conical pendulum
+        add(new Entry("modified-pendulum", "modified pendulum: U = z^4, g = x^6 + y^4 + z^2 - 0.625 (002 sec. 5.3)", Map.of(),
+                s -> new ModelDefinition("modified-pendulum", "002 sec. 5.3", List.of("x", "y", "z"), Map.of(),
+                        "0.5*(dot(x)^2 + dot(y)^2 + dot(z)^2) - z^4", List.of("x^6 + y^4 + z^2 - 0.625"), List.of()),
+                s -> List.of("sqrt(0.5)", "0", "-sqrt(0.5)"), s -> List.of("0", "2^(-0.25)", "0")));
+        add(new Entry("tethered-satellites", "three satellites on unit tethers around a central body, GM = 1 (002 sec. 5.4)", Map.of(),
+                s -> tethered(), s -> List.of("0", "0.5", "z0", "0", "-0.5", "z0", "0", "0", "z0 - sqrt(3)/2"),
+                // 002 sec. 5.4: v0 makes H = 0; positive root as in the 002 spec (P10): 0.5517822421601886
+                s -> List.of("0", "0", "0", "0", "0", "0", "sqrt(2*(2/sqrt(z0^2 + 0.25) + 1/(z0 - sqrt(3)/2)))", "0", "0")));
+    }
+
+    // 002 sec. 5.4 (eqs. 77-80): q_i in R^3, unit masses and tethers, U = -sum 1/|q_i|, g = (|q1-q2|^2-1, |q2-q3|^2-1, |q3-q1|^2-1)
+    private static ModelDefinition tethered() {
+        List<String> q = new ArrayList<>();
+        StringBuilder l = new StringBuilder("0.5*(");
+        for (int i = 1; i <= 3; i++) for (String c : List.of("x", "y", "z")) {
+            q.add(c + i);
+            l.append(q.size() > 1 ? " + " : "").append("dot(").append(c).append(i).append(")^2");
+        }
+        l.append(")");
+        for (int i = 1; i <= 3; i++) l.append(" + 1/sqrt(x").append(i).append("^2 + y").append(i).append("^2 + z").append(i).append("^2)");
+        List<String> g = new ArrayList<>();
+        int[][] pairs = {{1, 2}, {2, 3}, {3, 1}};
+        for (int[] ab : pairs) {
+            int a = ab[0], b = ab[1];
+            g.add("(x" + a + " - x" + b + ")^2 + (y" + a + " - y" + b + ")^2 + (z" + a + " - z" + b + ")^2 - 1");
+        }
+        return new ModelDefinition("tethered-satellites", "002 sec. 5.4", q, params("z0", 20.0), l.toString(), g, List.of());
     }
 
     private static void add(Entry e) { ENTRIES.put(e.name(), e); }
