@@ -52,13 +52,21 @@ public final class TextTable {
         return sb.toString();
     }
 
+    /** RFC 4180: cells with a comma, quote or line break are quoted, quotes doubled. */
+    private static String quote(String s) {
+        if (s.indexOf(',') < 0 && s.indexOf('"') < 0 && s.indexOf('\n') < 0) return s;
+        return '"' + s.replace("\"", "\"\"") + '"';
+    }
+
     private static String pad(String s, int w) { return " ".repeat(Math.max(0, w - s.length())) + s; }
 
     /** Writes the CSV (full double precision) and returns its path. */
     public Path writeCsv(Path file) {
-        StringBuilder sb = new StringBuilder(String.join(",", columns)).append('\n');
+        StringBuilder sb = new StringBuilder();
+        for (int c = 0; c < columns.size(); c++) sb.append(c == 0 ? "" : ",").append(quote(columns.get(c)));
+        sb.append('\n');
         for (Object[] r : rows) {
-            for (int c = 0; c < r.length; c++) sb.append(c == 0 ? "" : ",").append(cell(r[c], true));
+            for (int c = 0; c < r.length; c++) sb.append(c == 0 ? "" : ",").append(quote(cell(r[c], true)));
             sb.append('\n');
         }
         try {
