@@ -31,7 +31,7 @@ public final class Hbvm implements Method {
 
     public Hbvm(int k, int s) {
         if (s < 1 || k < s) throw new InputException("hbvm:k,s needs k >= s >= 1, got k = " + k + ", s = " + s);
-        if (k > 24) throw new InputException("hbvm:k,s: k = " + k + " nodes is more than the 24 supported");
+        if (k > 100) throw new InputException("hbvm:k,s: k = " + k + " nodes; at most 100 are supported");
         this.k = k;
         this.s = s;
     }

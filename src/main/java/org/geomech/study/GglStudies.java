@@ -336,12 +336,13 @@ public final class GglStudies {
     }
 
     /**
-     * 004 sec. 6.3 stability (Figs. 31-33): h = 0.04 all stable to T = 1000; h = 0.05 VI-S and VI-B blow up; h = 0.25
+     * 004 sec. 6.3 stability (Figs. 31-33): h = 0.01 and 0.04 all stable to T = 1000; h = 0.05 VI-S and VI-B blow up; h = 0.25
      * VI-A blows up at about t = 55; EM stable at h = 0.25 and 0.675 (the 004 spec: EM at 0.675 conserves E until its
      * first Newton failure near t = 111).
      */
     public static TextTable stabilityTable(double tEnd, Backend backend, NewtonOptions newton) {
         Object[][] cases = {
+                {"ggl-vi-s", 0.01, "stable"}, {"ggl-vi-a", 0.01, "stable"}, {"ggl-vi-b", 0.01, "stable"}, {"ggl-em", 0.01, "stable, E exact"},
                 {"ggl-vi-s", 0.04, "stable (H in [0.978, 1.436])"}, {"ggl-vi-a", 0.04, "stable"}, {"ggl-vi-b", 0.04, "stable (H in [0.981, 1.429])"}, {"ggl-em", 0.04, "stable, E exact"},
                 {"ggl-vi-s", 0.05, "blows up (|H-H0| > 1 by t ~ 0.3)"}, {"ggl-vi-b", 0.05, "blows up"}, {"ggl-vi-a", 0.05, "stable (H in [1.066, 1.299])"}, {"ggl-em", 0.05, "stable"},
                 {"ggl-vi-a", 0.25, "blows up at about t = 55 (spec: 57-60)"}, {"ggl-em", 0.25, "stable, E exact"},
