@@ -17,7 +17,8 @@ import java.util.SplittableRandom;
 /**
  * Initial conditions of an ensemble: q and v as expressions of the member index j, the member count N,
  * J = max(N - 1, 1) and the parameters, plus optional seeded normal perturbations; every member is then
- * made consistent (ConsistentState) and the largest move is reported.
+ * made consistent (ConsistentState) and the largest move is reported. Multipliers a method carries beyond the
+ * constraint count (the velocity-level gamma of 004's GGL methods) start at 0, their exact value.
  */
 public final class InitialStates {
     /** Standard deviations of seeded normal draws added to each q and v component (zero: none). */
@@ -63,10 +64,11 @@ public final class InitialStates {
         outputs.addAll(v0);
         Tape tape = Tape.compile(inputs, outputs);
         ConsistentState consistent = new ConsistentState(sys);
-        if (consistent.multipliers() != layout.multipliers())
+        // a method may carry more multipliers than the constraints (004's gamma): those extra ones start at 0
+        if (consistent.multipliers() > layout.multipliers())
             throw new IllegalStateException("layout carries " + layout.multipliers() + " multipliers, system has " + consistent.multipliers());
         double[] in = new double[3 + modelParams.length], qv = new double[2 * n];
-        double[] q = new double[n], v = new double[n], p = new double[n], lambda = new double[layout.multipliers()];
+        double[] q = new double[n], v = new double[n], p = new double[n], lambda = new double[consistent.multipliers()];
         System.arraycopy(modelParams, 0, in, 3, modelParams.length);
         SplittableRandom random = perturbation == null ? null : new SplittableRandom(perturbation.seed());
         double movedQ = 0, movedV = 0;
@@ -94,7 +96,7 @@ public final class InitialStates {
                 state.set(layout.vOffset() + i, j, v[i]);
                 state.set(layout.pOffset() + i, j, p[i]);
             }
-            for (int a = 0; a < lambda.length; a++) state.set(layout.lambdaOffset() + a, j, lambda[a]);
+            for (int a = 0; a < layout.multipliers(); a++) state.set(layout.lambdaOffset() + a, j, a < lambda.length ? lambda[a] : 0.0);
         }
         return new Report(movedQ, movedV);
     }

@@ -4,16 +4,25 @@ import org.geomech.model.InputException;
 
 import java.util.List;
 
-/** Method names to methods: rattle, lobatto-holonomic:s, lobatto-nh:s. */
+/**
+ * Method names to methods: rattle, lobatto-holonomic:s, lobatto-nh:s, hbvm:k,s (002), ggl-vi-s, ggl-vi-a, ggl-vi-b,
+ * ggl-theta-a:theta, ggl-theta-b:theta,vartheta, ggl-em, gonzalez-em, bs99 (004). The GGL and Gonzalez schemes take
+ * ":advanced" (after a comma for the theta families) for 004's advanced Newton guess q^{n+1} = q^n + h v^n.
+ */
 public final class Methods {
     private Methods() {}
 
-    public static List<String> names() { return List.of("rattle", "lobatto-holonomic:s", "lobatto-nh:s"); }
+    public static List<String> names() {
+        return List.of("rattle", "lobatto-holonomic:s", "lobatto-nh:s", "hbvm:k,s", "ggl-vi-s", "ggl-vi-a", "ggl-vi-b",
+                "ggl-theta-a:theta", "ggl-theta-b:theta,vartheta", "ggl-em", "gonzalez-em", "bs99");
+    }
 
     public static Method parse(String name) {
         if (name == null || name.isBlank()) throw new InputException("no method given (methods: " + String.join(", ", names()) + ")");
         String n = name.trim();
         if (n.equals("rattle")) return new Rattle();
+        if (n.startsWith("hbvm")) return hbvm(name, n);
+        if (n.startsWith("ggl-") || n.startsWith("gonzalez-em") || n.equals("bs99")) return ggl(name, n);
         int colon = n.indexOf(':');
         String family = colon < 0 ? n : n.substring(0, colon);
         if (!family.equals("lobatto-nh") && !family.equals("lobatto-holonomic"))
@@ -27,5 +36,66 @@ public final class Methods {
         }
         if (s < 2 || s > 12) throw new InputException("method '" + name + "': stage count must be between 2 and 12");
         return family.equals("lobatto-nh") ? new LobattoNonholonomic(s) : new LobattoHolonomic(s);
+    }
+
+    // hbvm:k,s (002 sec. 4): k Gauss nodes, s Legendre coefficients, k >= s >= 1
+    private static Method hbvm(String name, String n) {
+        if (!n.startsWith("hbvm:")) {
+            if (n.equals("hbvm")) throw new InputException("method hbvm needs nodes and coefficients, e.g. hbvm:6,2 (k >= s >= 1)");
+            throw new InputException("unknown method '" + name + "' (methods: " + String.join(", ", names()) + ")");
+        }
+        String[] ks = n.substring(5).split(",", -1);
+        if (ks.length != 2) throw new InputException("method '" + name + "': expected hbvm:k,s, e.g. hbvm:6,2");
+        int k, s;
+        try {
+            k = Integer.parseInt(ks[0].trim());
+            s = Integer.parseInt(ks[1].trim());
+        } catch (NumberFormatException e) {
+            throw new InputException("method '" + name + "': k and s must be integers, e.g. hbvm:6,2");
+        }
+        return new Hbvm(k, s);
+    }
+
+    // 004: ggl-vi-s, ggl-vi-a, ggl-vi-b, ggl-theta-a:theta, ggl-theta-b:theta,vartheta, ggl-em, gonzalez-em, bs99
+    private static Method ggl(String name, String n) {
+        if (n.equals("bs99")) return new Bs99();
+        int colon = n.indexOf(':');
+        String family = colon < 0 ? n : n.substring(0, colon);
+        List<String> args = colon < 0 ? List.of() : new java.util.ArrayList<>(List.of(n.substring(colon + 1).split(",", -1)));
+        GglTerms.Guess guess = GglTerms.Guess.SIMPLE;
+        if (!args.isEmpty() && args.get(args.size() - 1).trim().equals("advanced")) {
+            guess = GglTerms.Guess.ADVANCED;
+            args.remove(args.size() - 1);
+        }
+        double[] v = new double[args.size()];
+        for (int i = 0; i < v.length; i++) {
+            try {
+                v[i] = Double.parseDouble(args.get(i).trim());
+            } catch (NumberFormatException e) {
+                throw new InputException("method '" + name + "': '" + args.get(i).trim() + "' is not a number (or 'advanced')");
+            }
+        }
+        int expected;
+        Method m;
+        switch (family) {
+            case "ggl-vi-s": expected = 0; m = new GglVariational(guess); break;
+            case "ggl-vi-a": expected = 0; m = new GglTheta(GglTheta.Option.A, 0.5, Double.NaN, guess); break;
+            case "ggl-vi-b": expected = 0; m = new GglTheta(GglTheta.Option.B, 1, 0.5, guess); break;
+            case "ggl-em": expected = 0; m = new GglEnergyMomentum(guess); break;
+            case "gonzalez-em": expected = 0; m = new GonzalezEm(guess); break;
+            case "ggl-theta-a":
+                expected = 1;
+                if (v.length != 1) throw new InputException("method '" + name + "': expected ggl-theta-a:theta, e.g. ggl-theta-a:0.5");
+                m = new GglTheta(GglTheta.Option.A, v[0], Double.NaN, guess);
+                break;
+            case "ggl-theta-b":
+                expected = 2;
+                if (v.length != 2) throw new InputException("method '" + name + "': expected ggl-theta-b:theta,vartheta, e.g. ggl-theta-b:1,0.5");
+                m = new GglTheta(GglTheta.Option.B, v[0], v[1], guess);
+                break;
+            default: throw new InputException("unknown method '" + name + "' (methods: " + String.join(", ", names()) + ")");
+        }
+        if (v.length != expected) throw new InputException("method '" + name + "' takes no parameters (only ':advanced')");
+        return m;
     }
 }

@@ -59,6 +59,99 @@ public final class Library {
                 s -> new ModelDefinition("spherical-pendulum", "004 sec. 6.1", List.of("x", "y", "z"), params("m", 1.0, "l", 1.0, "g", 9.81),
                         "0.5*m*(dot(x)^2 + dot(y)^2 + dot(z)^2) - m*g*z", List.of("0.5*((x^2 + y^2 + z^2)/l^2 - 1)"), List.of()),
                 s -> List.of("1", "0", "0"), s -> List.of("0", "1", "0")));
+        // 002 sec. 5.2 (eqs. 69-74): uniform rotation at height -2^(-1/2), lambda = 2^(-1/2) constant (002 sign)
+        add(new Entry("conical-pendulum", "conical pendulum: spherical pendulum on a uniform circle (002 sec. 5.2)", Map.of(),
+                s -> new ModelDefinition("conical-pendulum", "002 sec. 5.2", List.of("x", "y", "z"), Map.of(),
+                        "0.5*(dot(x)^2 + dot(y)^2 + dot(z)^2) - z", List.of("x^2 + y^2 + z^2 - 1"), List.of()),
+                s -> List.of("sqrt(0.5)", "0", "-sqrt(0.5)"), s -> List.of("0", "2^(-0.25)", "0")));
+        // 002 sec. 5.3 (eqs. 75-76): quartic potential, sextic constraint; same initial data as the conical pendulum
+        add(new Entry("modified-pendulum", "modified pendulum: U = z^4, g = x^6 + y^4 + z^2 - 0.625 (002 sec. 5.3)", Map.of(),
+                s -> new ModelDefinition("modified-pendulum", "002 sec. 5.3", List.of("x", "y", "z"), Map.of(),
+                        "0.5*(dot(x)^2 + dot(y)^2 + dot(z)^2) - z^4", List.of("x^6 + y^4 + z^2 - 0.625"), List.of()),
+                s -> List.of("sqrt(0.5)", "0", "-sqrt(0.5)"), s -> List.of("0", "2^(-0.25)", "0")));
+        add(new Entry("tethered-satellites", "three satellites on unit tethers around a central body, GM = 1 (002 sec. 5.4)", Map.of(),
+                s -> tethered(), s -> List.of("0", "0.5", "z0", "0", "-0.5", "z0", "0", "0", "z0 - sqrt(3)/2"),
+                // 002 sec. 5.4: v0 makes H = 0; positive root as in the 002 spec (P10): 0.5517822421601886
+                s -> List.of("0", "0", "0", "0", "0", "0", "sqrt(2*(2/sqrt(z0^2 + 0.25) + 1/(z0 - sqrt(3)/2)))", "0", "0")));
+        add(new Entry("heavy-top", "heavy top in steady precession, director coordinates phi, d1, d2, d3 (004 sec. 6.2)", Map.of(),
+                s -> heavyTop(), s -> heavyTopInitial(false), s -> heavyTopInitial(true)));
+        // 004 sec. 6.3 (eqs. 116-117, 127): Gonzalez's four particles, springs 1-3 and 2-4, rods 1-2 and 3-4
+        add(new Entry("four-particle", "four particles, two nonlinear springs, two rigid rods (004 sec. 6.3, Gonzalez)", Map.of(),
+                s -> fourParticle(),
+                s -> List.of("0", "0", "0", "1", "0", "0", "0", "1", "0", "1", "1", "0"),
+                s -> List.of("0", "0", "0", "0", "0", "0", "0", "0", "0", "0", "0", "2/m4")));
+    }
+
+    // 004 sec. 6.2 (eqs. 100-104): q = (phi, d1, d2, d3), M = diag(m I, E1 I, E2 I, E3 I), V = m g phi3,
+    // g_int = (1/2(d_i.d_i - 1), d1.d2, d1.d3, d2.d3), g_ext = phi/l - d3. Data: the exact cone of the 004 spec sec. 4.2
+    // (rho = 2700, a = 0.1, r = a/2): m = rho pi r^2 a / 3, I1 = I2 = I3 = 3/10 m r^2, E_i = I/2, l = 3a/4.
+    static final double TOP_MASS = 2700 * Math.PI * 0.05 * 0.05 * 0.1 / 3, TOP_INERTIA = 0.3 * TOP_MASS * 0.05 * 0.05;
+
+    private static ModelDefinition heavyTop() {
+        List<String> q = List.of("phi1", "phi2", "phi3", "d11", "d12", "d13", "d21", "d22", "d23", "d31", "d32", "d33");
+        String l = "0.5*m*(dot(phi1)^2 + dot(phi2)^2 + dot(phi3)^2) + 0.5*E1*(dot(d11)^2 + dot(d12)^2 + dot(d13)^2)"
+                + " + 0.5*E2*(dot(d21)^2 + dot(d22)^2 + dot(d23)^2) + 0.5*E3*(dot(d31)^2 + dot(d32)^2 + dot(d33)^2) - m*g*phi3";
+        List<String> g = new ArrayList<>();
+        for (int i = 1; i <= 3; i++) g.add("0.5*(d" + i + "1^2 + d" + i + "2^2 + d" + i + "3^2 - 1)");
+        int[][] pairs = {{1, 2}, {1, 3}, {2, 3}};
+        for (int[] ij : pairs) g.add("d" + ij[0] + "1*d" + ij[1] + "1 + d" + ij[0] + "2*d" + ij[1] + "2 + d" + ij[0] + "3*d" + ij[1] + "3");
+        for (int c = 1; c <= 3; c++) g.add("phi" + c + "/l - d3" + c);
+        double e = TOP_INERTIA / 2;
+        return new ModelDefinition("heavy-top", "004 sec. 6.2", q, params("m", TOP_MASS, "E1", e, "E2", e, "E3", e, "l", 0.075, "g", 9.81), l, g, List.of());
+    }
+
+    // 004 eqs. (108)-(111): R = rotation by alpha0 = pi/3 about e1, d_i = R e_i, phi = R (0, 0, l), omega0 = omega_p e3 +
+    // omega_s d3, v_i = omega0 x q_i; omega_p = 10 and omega_s from steady precession (112), 135.6 for these data
+    private static List<String> heavyTopInitial(boolean velocities) {
+        double a = Math.PI / 3, c = Math.cos(a), s = Math.sin(a), l = 0.075, wp = 10, g = 9.81, i = TOP_INERTIA, m = TOP_MASS;
+        double ws = m * g * l / (i * wp) + (i + m * l * l - i) / i * wp * c;
+        double[][] d = {{1, 0, 0}, {0, c, s}, {0, -s, c}};
+        double[] w = {ws * d[2][0], ws * d[2][1], wp + ws * d[2][2]};
+        List<double[]> qs = List.of(new double[]{l * d[2][0], l * d[2][1], l * d[2][2]}, d[0], d[1], d[2]);
+        List<String> out = new ArrayList<>();
+        for (double[] x : qs) {
+            double[] y = velocities ? new double[]{w[1] * x[2] - w[2] * x[1], w[2] * x[0] - w[0] * x[2], w[0] * x[1] - w[1] * x[0]} : x;
+            for (double v : y) out.add(Double.toString(v));
+        }
+        return out;
+    }
+
+    // 004 eqs. (116)-(117) with Gonzalez's data: masses 1, 3, 2.3, 1.7; k13 = 50, k24 = 500; all lengths 1
+    private static ModelDefinition fourParticle() {
+        List<String> q = new ArrayList<>();
+        StringBuilder l = new StringBuilder();
+        for (int i = 1; i <= 4; i++) {
+            for (String c : List.of("x", "y", "z")) q.add(c + i);
+            l.append(i > 1 ? " + " : "").append("0.5*m").append(i).append("*(dot(x").append(i).append(")^2 + dot(y").append(i)
+                    .append(")^2 + dot(z").append(i).append(")^2)");
+        }
+        l.append(" - 0.5*k13*(").append(dist2(1, 3)).append(" - l13^2)^2 - 0.5*k24*(").append(dist2(2, 4)).append(" - l24^2)^2");
+        List<String> g = List.of("0.5*((" + dist2(1, 2) + ")/l12^2 - 1)", "0.5*((" + dist2(3, 4) + ")/l34^2 - 1)");
+        return new ModelDefinition("four-particle", "004 sec. 6.3", q, params("m1", 1.0, "m2", 3.0, "m3", 2.3, "m4", 1.7,
+                "k13", 50.0, "k24", 500.0, "l13", 1.0, "l24", 1.0, "l12", 1.0, "l34", 1.0), l.toString(), g, List.of());
+    }
+
+    private static String dist2(int a, int b) {
+        return "(x" + b + " - x" + a + ")^2 + (y" + b + " - y" + a + ")^2 + (z" + b + " - z" + a + ")^2";
+    }
+
+    // 002 sec. 5.4 (eqs. 77-80): q_i in R^3, unit masses and tethers, U = -sum 1/|q_i|, g = (|q1-q2|^2-1, |q2-q3|^2-1, |q3-q1|^2-1)
+    private static ModelDefinition tethered() {
+        List<String> q = new ArrayList<>();
+        StringBuilder l = new StringBuilder("0.5*(");
+        for (int i = 1; i <= 3; i++) for (String c : List.of("x", "y", "z")) {
+            q.add(c + i);
+            l.append(q.size() > 1 ? " + " : "").append("dot(").append(c).append(i).append(")^2");
+        }
+        l.append(")");
+        for (int i = 1; i <= 3; i++) l.append(" + 1/sqrt(x").append(i).append("^2 + y").append(i).append("^2 + z").append(i).append("^2)");
+        List<String> g = new ArrayList<>();
+        int[][] pairs = {{1, 2}, {2, 3}, {3, 1}};
+        for (int[] ab : pairs) {
+            int a = ab[0], b = ab[1];
+            g.add("(x" + a + " - x" + b + ")^2 + (y" + a + " - y" + b + ")^2 + (z" + a + " - z" + b + ")^2 - 1");
+        }
+        return new ModelDefinition("tethered-satellites", "002 sec. 5.4", q, params("z0", 20.0), l.toString(), g, List.of());
     }
 
     private static void add(Entry e) { ENTRIES.put(e.name(), e); }

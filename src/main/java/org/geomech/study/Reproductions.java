@@ -1,0 +1,113 @@
+package org.geomech.study;
+
+import org.geomech.backend.Backend;
+import org.geomech.backend.reference.ReferenceBackend;
+import org.geomech.model.InputException;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The papers' tables and claims as named reproductions, for {@code geomech reproduce NAME}: each regenerates its
+ * numbers, writes them as CSV files into an output folder and returns a printed table beside the paper's numbers
+ * (or, where the paper has only figures, beside its stated claims and the spec's re-derived values).
+ */
+public final class Reproductions {
+    /** What a reproduction produced: the printed text and the CSV files written. */
+    public record Result(String name, String table, List<Path> files) {}
+
+    private interface Body { String run(Path out, Backend backend, List<Path> files); }
+
+    private record Entry(String summary, Body body) {}
+
+    private static final Map<String, Entry> ENTRIES = new LinkedHashMap<>();
+
+    static {
+        ENTRIES.put("hbvm-table1", new Entry("002 Table 1: planar pendulum, HBVM(s,s), s = 1..3, h = 0.1/2^n, n = 0..8",
+                (out, b, files) -> hbvm(out, files, "hbvm-table1", "002 Table 1, planar pendulum, HBVM(s,s) on [0,10]: e_s = max_n |Z_n - Z(t_n)|_1, "
+                        + "e_lambda = max |lambda_n - lambda(t_n)|, e_hc = max |2 q.p| (002 spec sec. 5.0)",
+                        HbvmTables.table1(new int[]{1, 2, 3}, range(0, 8), b, HbvmTables.NEWTON))));
+        ENTRIES.put("hbvm-table2", new Entry("002 Table 2 and Figs. 1-2: conical pendulum, HBVM(s,s), s = 1..4, h = T/n over 10 periods",
+                (out, b, files) -> {
+                    List<HbvmTables.Row> rows = new ArrayList<>();
+                    int[] last = {100, 80, 60, 40};
+                    for (int s = 1; s <= 4; s++) {
+                        int[] ns = new int[last[s - 1] / 10];
+                        for (int i = 0; i < ns.length; i++) ns[i] = 10 * (i + 1);
+                        rows.addAll(HbvmTables.table2(new int[]{s}, ns, b, HbvmTables.NEWTON));
+                    }
+                    return hbvm(out, files, "hbvm-table2", "002 Table 2, conical pendulum, HBVM(s,s) over 10 periods: e_s = |Z_N - Z(10T)|_inf, "
+                            + "e_lambda = max |lambda_n - 2^(-1/2)|, e_hc = max |grad g' p| (002 spec sec. 5.0)", rows)
+                            + section(out, files, "hbvm-figure1", "002 Figs. 1-2: conical pendulum, HBVM(2,2), h = T/100, 100 periods: linear error growth, "
+                            + "lambda, H, g, hidden constraint at round-off", HbvmTables.figure1(b, HbvmTables.NEWTON));
+                }));
+        ENTRIES.put("hbvm-table3", new Entry("002 Table 3: modified pendulum, HBVM(3s,s), s = 1..3, h = 0.1/2^n, n = 0..8",
+                (out, b, files) -> hbvm(out, files, "hbvm-table3", "002 Table 3, modified pendulum, HBVM(3s,s) on [0,10]: errors against the h/2 run "
+                        + "on t = 0.1 j, inf-norms (002 spec sec. 5.0)", HbvmTables.table3(new int[]{1, 2, 3}, range(0, 8), b, HbvmTables.NEWTON))));
+        ENTRIES.put("hbvm-table4", new Entry("002 Table 4 and Fig. 3: tethered satellites, HBVM(6,s), s = 1..3, h = 0.1/2^n, n = 0..3",
+                (out, b, files) -> hbvm(out, files, "hbvm-table4", "002 Table 4, tethered satellites, HBVM(6,s) on [0,10]: errors against the h/2 run "
+                        + "on t = 0.1 j, inf-norms, e_hc in the 1-norm (002 spec sec. 5.0)", HbvmTables.table4(new int[]{1, 2, 3}, range(0, 3), b, HbvmTables.NEWTON))
+                        + section(out, files, "hbvm-figure3", "002 Fig. 3: tethered satellites, HBVM(6,2), h = 0.1, 10^4 steps", HbvmTables.figure3(b, HbvmTables.NEWTON))));
+        ENTRIES.put("ggl-pendulum", new Entry("004 sec. 6.1: spherical pendulum, VI-S, VI-A, VI-B, EM: conservation, constraints, orders",
+                (out, b, files) -> section(out, files, "ggl-pendulum-run", "004 sec. 6.1, spherical pendulum, h = 0.05, T = 10, Newton 1e-9 / 40 "
+                        + "(paper: all conserve J3; only EM the energy; VI-A violates both constraints at the nodes)", GglStudies.pendulumRun(b, GglStudies.PAPER_NEWTON))
+                        + section(out, files, "ggl-pendulum-orders", "orders on the spherical pendulum: 2-norm errors at t = 1 against lobatto-holonomic:4 at h/8 "
+                        + "(004 Table 1: VI-S 1, VI-A 2, VI-B 1, EM 2)", GglStudies.pendulumOrderTable(b))));
+        ENTRIES.put("ggl-top", new Entry("004 sec. 6.2: director heavy top, VI-S, VI-A, VI-B, EM, BS99: trajectory and orders",
+                (out, b, files) -> section(out, files, "ggl-top-run", "004 sec. 6.2, heavy top, h = 0.002, T = 2 (paper: all conserve J3, only EM "
+                        + "the energy; VI-S violates the internal velocity constraints; VI-A g at the nodes; VI-B, EM satisfy both)",
+                        GglStudies.topRun(b, GglStudies.PAPER_NEWTON))
+                        + section(out, files, "ggl-top-orders", "004 Figs. 18-19: e_q = |phi3(0.001) - 0.0375|/0.0375, e_p against EM at h = 5e-7 "
+                        + "(paper: VI-S, VI-B, BS99 first order; VI-A, EM second order)", GglStudies.topOrderTable(b, GglStudies.PAPER_NEWTON))));
+        ENTRIES.put("ggl-four-particle", new Entry("004 sec. 6.3: four-particle system: conservation, effort, orders, stability thresholds in h",
+                (out, b, files) -> section(out, files, "ggl-four-particle-run", "004 sec. 6.3, h = 0.01, T = 10, and Table 2's Newton effort with the "
+                        + "simple and advanced guesses (paper: EM costs most; the advanced guess lowers the iterations)", GglStudies.fourParticleRun(b, GglStudies.PAPER_NEWTON))
+                        + section(out, files, "ggl-four-particle-orders", "004 Figs. 28-30: relative errors of q4, p4, lambda at t = 0.1 against EM at h = 1e-5",
+                        GglStudies.fourParticleOrderTable(b, GglStudies.PAPER_NEWTON))
+                        + section(out, files, "ggl-four-particle-stability", "004 Figs. 31-33: stability in h up to T = 1000",
+                        GglStudies.stabilityTable(1000, b, GglStudies.PAPER_NEWTON))));
+    }
+
+    private Reproductions() {}
+
+    /** The reproduction names, in a fixed order. */
+    public static List<String> names() { return new ArrayList<>(ENTRIES.keySet()); }
+
+    /** One line: what the reproduction regenerates. */
+    public static String describe(String name) { return entry(name).summary(); }
+
+    /** Runs a reproduction on the reference backend. */
+    public static Result run(String name, Path outDir) { return run(name, outDir, new ReferenceBackend()); }
+
+    /** Runs a reproduction on the given backend, writing its CSV files into outDir. */
+    public static Result run(String name, Path outDir, Backend backend) {
+        Entry e = entry(name);
+        List<Path> files = new ArrayList<>();
+        String text = e.body().run(outDir, backend, files);
+        return new Result(name, text, List.copyOf(files));
+    }
+
+    private static Entry entry(String name) {
+        Entry e = ENTRIES.get(name);
+        if (e == null) throw new InputException("unknown reproduction '" + name + "' (reproductions: " + String.join(", ", names()) + ")");
+        return e;
+    }
+
+    private static int[] range(int from, int to) {
+        int[] r = new int[to - from + 1];
+        for (int i = 0; i < r.length; i++) r[i] = from + i;
+        return r;
+    }
+
+    private static String hbvm(Path out, List<Path> files, String name, String title, List<HbvmTables.Row> rows) {
+        return section(out, files, name, title, HbvmTables.format(rows));
+    }
+
+    private static String section(Path out, List<Path> files, String name, String title, TextTable table) {
+        files.add(table.writeCsv(out.resolve(name + ".csv")));
+        return title + "\n\n" + table.format() + "\n";
+    }
+}
