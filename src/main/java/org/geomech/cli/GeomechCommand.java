@@ -37,6 +37,7 @@ abstract class GeomechCommand implements Callable<Integer> {
         summary = new RunSummary(spec.name());
         try {
             execute();
+            if (folder == null) return 0;   // nothing was computed (e.g. reproduce --list)
             finish();
             reportFailures();
             if (output.json) out().println(summary.toJson());

@@ -19,9 +19,6 @@ import java.util.concurrent.Callable;
 /** geomech list: the built-in models (summary, paper reference) and the methods (summary, orders). */
 @Command(name = "list", mixinStandardHelpOptions = true, versionProvider = Main.class, description = "Lists the built-in models and the methods.")
 final class ListCommand implements Callable<Integer> {
-    /** Stage counts shown for each family with a stage count. */
-    private static final int[] SHOWN_STAGES = {2, 3, 4};
-
     record ModelInfo(String name, String summary, String reference, List<String> coordinates, Map<String, Double> parameters,
                      Map<String, Integer> structure, List<String> holonomic, List<String> nonholonomic) {}
 
@@ -49,7 +46,7 @@ final class ListCommand implements Callable<Integer> {
             models.row(m.name(), String.join(",", m.coordinates()),
                     m.holonomic().size() + " holonomic, " + m.nonholonomic().size() + " nonholonomic", m.summary());
         models.print(out, "  ");
-        out.println("Methods (--method NAME; Lobatto families take any stage count s from 2 to 12):");
+        out.println("Methods (--method NAME; families: " + String.join(", ", Methods.names()) + "; Lobatto stage counts s from 2 to 12):");
         Table methods = new Table("name", "order", "multipliers", "summary");
         for (MethodInfo m : listing.methods()) methods.row(m.name(), m.order(), m.multiplierOrder(), m.summary());
         methods.print(out, "  ");
@@ -66,16 +63,10 @@ final class ListCommand implements Callable<Integer> {
         return out;
     }
 
-    // Each family; those with a stage count shown at s = 2, 3, 4
+    // A few concrete methods of every family
     private static List<MethodInfo> methods() {
         List<MethodInfo> out = new ArrayList<>();
-        for (String family : Methods.names()) {
-            if (!family.endsWith(":s")) {
-                add(out, family, Methods.parse(family));
-                continue;
-            }
-            for (int s : SHOWN_STAGES) add(out, family, Methods.parse(family.replace(":s", ":" + s)));
-        }
+        for (String name : Methods.examples()) add(out, Methods.family(name), Methods.parse(name));
         return out;
     }
 

@@ -29,6 +29,8 @@ public final class Bs99 implements Method {
     @Override public String name() { return "bs99"; }
     @Override public String summary() { return "Bobenko-Suris discrete Lagrange top, director heavy top only (004 sec. 6.2, App. A.8)"; }
     @Override public int order() { return 1; }
+    @Override public String conserves() { return "the angular momentum about the vertical J3 (Bobenko-Suris discrete Lagrange top)"; }
+
     @Override public int multiplierOrder() { return 0; }
 
     @Override

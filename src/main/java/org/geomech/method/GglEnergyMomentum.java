@@ -31,6 +31,8 @@ public final class GglEnergyMomentum implements Method {
     @Override public String name() { return "ggl-em" + (guess == Guess.ADVANCED ? ":advanced" : ""); }
     @Override public String summary() { return "GGL energy-momentum scheme EM, second order (004 sec. 5, eqs. 84-91)"; }
     @Override public int order() { return 2; }
+    @Override public String conserves() { return "energy and momentum maps exactly, g and G M^-1 p at the nodes; symmetric (004 sec. 5)"; }
+
     @Override public int multiplierOrder() { return 1; }
 
     @Override

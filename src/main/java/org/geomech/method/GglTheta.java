@@ -74,6 +74,8 @@ public final class GglTheta implements Method {
     }
 
     @Override public int order() { return option == Option.A && theta == 0.5 ? 2 : 1; }
+    @Override public String conserves() { return "symplectic; momentum maps of symmetries; option A: the constraints at q_theta only, option B: g and G v at the nodes (004 secs. 4.2-4.3)"; }
+
     @Override public int multiplierOrder() { return 1; }
 
     @Override

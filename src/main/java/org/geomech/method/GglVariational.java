@@ -32,6 +32,8 @@ public final class GglVariational implements Method {
     @Override public String name() { return "ggl-vi-s" + (guess == Guess.ADVANCED ? ":advanced" : ""); }
     @Override public String summary() { return "GGL variational integrator VI-S, first order, symplectic (004 sec. 4.1, eq. 55)"; }
     @Override public int order() { return 1; }
+    @Override public String conserves() { return "symplectic; momentum maps of symmetries; g(q) at the nodes and G M^-1 p at the interval point (004 sec. 4.1)"; }
+
     @Override public int multiplierOrder() { return 1; }
 
     @Override

@@ -29,6 +29,8 @@ public final class GonzalezEm implements Method {
     @Override public String name() { return "gonzalez-em" + (guess == Guess.ADVANCED ? ":advanced" : ""); }
     @Override public String summary() { return "Gonzalez's energy-momentum scheme EM-G for holonomic constraints (004 sec. 6.3, ref. [14])"; }
     @Override public int order() { return 2; }
+    @Override public String conserves() { return "energy and momentum maps exactly, g at the nodes; the hidden constraint is not enforced (Gonzalez 1999)"; }
+
     @Override public int multiplierOrder() { return 1; }
 
     @Override

@@ -42,6 +42,8 @@ public final class Hbvm implements Method {
     @Override public String name() { return "hbvm:" + k + "," + s; }
     @Override public String summary() { return "HBVM(" + k + "," + s + ") line-integral method, frozen multiplier per step (002 sec. 4, eqs. 49-52)"; }
     @Override public int order() { return 2; }
+    @Override public String conserves() { return "H and g exactly when they are polynomials of degree <= 2k/s (002 Theorem 8), else to O(h^2k); symmetric; the hidden constraint only to O(h^2)"; }
+
     @Override public int multiplierOrder() { return 1; }
 
     @Override

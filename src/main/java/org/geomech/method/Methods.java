@@ -17,6 +17,20 @@ public final class Methods {
                 "ggl-theta-a:theta", "ggl-theta-b:theta,vartheta", "ggl-em", "gonzalez-em", "bs99");
     }
 
+    /** Concrete names, a few per family, for listings. */
+    public static List<String> examples() {
+        return List.of("rattle", "lobatto-holonomic:2", "lobatto-holonomic:3", "lobatto-holonomic:4", "lobatto-nh:2", "lobatto-nh:3",
+                "lobatto-nh:4", "hbvm:1,1", "hbvm:2,2", "hbvm:6,2", "ggl-vi-s", "ggl-vi-a", "ggl-vi-b", "ggl-theta-a:0.25",
+                "ggl-theta-b:0.5,0.5", "ggl-em", "gonzalez-em", "bs99");
+    }
+
+    /** The family (an entry of names()) a concrete method name belongs to. */
+    public static String family(String name) {
+        String head = name.contains(":") ? name.substring(0, name.indexOf(':')) : name;
+        for (String f : names()) if ((f.contains(":") ? f.substring(0, f.indexOf(':')) : f).equals(head)) return f;
+        throw new InputException("unknown method '" + name + "' (methods: " + String.join(", ", names()) + ")");
+    }
+
     public static Method parse(String name) {
         if (name == null || name.isBlank()) throw new InputException("no method given (methods: " + String.join(", ", names()) + ")");
         String n = name.trim();

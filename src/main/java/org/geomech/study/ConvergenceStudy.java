@@ -32,7 +32,7 @@ public final class ConvergenceStudy {
 
     /**
      * Runs the single initial state of sim at every h and the reference method at hRef (chosen from the
-     * nominal orders when hRef <= 0, so that its error is below 1/1000 of the finest run's).
+     * nominal orders when hRef <= 0, so that its error is below 1/1000 of the finest run's, at most h_min / 8).
      */
     public static Result run(MechanicalSystem sys, Method method, Method referenceMethod, double[] hs, double tEnd, double hRef,
                              double[] modelParams, InitialStates initial, Backend backend, NewtonOptions newton) {
@@ -41,8 +41,9 @@ public final class ConvergenceStudy {
         for (double h : hs) hMin = Math.min(hMin, h);
         if (hRef <= 0) {
             int p = Math.max(1, Math.min(referenceMethod.order(), referenceMethod.multiplierOrder()));
+            // at most h_min / 8: finer steps push the reference's multipliers into round-off (their floor is eps / h^2)
             int factor = 2;
-            while (Math.pow(factor, p) < 1000) factor *= 2;
+            while (Math.pow(factor, p) < 1000 && factor < 8) factor *= 2;
             hRef = hMin / factor;
         }
         double[] ref = finalState(sys, referenceMethod, hRef, tEnd, modelParams, initial, backend, newton);

@@ -1,0 +1,43 @@
+package org.geomech.cli;
+
+import org.geomech.study.Reproductions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** geomech reproduce: the list, a bad name, and 002 Table 1 regenerated beside the paper's numbers. */
+class ReproduceCommandTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void listNamesEveryReproduction() {
+        Cli.Result r = Cli.run("reproduce", "--list");
+        assertEquals(0, r.exit(), r.err());
+        for (String n : Reproductions.names()) assertTrue(r.out().contains(n), n);
+        assertEquals(7, Reproductions.names().size());
+    }
+
+    @Test
+    void unknownNameIsOneLineAndExitTwo() {
+        Cli.Result r = Cli.run("reproduce", "table-99", "--out", dir.toString());
+        assertEquals(2, r.exit());
+        assertEquals(1, r.errLines().size());
+    }
+
+    @Test
+    void table1IsWrittenBesideThePaper() throws Exception {
+        // 002 Table 1, HBVM(1,1), h = 0.1: e_s = 2.5700e-02 (the paper's value is printed beside ours)
+        Cli.Result r = Cli.run("reproduce", "hbvm-table1", "--out", dir.toString());
+        assertEquals(0, r.exit(), r.err());
+        assertTrue(r.out().contains("2.5700e-02  2.5700e-02"), r.out());
+        List<String> csv = Files.readAllLines(dir.resolve("hbvm-table1.csv"));
+        assertEquals(1 + 27, csv.size());                                   // 3 methods x 9 step sizes
+    }
+}
