@@ -25,7 +25,7 @@ class OpenClPaperMethodsTest {
     static void device() { OpenClRequirement.device(); }
 
     @ParameterizedTest(name = "{1} on {0}")
-    @CsvSource(delimiter = ";", value = {"planar-pendulum; hbvm:2,2", "conical-pendulum; hbvm:3,3", "spherical-pendulum; ggl-vi-s", "spherical-pendulum; ggl-vi-a",
+    @CsvSource(delimiter = ';', value = {"planar-pendulum; hbvm:2,2", "conical-pendulum; hbvm:3,3", "spherical-pendulum; ggl-vi-s", "spherical-pendulum; ggl-vi-a",
             "spherical-pendulum; ggl-vi-b", "spherical-pendulum; ggl-em", "four-particle; gonzalez-em", "heavy-top; bs99"})
     void agreesWithTheReference(String model, String method) {
         MechanicalSystem sys = Library.system(model);
