@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Here (no GPU needed): builds the jar and a small Java runtime into .gpu/ for the lent GPU machine,
+# Here (no GPU needed): builds the jar and a small Java runtime into .gpu/ (git-ignored) for the lent GPU machine,
 # which has no Java (../shared/GPU.md). Then call the device tool's run with carry [".gpu"] and
 #   bash benchmarks/gpu/run.sh
 set -euo pipefail
@@ -11,5 +11,4 @@ rm -rf .gpu && mkdir -p .gpu
 jlink --add-modules java.base,jdk.incubator.vector,java.compiler,jdk.compiler,java.logging,jdk.unsupported,java.desktop,java.xml,java.management \
   --strip-debug --no-man-pages --no-header-files --compress=2 --output .gpu/jre
 cp target/geomech.jar benchmarks/target/benchmarks.jar .gpu/
-grep -qx '/.gpu/' .git/info/exclude 2>/dev/null || echo '/.gpu/' >> .git/info/exclude
 du -sh .gpu
