@@ -10,5 +10,5 @@ mvn -q -B -DskipTests package
 rm -rf .gpu && mkdir -p .gpu
 jlink --add-modules java.base,jdk.incubator.vector,java.compiler,jdk.compiler,java.logging,jdk.unsupported,java.desktop,java.xml,java.management \
   --strip-debug --no-man-pages --no-header-files --compress=2 --output .gpu/jre
-cp target/geomech.jar benchmarks/target/benchmarks.jar .gpu/
+cp benchmarks/target/benchmarks.jar .gpu/    # holds geomech, its dependencies and JMH
 du -sh .gpu

@@ -16,7 +16,7 @@ lib=$(find / -name 'libOpenCL.so*' -not -path '*/proc/*' 2>/dev/null | head -1)
 mkdir -p /tmp/ocl && [ -n "$lib" ] && ln -sf "$lib" /tmp/ocl/libOpenCL.so
 export LD_LIBRARY_PATH=/tmp/ocl:/usr/local/nvidia/lib64:/usr/local/cuda/lib64:${LD_LIBRARY_PATH:-}
 java=(.gpu/jre/bin/java --add-modules jdk.incubator.vector -Xss16m -Djava.library.path=/tmp/ocl)
-geomech=("${java[@]}" -jar .gpu/geomech.jar)
+geomech=("${java[@]}" -cp .gpu/benchmarks.jar org.geomech.cli.Main)
 echo "== devices"; "${geomech[@]}" devices
 echo "== crosscheck against the CPU reference"
 for case in "nh-particle lobatto-nh:2" "nh-particle lobatto-nh:3" "nh-particle lobatto-nh:4" "cvt lobatto-nh:3" \
