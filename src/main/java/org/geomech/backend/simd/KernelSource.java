@@ -16,7 +16,7 @@ record KernelSource(String text, int lanes, int scratch, int guessFlops, int res
     static final String CLASS = "GeneratedSimdKernel";
 
     /** Statements per generated method: well below HotSpot's 8000-bytecode JIT limit and C2's node budget. */
-    static final int STATEMENTS_PER_METHOD = 300;
+    static final int STATEMENTS_PER_METHOD = 50;
 
     private static final String PARAMETERS = "double[] s, double[] p, double[] x, double[] o, double[] w";
     private static final String ARGUMENTS = "s, p, x, o, w";

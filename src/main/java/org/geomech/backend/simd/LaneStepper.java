@@ -27,9 +27,11 @@ final class LaneStepper {
     private final double tolerance, floor;
     private final int maxIterations;
     private final boolean linear;
-    private final double[] p, s, x, f, jac, pivots, next, o, w, solves = new double[LANES];
-    private final boolean[] alive = new boolean[LANES], lanes = new boolean[LANES];
-    private final int[] why = new int[LANES];
+    private final double[] p, s, x, f, jac, pivots, next, o, w;
+    /** Per lane: LU solves, failing Status ordinal (0: ok), 1 while Newton iterates, last step, smallest pivot, first nonzero of y. */
+    private final double[] solves = new double[LANES], why = new double[LANES], active = new double[LANES], previous = new double[LANES],
+            smallestPivot = new double[LANES], first = new double[LANES];
+    private final boolean[] alive = new boolean[LANES];
     private long iterations;
     private int mostIterations;
 
@@ -74,7 +76,7 @@ final class LaneStepper {
                 iterations += (long) solves[l];
                 mostIterations = Math.max(mostIterations, (int) solves[l]);
                 if (why[l] != 0) {
-                    state.fail(first + l, done + k + 1, STATUS[why[l]]);
+                    state.fail(first + l, done + k + 1, STATUS[(int) why[l]]);
                     alive[l] = false;
                 }
                 any |= alive[l];
@@ -101,59 +103,85 @@ final class LaneStepper {
         }
     }
 
+    // JIT note: C2 of JDK 17 keeps vectors and masks in registers only within straight code and simple loops;
+    // across a call, or through a phi of a loop with branches, it boxes them and runs allocating fallbacks. Lane
+    // state that lives across calls or such loops (active lanes, statuses, counts, previous steps, pivots) stays
+    // in arrays.
+
     /** One step of the alive lanes: why[l] is 0 or the failing Status's ordinal, solves[l] the LU solves. */
     private void step() {
-        Arrays.fill(why, 0);
-        VectorMask<Double> live = VectorMask.fromArray(S, alive, 0), failed = S.maskAll(false);
-        DoubleVector count = DoubleVector.zero(S);
         kernel.guess(s, p, x, x, w);
-        if (unknowns > 0) {
-            VectorMask<Double> active = live;
-            DoubleVector previous = DoubleVector.broadcast(S, Double.POSITIVE_INFINITY);
-            for (int it = 0; it < maxIterations && active.anyTrue(); it++) {
-                kernel.residual(s, p, x, f, w);
-                kernel.jacobian(s, p, x, jac, w);
-                VectorMask<Double> broken = active.andNot(finite(f, unknowns).and(finite(jac, unknowns * unknowns)));
-                failed = fail(broken, failed, EnsembleState.Status.NON_FINITE);
-                active = active.andNot(broken);
-                VectorMask<Double> singular = solve();
-                count = count.add(1.0, active);
-                DoubleVector step = DoubleVector.zero(S), size = DoubleVector.zero(S);
-                for (int i = 0; i < unknowns; i++) {
-                    DoubleVector dx = DoubleVector.fromArray(S, f, i * LANES);
-                    DoubleVector xi = DoubleVector.fromArray(S, x, i * LANES).sub(dx, active);
-                    xi.intoArray(x, i * LANES);
-                    step = step.max(dx.abs());
-                    size = size.max(xi.abs());
-                }
-                // as Newton: a zero pivot or a non-finite step is a singular Jacobian
-                broken = active.and(singular.or(step.compare(VectorOperators.LE, Double.MAX_VALUE).not()));
-                failed = fail(broken, failed, EnsembleState.Status.SINGULAR_JACOBIAN);
-                active = active.andNot(broken);
-                DoubleVector scale = size.add(1.0);
-                VectorMask<Double> converged = linear ? active : step.compare(VectorOperators.LE, scale.mul(tolerance))
-                        .or(step.compare(VectorOperators.GE, previous.mul(0.5)).and(step.compare(VectorOperators.LE, scale.mul(floor))));
-                active = active.andNot(converged);
-                previous = step;
-            }
-            failed = fail(active, failed, EnsembleState.Status.NEWTON_ITERATION_LIMIT);
-        }
-        count.intoArray(solves, 0);
+        newton();
         kernel.update(s, p, x, next, w);
-        VectorMask<Double> ok = live.andNot(failed);
-        VectorMask<Double> broken = ok.andNot(finite(next, components));
-        fail(broken, failed, EnsembleState.Status.NON_FINITE);
-        ok = ok.andNot(broken);
+        VectorMask<Double> live = VectorMask.fromArray(S, alive, 0);
+        DoubleVector status = DoubleVector.fromArray(S, why, 0);
+        status = status.blend(EnsembleState.Status.NON_FINITE.ordinal(), live.and(status.compare(VectorOperators.EQ, 0.0)).andNot(finite(next, components)));
+        VectorMask<Double> ok = live.and(status.compare(VectorOperators.EQ, 0.0));
         for (int c = 0; c < components; c++)
             DoubleVector.fromArray(S, s, c * LANES).blend(DoubleVector.fromArray(S, next, c * LANES), ok).intoArray(s, c * LANES);
+        status.intoArray(why, 0);
     }
 
-    /** Records why the lanes of mask failed; returns failed with them added. */
-    private VectorMask<Double> fail(VectorMask<Double> mask, VectorMask<Double> failed, EnsembleState.Status status) {
-        if (!mask.anyTrue()) return failed;
-        mask.intoArray(lanes, 0);
-        for (int l = 0; l < LANES; l++) if (lanes[l]) why[l] = status.ordinal();
-        return failed.or(mask);
+    /**
+     * Full Newton from the guess in x, lane-parallel, by Newton's rule: a lane stops changing when it converges
+     * or fails. Statuses into why, LU solves into solves (none for an explicit method).
+     */
+    private void newton() {
+        Arrays.fill(why, 0);
+        Arrays.fill(solves, 0);
+        Arrays.fill(previous, Double.POSITIVE_INFINITY);
+        boolean any = false;
+        for (int l = 0; l < LANES; l++) {
+            active[l] = alive[l] && unknowns > 0 ? 1 : 0;
+            any |= active[l] != 0;
+        }
+        for (int it = 0; it < maxIterations && any; it++) {
+            kernel.residual(s, p, x, f, w);
+            kernel.jacobian(s, p, x, jac, w);
+            screen();
+            decompose();
+            forward();
+            backward();
+            any = iterate();
+        }
+        for (int l = 0; l < LANES; l++) if (active[l] != 0) why[l] = EnsembleState.Status.NEWTON_ITERATION_LIMIT.ordinal();
+    }
+
+    /** Active lanes with a non-finite residual or Jacobian fail (NON_FINITE) before the solve. */
+    private void screen() {
+        VectorMask<Double> iterating = DoubleVector.fromArray(S, active, 0).compare(VectorOperators.NE, 0.0);
+        VectorMask<Double> broken = iterating.andNot(finite(f, unknowns).and(finite(jac, unknowns * unknowns)));
+        DoubleVector.fromArray(S, why, 0).blend(EnsembleState.Status.NON_FINITE.ordinal(), broken).intoArray(why, 0);
+        DoubleVector.fromArray(S, active, 0).blend(0.0, broken).intoArray(active, 0);
+    }
+
+    /**
+     * x -= dx in the active lanes and Newton's tests: a zero pivot or a non-finite step is a singular Jacobian;
+     * a lane converges when its step |dx|_inf <= tolerance (1 + |x|_inf) (any step for a linear system: the
+     * tolerance is then infinite), or when steps stop contracting below sqrt(tolerance) (1 + |x|_inf).
+     * Returns whether any lane still iterates.
+     */
+    private boolean iterate() {
+        VectorMask<Double> iterating = DoubleVector.fromArray(S, active, 0).compare(VectorOperators.NE, 0.0);
+        DoubleVector.fromArray(S, solves, 0).add(1.0, iterating).intoArray(solves, 0);
+        DoubleVector step = DoubleVector.zero(S), size = DoubleVector.zero(S);
+        for (int i = 0; i < unknowns; i++) {
+            DoubleVector dx = DoubleVector.fromArray(S, f, i * LANES);
+            DoubleVector xi = DoubleVector.fromArray(S, x, i * LANES).sub(dx, iterating);
+            xi.intoArray(x, i * LANES);
+            step = step.max(dx.abs());
+            size = size.max(xi.abs());
+        }
+        VectorMask<Double> singular = iterating.and(DoubleVector.fromArray(S, smallestPivot, 0).compare(VectorOperators.EQ, 0.0)
+                .or(step.compare(VectorOperators.LE, Double.MAX_VALUE).not()));
+        DoubleVector.fromArray(S, why, 0).blend(EnsembleState.Status.SINGULAR_JACOBIAN.ordinal(), singular).intoArray(why, 0);
+        DoubleVector scale = size.add(1.0);
+        VectorMask<Double> converged = step.compare(VectorOperators.LE, scale.mul(linear ? Double.POSITIVE_INFINITY : tolerance))
+                .or(step.compare(VectorOperators.GE, DoubleVector.fromArray(S, previous, 0).mul(0.5)).and(step.compare(VectorOperators.LE, scale.mul(floor))));
+        DoubleVector still = DoubleVector.fromArray(S, active, 0).blend(0.0, singular.or(converged));
+        still.intoArray(active, 0);
+        step.intoArray(previous, 0);
+        return still.compare(VectorOperators.NE, 0.0).anyTrue();
     }
 
     /** Lanes where all count entries of the lane-block array a are finite (x * 0 is 0 exactly for finite x). */
@@ -163,74 +191,84 @@ final class LaneStepper {
         return sum.compare(VectorOperators.EQ, 0.0);
     }
 
+    // The linear solve jac dx = f in place (dx into f), lane by lane with the operations of the reference's EJML
+    // solver: LUDecompositionAlt_DDRM, then LUDecompositionBase_DDRM._solveVectorInternal and TriangularSolver_DDRM.solveU.
+    // Three methods, each small enough for C2 to keep every vector in registers.
+
     /**
-     * Solves jac dx = f in place (dx into f) lane by lane with the operations of the reference's EJML solver
-     * (LUDecompositionAlt_DDRM, Crout with partial pivoting on the first largest |a_ij|, then
-     * _solveVectorInternal and TriangularSolver_DDRM.solveU), rows swapped per lane by blends; returns the
-     * lanes with a zero pivot.
+     * Crout LU in place with partial pivoting on the first largest |a_ij| of each column, per lane (whole rows
+     * swapped by blends); the pivot rows into pivots, the smallest |pivot| per lane into smallestPivot.
      */
-    private VectorMask<Double> solve() {
+    private void decompose() {
         int n = unknowns;
-        VectorMask<Double> singular = S.maskAll(false);
+        Arrays.fill(smallestPivot, Double.POSITIVE_INFINITY);
         for (int j = 0; j < n; j++) {
             // column j: a_ij -= sum over k < min(i, j) of a_ik a_kj, summed from zero (nothing to do for i = 0 or j = 0)
             for (int i = 1; i < n && j > 0; i++) {
                 DoubleVector sum = DoubleVector.zero(S);
-                for (int k = 0; k < Math.min(i, j); k++) sum = sum.add(lane(jac, i * n + k).mul(lane(jac, k * n + j)));
-                lane(jac, i * n + j).sub(sum).intoArray(jac, (i * n + j) * LANES);
+                for (int k = 0; k < Math.min(i, j); k++)
+                    sum = sum.add(DoubleVector.fromArray(S, jac, (i * n + k) * LANES).mul(DoubleVector.fromArray(S, jac, (k * n + j) * LANES)));
+                DoubleVector.fromArray(S, jac, (i * n + j) * LANES).sub(sum).intoArray(jac, (i * n + j) * LANES);
             }
-            DoubleVector best = lane(jac, j * n + j).abs(), row = DoubleVector.broadcast(S, j);
+            DoubleVector best = DoubleVector.fromArray(S, jac, (j * n + j) * LANES).abs(), row = DoubleVector.broadcast(S, j);
             for (int i = j + 1; i < n; i++) {
-                DoubleVector a = lane(jac, i * n + j).abs();
+                DoubleVector a = DoubleVector.fromArray(S, jac, (i * n + j) * LANES).abs();
                 VectorMask<Double> larger = a.compare(VectorOperators.GT, best);
                 best = best.blend(a, larger);
                 row = row.blend(i, larger);
             }
-            singular = singular.or(best.compare(VectorOperators.EQ, 0.0));
+            DoubleVector.fromArray(S, smallestPivot, 0).min(best).intoArray(smallestPivot, 0);
             for (int i = j + 1; i < n; i++) {
                 VectorMask<Double> swap = row.compare(VectorOperators.EQ, i);
-                if (swap.anyTrue()) swapRows(j, i, swap);
+                if (!swap.anyTrue()) continue;
+                for (int k = 0; k < n; k++) {
+                    DoubleVector u = DoubleVector.fromArray(S, jac, (j * n + k) * LANES), v = DoubleVector.fromArray(S, jac, (i * n + k) * LANES);
+                    u.blend(v, swap).intoArray(jac, (j * n + k) * LANES);
+                    v.blend(u, swap).intoArray(jac, (i * n + k) * LANES);
+                }
             }
             row.intoArray(pivots, j * LANES);
-            DoubleVector diagonal = lane(jac, j * n + j);
+            DoubleVector diagonal = DoubleVector.fromArray(S, jac, (j * n + j) * LANES);
             VectorMask<Double> nonzero = diagonal.compare(VectorOperators.NE, 0.0);
-            for (int i = j + 1; i < n; i++) lane(jac, i * n + j).div(diagonal, nonzero).intoArray(jac, (i * n + j) * LANES);
+            for (int i = j + 1; i < n; i++)
+                DoubleVector.fromArray(S, jac, (i * n + j) * LANES).div(diagonal, nonzero).intoArray(jac, (i * n + j) * LANES);
         }
-        // L y = P f: swaps as the pivots say; a lane's sums start at its first nonzero entry (EJML's ii)
-        DoubleVector first = DoubleVector.broadcast(S, -1);
+    }
+
+    /**
+     * L y = P f in place: the pivots' swaps, and a lane's sums start at its first nonzero entry (EJML's ii;
+     * first is +infinity until then, and subtracting +0 leaves a sum unchanged).
+     */
+    private void forward() {
+        int n = unknowns;
+        Arrays.fill(first, Double.POSITIVE_INFINITY);
         for (int i = 0; i < n; i++) {
-            DoubleVector pivot = lane(pivots, i), sum = lane(f, i);
+            DoubleVector pivot = DoubleVector.fromArray(S, pivots, i * LANES);
             for (int r = i + 1; r < n; r++) {
                 VectorMask<Double> swap = pivot.compare(VectorOperators.EQ, r);
                 if (!swap.anyTrue()) continue;
-                DoubleVector fr = lane(f, r);
-                fr.blend(sum, swap).intoArray(f, r * LANES);
-                sum = sum.blend(fr, swap);
+                DoubleVector fi = DoubleVector.fromArray(S, f, i * LANES), fr = DoubleVector.fromArray(S, f, r * LANES);
+                fi.blend(fr, swap).intoArray(f, i * LANES);
+                fr.blend(fi, swap).intoArray(f, r * LANES);
             }
-            VectorMask<Double> started = first.compare(VectorOperators.GE, 0.0);
-            for (int j = 0; j < i; j++)
-                sum = sum.sub(lane(jac, i * n + j).mul(lane(f, j)), started.and(first.compare(VectorOperators.LE, j)));
-            first = first.blend(i, started.not().and(sum.compare(VectorOperators.NE, 0.0)));
+            DoubleVector start = DoubleVector.fromArray(S, first, 0), sum = DoubleVector.fromArray(S, f, i * LANES);
+            for (int j = 0; j < i; j++) {
+                DoubleVector term = DoubleVector.fromArray(S, jac, (i * n + j) * LANES).mul(DoubleVector.fromArray(S, f, j * LANES));
+                sum = sum.sub(term.blend(0.0, start.compare(VectorOperators.GT, j)));
+            }
+            start.min(DoubleVector.broadcast(S, Double.POSITIVE_INFINITY).blend(i, sum.compare(VectorOperators.NE, 0.0))).intoArray(first, 0);
             sum.intoArray(f, i * LANES);
         }
-        // U dx = y
-        for (int i = n - 1; i >= 0; i--) {
-            DoubleVector sum = lane(f, i);
-            for (int j = i + 1; j < n; j++) sum = sum.sub(lane(jac, i * n + j).mul(lane(f, j)));
-            sum.div(lane(jac, i * n + i)).intoArray(f, i * LANES);
-        }
-        return singular;
     }
 
-    /** Entry k of a lane-block array. */
-    private static DoubleVector lane(double[] a, int k) { return DoubleVector.fromArray(S, a, k * LANES); }
-
-    /** Swaps whole rows k and i of jac in the lanes of mask. */
-    private void swapRows(int k, int i, VectorMask<Double> mask) {
-        for (int j = 0; j < unknowns; j++) {
-            DoubleVector u = lane(jac, k * unknowns + j), v = lane(jac, i * unknowns + j);
-            u.blend(v, mask).intoArray(jac, (k * unknowns + j) * LANES);
-            v.blend(u, mask).intoArray(jac, (i * unknowns + j) * LANES);
+    /** U dx = y in place. */
+    private void backward() {
+        int n = unknowns;
+        for (int i = n - 1; i >= 0; i--) {
+            DoubleVector sum = DoubleVector.fromArray(S, f, i * LANES);
+            for (int j = i + 1; j < n; j++)
+                sum = sum.sub(DoubleVector.fromArray(S, jac, (i * n + j) * LANES).mul(DoubleVector.fromArray(S, f, j * LANES)));
+            sum.div(DoubleVector.fromArray(S, jac, (i * n + i) * LANES)).intoArray(f, i * LANES);
         }
     }
 }
