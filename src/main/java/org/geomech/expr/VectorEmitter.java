@@ -17,13 +17,15 @@ import java.util.regex.Pattern;
  * integer powers as Tape.powi's multiplications). +, -, *, /, negation and sqrt are the IEEE lanewise operations;
  * sin, cos, tan, exp, log, pow and atan2 call Math's function lane by lane through the scratch array, so every
  * lane is bitwise the tape's value whatever the JIT tier (VectorOperators' transcendentals may use other
- * approximations once intrinsified). The statements are split into methods of a bounded length, below HotSpot's
- * 8000-bytecode JIT limit; a temporary needed by a later method goes through the scratch array, so no vector
- * crosses a call. The enclosing class declares {@code static final VectorSpecies<Double> S} with {@code lanes} lanes.
+ * approximations once intrinsified). The statements are split into methods of a bounded number of Vector API
+ * calls, well below HotSpot's 8000-bytecode JIT limit; a temporary needed by a later method goes through the
+ * scratch array, so no vector crosses a call. Constants are broadcast once per method. The enclosing class declares {@code static final VectorSpecies<Double> S} with {@code lanes} lanes.
  */
 public final class VectorEmitter {
-    /** A temporary (t17) or an input (a3) named in a statement. */
-    private static final Pattern NAME = Pattern.compile("\\b[ta]\\d+\\b");
+    /** A temporary (t17), an input (a3) or a constant (c2) named in a statement. */
+    private static final Pattern NAME = Pattern.compile("\\b[tac]\\d+\\b");
+    /** A method call. */
+    private static final Pattern CALL = Pattern.compile("\\w\\(");
     private static final Pattern DECLARED = Pattern.compile("final DoubleVector (t\\d+) = ");
 
     /**
@@ -36,62 +38,98 @@ public final class VectorEmitter {
 
     /**
      * Methods name0, name1, ... with the given parameter list (called with arguments) setting output i, stored at
-     * the lane-0 location output.apply(i) ("array, offset"), from input symbol j loaded from input.apply(j). The
-     * scratch array (a parameter) holds 2 lanes-blocks for Math calls, then the temporaries passed between methods.
+     * the lane-0 location output.apply(i) ("array, offset"), from input symbol j loaded from input.apply(j). A
+     * method holds at most callsPerMethod Vector API calls (loads, operations, stores), except a single statement
+     * that alone needs more. The scratch array (a parameter) holds 2 lane-blocks for Math calls, then the
+     * temporaries passed between methods.
      */
-    public static Program emit(String name, String parameters, String arguments, String scratch, int lanes, int statementsPerMethod,
+    public static Program emit(String name, String parameters, String arguments, String scratch, int lanes, int callsPerMethod,
                                List<Expr> inputs, IntFunction<String> input, List<Expr> outputs, IntFunction<String> output) {
-        StraightLineProgram.Code code = new Dialect(lanes, scratch).emit(inputs, j -> "a" + j, outputs, output);
+        Dialect dialect = new Dialect(lanes, scratch);
+        StraightLineProgram.Code code = dialect.emit(inputs, j -> "a" + j, outputs, output);
         List<String> statements = code.text().isEmpty() ? List.of() : List.of(code.text().split("\n"));
-        int parts = (statements.size() + statementsPerMethod - 1) / statementsPerMethod;
-        Map<String, Integer> part = new HashMap<>();
+        // greedy split: a statement costs its calls plus a load for each value not yet in its method
+        int[] partOf = new int[statements.size()];
+        Map<String, Integer> declaredIn = new HashMap<>();
         List<Set<String>> reads = new ArrayList<>();
+        Set<String> available = new HashSet<>();
+        int parts = statements.isEmpty() ? 0 : 1, cost = 0;
         for (int k = 0; k < statements.size(); k++) {
             String s = statements.get(k);
-            Matcher d = DECLARED.matcher(s);
-            String declared = d.find() ? d.group(1) : null;
-            if (declared != null) part.put(declared, k / statementsPerMethod);
+            String declared = declared(s);
             Set<String> names = new LinkedHashSet<>();
             Matcher m = NAME.matcher(s);
             while (m.find()) if (!m.group().equals(declared)) names.add(m.group());
             reads.add(names);
+            int calls = count(CALL, s), loads = 0;
+            for (String n : names) if (!available.contains(n)) loads++;
+            if (cost > 0 && cost + calls + loads > callsPerMethod) {
+                parts++;
+                cost = 0;
+                available.clear();
+                loads = names.size();
+            }
+            cost += calls + loads;
+            available.addAll(names);
+            if (declared != null) {
+                available.add(declared);
+                declaredIn.put(declared, parts - 1);
+            }
+            partOf[k] = parts - 1;
         }
         // temporaries read by a later method get a scratch slot after the two Math blocks
         Map<String, Integer> slot = new HashMap<>();
         for (int k = 0; k < statements.size(); k++) {
             for (String n : reads.get(k)) {
-                Integer p = part.get(n);
-                if (p != null && p != k / statementsPerMethod && !slot.containsKey(n)) slot.put(n, (2 + slot.size()) * lanes);
+                Integer p = declaredIn.get(n);
+                if (p != null && p != partOf[k] && !slot.containsKey(n)) slot.put(n, (2 + slot.size()) * lanes);
             }
         }
         StringBuilder methods = new StringBuilder(), calls = new StringBuilder();
-        for (int p = 0; p < parts; p++) {
-            methods.append("private static void ").append(name).append(p).append('(').append(parameters).append(") {\n");
-            calls.append(name).append(p).append('(').append(arguments).append(");\n");
-            int from = p * statementsPerMethod, to = Math.min(statements.size(), from + statementsPerMethod);
-            Set<String> loaded = new HashSet<>();
-            for (int k = from; k < to; k++) {
-                // inputs and earlier methods' temporaries are loaded where first read
-                for (String n : reads.get(k)) {
-                    Integer q = part.get(n);
-                    if ((q != null && q == p) || !loaded.add(n)) continue;
-                    String location = q == null ? input.apply(Integer.parseInt(n.substring(1))) : scratch + ", " + slot.get(n);
-                    methods.append("final DoubleVector ").append(n).append(" = DoubleVector.fromArray(S, ").append(location).append(");\n");
-                }
-                String s = statements.get(k);
-                methods.append(s).append('\n');
-                Matcher d = DECLARED.matcher(s);
-                if (d.find() && slot.containsKey(d.group(1))) methods.append(d.group(1)).append(".intoArray(").append(scratch).append(", ").append(slot.get(d.group(1))).append(");\n");
+        Set<String> loaded = new HashSet<>();
+        for (int k = 0; k < statements.size(); k++) {
+            if (k == 0 || partOf[k] != partOf[k - 1]) {
+                if (k > 0) methods.append("}\n");
+                methods.append("private static void ").append(name).append(partOf[k]).append('(').append(parameters).append(") {\n");
+                calls.append(name).append(partOf[k]).append('(').append(arguments).append(");\n");
+                loaded.clear();
             }
-            methods.append("}\n");
+            // inputs, constants and earlier methods' temporaries are loaded where first read
+            for (String n : reads.get(k)) {
+                Integer q = declaredIn.get(n);
+                if ((q != null && q == partOf[k]) || !loaded.add(n)) continue;
+                String value = n.startsWith("c") ? "DoubleVector.broadcast(S, " + dialect.constants.get(Integer.parseInt(n.substring(1))) + ")"
+                        : "DoubleVector.fromArray(S, " + (q == null ? input.apply(Integer.parseInt(n.substring(1))) : scratch + ", " + slot.get(n)) + ")";
+                methods.append("final DoubleVector ").append(n).append(" = ").append(value).append(";\n");
+            }
+            String s = statements.get(k), declared = declared(s);
+            methods.append(s).append('\n');
+            if (slot.containsKey(declared)) methods.append(declared).append(".intoArray(").append(scratch).append(", ").append(slot.get(declared)).append(");\n");
         }
+        if (!statements.isEmpty()) methods.append("}\n");
         return new Program(methods.toString(), calls.toString(), code.flops(), (2 + slot.size()) * lanes);
+    }
+
+    /** The temporary a statement declares, or null for a store. */
+    private static String declared(String statement) {
+        Matcher d = DECLARED.matcher(statement);
+        return d.find() ? d.group(1) : null;
+    }
+
+    private static int count(Pattern p, String s) {
+        Matcher m = p.matcher(s);
+        int n = 0;
+        while (m.find()) n++;
+        return n;
     }
 
     /** The DoubleVector dialect of StraightLineProgram. */
     private static final class Dialect extends StraightLineProgram {
         private final int lanes;
         private final String scratch;
+        /** The literal of constant c0, c1, ... */
+        final List<String> constants = new ArrayList<>();
+        private final Map<String, String> names = new HashMap<>();
 
         Dialect(int lanes, String scratch) {
             super("final DoubleVector", "Math.", "Double.POSITIVE_INFINITY");
@@ -121,6 +159,13 @@ public final class VectorEmitter {
 
         @Override String store(String target, String value) { return value + ".intoArray(" + target + ");"; }
 
-        @Override String literal(double v) { return "DoubleVector.broadcast(S, " + super.literal(v) + ")"; }
+        /** A constant is named once and broadcast in each method that reads it. */
+        @Override
+        String literal(double v) {
+            return names.computeIfAbsent(super.literal(v), text -> {
+                constants.add(text);
+                return "c" + (constants.size() - 1);
+            });
+        }
     }
 }

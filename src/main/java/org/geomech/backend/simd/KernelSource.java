@@ -15,8 +15,11 @@ import java.util.List;
 record KernelSource(String text, int lanes, int scratch, int guessFlops, int residualFlops, int jacobianFlops, int updateFlops) {
     static final String CLASS = "GeneratedSimdKernel";
 
-    /** Statements per generated method: well below HotSpot's 8000-bytecode JIT limit and C2's node budget. */
-    static final int STATEMENTS_PER_METHOD = 50;
+    /**
+     * Vector API calls per generated method: C1 gives up on much longer ones (out of virtual registers), which
+     * can leave a method interpreted; far below HotSpot's 8000-bytecode JIT limit.
+     */
+    static final int CALLS_PER_METHOD = 100;
 
     private static final String PARAMETERS = "double[] s, double[] p, double[] x, double[] o, double[] w";
     private static final String ARGUMENTS = "s, p, x, o, w";
@@ -38,7 +41,7 @@ record KernelSource(String text, int lanes, int scratch, int guessFlops, int res
         int[] flops = new int[names.length];
         for (int k = 0; k < names.length; k++) {
             List<Expr> in = k == 0 || k == 4 ? stateParams : inputs;
-            VectorEmitter.Program program = VectorEmitter.emit(names[k] + "_", PARAMETERS, ARGUMENTS, "w", lanes, STATEMENTS_PER_METHOD,
+            VectorEmitter.Program program = VectorEmitter.emit(names[k] + "_", PARAMETERS, ARGUMENTS, "w", lanes, CALLS_PER_METHOD,
                     in, j -> location(j, stateSize, paramCount, lanes), outputs.get(k), i -> "o, " + i * lanes);
             methods.append(program.methods());
             interfaceMethods.append("@Override public void ").append(names[k]).append('(').append(PARAMETERS).append(") {\n")
