@@ -12,7 +12,7 @@ import java.util.List;
  * The Java source of a SimdKernel for a step system and its observers: VectorEmitter's methods for the guess,
  * residual, Jacobian, update and observers, and the floating-point operations each performs per member.
  */
-record KernelSource(String text, int lanes, int scratch, int guessFlops, int residualFlops, int jacobianFlops, int updateFlops) {
+record KernelSource(String text, int scratch, int guessFlops, int residualFlops, int jacobianFlops, int updateFlops) {
     static final String CLASS = "GeneratedSimdKernel";
 
     /**
@@ -56,7 +56,7 @@ record KernelSource(String text, int lanes, int scratch, int guessFlops, int res
                 + "public final class " + CLASS + " implements " + SimdKernel.class.getName() + " {\n"
                 + "private static final VectorSpecies<Double> S = DoubleVector.SPECIES_PREFERRED;\n"
                 + interfaceMethods + methods + "}\n";
-        return new KernelSource(text, lanes, scratch, flops[0], flops[1], flops[2], flops[3]);
+        return new KernelSource(text, scratch, flops[0], flops[1], flops[2], flops[3]);
     }
 
     /** Input j of (state, params, unknowns) in its lane-block array. */
