@@ -28,9 +28,9 @@ final class LaneStepper {
     private final int maxIterations;
     private final boolean linear;
     private final double[] p, s, x, f, jac, pivots, next, o, w;
-    /** Per lane: LU solves, failing Status ordinal (0: ok), 1 while Newton iterates, last step, smallest pivot, first nonzero of y. */
+    /** Per lane: LU solves, failing Status ordinal (0: ok), 1 while Newton iterates, last step, smallest pivot, first nonzero of y; four rows' partial sums. */
     private final double[] solves = new double[LANES], why = new double[LANES], active = new double[LANES], previous = new double[LANES],
-            smallestPivot = new double[LANES], first = new double[LANES];
+            smallestPivot = new double[LANES], first = new double[LANES], partial = new double[4 * LANES];
     private final boolean[] alive = new boolean[LANES];
     private long iterations;
     private int mostIterations;
@@ -48,7 +48,7 @@ final class LaneStepper {
         this.linear = linear;
         this.p = params;
         this.s = new double[components * LANES];
-        this.x = new double[Math.max(1, unknowns) * LANES];
+        this.x = new double[unknowns * LANES];
         this.f = new double[unknowns * LANES];
         this.jac = new double[unknowns * unknowns * LANES];
         this.pivots = new double[unknowns * LANES];
@@ -203,12 +203,31 @@ final class LaneStepper {
         int n = unknowns;
         Arrays.fill(smallestPivot, Double.POSITIVE_INFINITY);
         for (int j = 0; j < n; j++) {
-            // column j: a_ij -= sum over k < min(i, j) of a_ik a_kj, summed from zero (nothing to do for i = 0 or j = 0)
-            for (int i = 1; i < n && j > 0; i++) {
-                DoubleVector sum = DoubleVector.zero(S);
-                for (int k = 0; k < Math.min(i, j); k++)
-                    sum = sum.add(DoubleVector.fromArray(S, jac, (i * n + k) * LANES).mul(DoubleVector.fromArray(S, jac, (k * n + j) * LANES)));
-                DoubleVector.fromArray(S, jac, (i * n + j) * LANES).sub(sum).intoArray(jac, (i * n + j) * LANES);
+            // column j: a_ij -= sum over k < min(i, j) of a_ik a_kj, each sum from zero in k order (nothing to do for
+            // i = 0 or j = 0); four rows at a time run their sums side by side over the k they share, then each
+            // finishes in row order (a row's last terms read the rows above it in this column)
+            for (int i = 1; i < n && j > 0; i += 4) {
+                int rows = Math.min(4, n - i), shared = Math.min(i, j);
+                int r1 = i + Math.min(1, rows - 1), r2 = i + Math.min(2, rows - 1), r3 = i + Math.min(3, rows - 1);
+                DoubleVector s0 = DoubleVector.zero(S), s1 = s0, s2 = s0, s3 = s0;
+                for (int k = 0; k < shared; k++) {
+                    DoubleVector b = DoubleVector.fromArray(S, jac, (k * n + j) * LANES);
+                    s0 = s0.add(DoubleVector.fromArray(S, jac, (i * n + k) * LANES).mul(b));
+                    s1 = s1.add(DoubleVector.fromArray(S, jac, (r1 * n + k) * LANES).mul(b));
+                    s2 = s2.add(DoubleVector.fromArray(S, jac, (r2 * n + k) * LANES).mul(b));
+                    s3 = s3.add(DoubleVector.fromArray(S, jac, (r3 * n + k) * LANES).mul(b));
+                }
+                s0.intoArray(partial, 0);
+                s1.intoArray(partial, LANES);
+                s2.intoArray(partial, 2 * LANES);
+                s3.intoArray(partial, 3 * LANES);
+                for (int q = 0; q < rows; q++) {
+                    int r = i + q;
+                    DoubleVector sum = DoubleVector.fromArray(S, partial, q * LANES);
+                    for (int k = shared; k < Math.min(r, j); k++)
+                        sum = sum.add(DoubleVector.fromArray(S, jac, (r * n + k) * LANES).mul(DoubleVector.fromArray(S, jac, (k * n + j) * LANES)));
+                    DoubleVector.fromArray(S, jac, (r * n + j) * LANES).sub(sum).intoArray(jac, (r * n + j) * LANES);
+                }
             }
             DoubleVector best = DoubleVector.fromArray(S, jac, (j * n + j) * LANES).abs(), row = DoubleVector.broadcast(S, j);
             for (int i = j + 1; i < n; i++) {
