@@ -17,9 +17,10 @@ import java.util.regex.Pattern;
  * integer powers as Tape.powi's multiplications). +, -, *, /, negation and sqrt are the IEEE lanewise operations;
  * sin, cos, tan, exp, log, pow and atan2 call Math's function lane by lane through the scratch array, so every
  * lane is bitwise the tape's value whatever the JIT tier (VectorOperators' transcendentals may use other
- * approximations once intrinsified). The statements are split into methods of a bounded number of Vector API
- * calls, well below HotSpot's 8000-bytecode JIT limit; a temporary needed by a later method goes through the
- * scratch array, so no vector crosses a call. Constants are broadcast once per method. The enclosing class declares {@code static final VectorSpecies<Double> S} with {@code lanes} lanes.
+ * approximations where intrinsified, and JDK 17's fallback allocates). The statements are split into methods of
+ * a bounded number of Vector API calls, well below HotSpot's 8000-bytecode JIT limit; a temporary needed by a
+ * later method goes through the scratch array, so no vector crosses a call. Constants are broadcast once per
+ * method. The enclosing class declares {@code static final VectorSpecies<Double> S} with {@code lanes} lanes.
  */
 public final class VectorEmitter {
     /** A temporary (t17), an input (a3) or a constant (c2) named in a statement. */
