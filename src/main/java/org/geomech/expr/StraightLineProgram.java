@@ -11,7 +11,8 @@ import java.util.function.IntFunction;
  * Straight-line code for a list of expressions in a C-like language: one assignment per DAG node in
  * topological order, each performing exactly one floating-point operation, and the same operation
  * sequence as {@link Tape#eval} (a + (-b) as a - b, integer powers by {@link Tape#powi}'s squarings),
- * so the results are bitwise those of the tape. A dialect names the declaration, the functions and infinity.
+ * so the results are bitwise those of the tape. A dialect names the declaration, the functions and infinity;
+ * one whose operations are not C operators (VectorEmitter) overrides how operations, calls, literals and stores are written.
  */
 class StraightLineProgram {
     /** The statements and the floating-point operations they perform (one per assignment). */
@@ -43,7 +44,7 @@ class StraightLineProgram {
             if (e.isSymbol()) throw new IllegalArgumentException("unknown symbol '" + e.name() + "'");
             value.put(e, e.isConst() ? literal(e.value()) : operation(e, value, lines));
         }
-        for (int i = 0; i < outputs.size(); i++) lines.add(output.apply(i) + " = " + value.get(outputs.get(i)) + ";");
+        for (int i = 0; i < outputs.size(); i++) lines.add(store(output.apply(i), value.get(outputs.get(i))));
         return new Code(lines.text.toString(), lines.temporaries);
     }
 
@@ -68,36 +69,48 @@ class StraightLineProgram {
         String a = value.get(e.arg(0));
         switch (e.op()) {
             case ADD: return isSubtraction(e)
-                    ? lines.assign(a + " - " + value.get(e.arg(1).arg(0)))
-                    : lines.assign(a + " + " + value.get(e.arg(1)));
-            case MUL: return lines.assign(a + " * " + value.get(e.arg(1)));
-            case DIV: return lines.assign(a + " / " + value.get(e.arg(1)));
-            case NEG: return lines.assign("-" + a);
+                    ? lines.assign(binary(a, '-', value.get(e.arg(1).arg(0))))
+                    : lines.assign(binary(a, '+', value.get(e.arg(1))));
+            case MUL: return lines.assign(binary(a, '*', value.get(e.arg(1))));
+            case DIV: return lines.assign(binary(a, '/', value.get(e.arg(1))));
+            case NEG: return lines.assign(negation(a));
             case POW: return isSmallIntegerPower(e) ? power(a, (int) e.arg(1).value(), lines)
-                    : lines.assign(call("pow", a, value.get(e.arg(1))));
-            case ATAN2: return lines.assign(call("atan2", a, value.get(e.arg(1))));
-            default: return lines.assign(call(e.op().name().toLowerCase(), a));
+                    : lines.call("pow", a, value.get(e.arg(1)));
+            case ATAN2: return lines.call("atan2", a, value.get(e.arg(1)));
+            default: return lines.call(e.op().name().toLowerCase(), a);
         }
     }
 
     /** x^n by the multiplications of Tape.powi, a reciprocal for negative n. */
-    private static String power(String x, int n, Lines lines) {
-        if (n < 0) return lines.assign("1.0 / " + power(x, -n, lines));
+    private String power(String x, int n, Lines lines) {
+        if (n < 0) return lines.assign(binary(literal(1.0), '/', power(x, -n, lines)));
         String result = null, base = x;
         while (n > 0) {
-            if ((n & 1) != 0) result = result == null ? base : lines.assign(result + " * " + base);
+            if ((n & 1) != 0) result = result == null ? base : lines.assign(binary(result, '*', base));
             n >>= 1;
-            if (n > 0) base = lines.assign(base + " * " + base);
+            if (n > 0) base = lines.assign(binary(base, '*', base));
         }
         return result;
     }
 
-    private String call(String function, String... args) {
-        return functionPrefix + function + "(" + String.join(", ", args) + ")";
+    /** a op b for op one of + - * /. */
+    String binary(String a, char operator, String b) { return a + " " + operator + " " + b; }
+
+    String negation(String a) { return "-" + a; }
+
+    /** The statement declaring temporary t as the value of expression. */
+    String declare(String t, String expression) { return declaration + " " + t + " = " + expression + ";"; }
+
+    /** The statement(s) declaring temporary t as function(args), function one of sqrt sin cos tan exp log pow atan2. */
+    String call(String t, String function, String... args) {
+        return declare(t, functionPrefix + function + "(" + String.join(", ", args) + ")");
     }
 
+    /** The statement storing a value into an output. */
+    String store(String target, String value) { return target + " = " + value + ";"; }
+
     /** The exact double: Double.toString round-trips; negative values in parentheses. */
-    private String literal(double v) {
+    String literal(double v) {
         String s = Double.isInfinite(v) ? infinity : Double.toString(Math.abs(v));
         return v < 0 ? "(-" + s + ")" : s;
     }
@@ -109,7 +122,13 @@ class StraightLineProgram {
 
         String assign(String expression) {
             String t = "t" + temporaries++;
-            add(declaration + " " + t + " = " + expression + ";");
+            add(declare(t, expression));
+            return t;
+        }
+
+        String call(String function, String... args) {
+            String t = "t" + temporaries++;
+            add(StraightLineProgram.this.call(t, function, args));
             return t;
         }
 

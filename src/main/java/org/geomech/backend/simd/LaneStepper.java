@@ -1,0 +1,293 @@
+package org.geomech.backend.simd;
+
+import jdk.incubator.vector.DoubleVector;
+import jdk.incubator.vector.VectorMask;
+import jdk.incubator.vector.VectorOperators;
+import jdk.incubator.vector.VectorSpecies;
+import org.geomech.ensemble.EnsembleState;
+import org.geomech.solve.NewtonOptions;
+
+import java.util.Arrays;
+
+/**
+ * One worker's steps on lane-blocks of LANES consecutive members: the generated guess, residual, Jacobian and
+ * update, and full Newton lane-parallel with masks, solving with a batched LU with per-lane partial pivoting.
+ * A lane stops changing when it converges by the reference's rule (Newton) and is marked failed, with its state
+ * as before the step, on an iteration limit, a zero pivot or a non-finite value. A block shorter than LANES is
+ * padded with copies of its first member, masked out. Owns its work arrays: nothing is allocated per step.
+ */
+final class LaneStepper {
+    static final VectorSpecies<Double> S = DoubleVector.SPECIES_PREFERRED;
+    static final int LANES = S.length();
+
+    private static final EnsembleState.Status[] STATUS = EnsembleState.Status.values();
+
+    private final SimdKernel kernel;
+    private final int components, unknowns, observers;
+    private final double tolerance, floor;
+    private final int maxIterations;
+    private final boolean linear;
+    private final double[] p, s, x, f, jac, pivots, next, o, w;
+    /** Per lane: LU solves, failing Status ordinal (0: ok), 1 while Newton iterates, last step, smallest pivot, first nonzero of y; four rows' partial sums. */
+    private final double[] solves = new double[LANES], why = new double[LANES], active = new double[LANES], previous = new double[LANES],
+            smallestPivot = new double[LANES], first = new double[LANES], partial = new double[4 * LANES];
+    private final boolean[] alive = new boolean[LANES];
+    private long iterations;
+    private int mostIterations;
+
+    /** params: the lane-block of h and the model parameters, shared read-only by all workers. */
+    LaneStepper(SimdKernel kernel, KernelSource source, int components, int unknowns, int observers, NewtonOptions options,
+                boolean linear, double[] params) {
+        this.kernel = kernel;
+        this.components = components;
+        this.unknowns = unknowns;
+        this.observers = observers;
+        this.tolerance = options.tolerance();
+        this.floor = Math.sqrt(options.tolerance());
+        this.maxIterations = options.maxIterations();
+        this.linear = linear;
+        this.p = params;
+        this.s = new double[components * LANES];
+        this.x = new double[unknowns * LANES];
+        this.f = new double[unknowns * LANES];
+        this.jac = new double[unknowns * unknowns * LANES];
+        this.pivots = new double[unknowns * LANES];
+        this.next = new double[components * LANES];
+        this.o = new double[observers * LANES];
+        this.w = new double[source.scratch()];
+    }
+
+    /** Newton iterations (LU solves) of this worker, summed over members and steps. */
+    long iterations() { return iterations; }
+
+    /** The most iterations one member needed in one step on this worker. */
+    int mostIterations() { return mostIterations; }
+
+    /** Advances members first .. first+count-1 (count <= LANES) by steps; step numbers continue after done. */
+    void advance(EnsembleState state, int first, int count, int steps, long done) {
+        load(state, first, count);
+        boolean any = false;
+        for (int l = 0; l < LANES; l++) any |= alive[l] = l < count && state.ok(first + l);
+        for (int k = 0; k < steps && any; k++) {
+            step();
+            any = false;
+            for (int l = 0; l < LANES; l++) {
+                if (!alive[l]) continue;
+                iterations += (long) solves[l];
+                mostIterations = Math.max(mostIterations, (int) solves[l]);
+                if (why[l] != 0) {
+                    state.fail(first + l, done + k + 1, STATUS[(int) why[l]]);
+                    alive[l] = false;
+                }
+                any |= alive[l];
+            }
+        }
+        double[] data = state.data();
+        for (int c = 0; c < components; c++) System.arraycopy(s, c * LANES, data, c * state.members() + first, count);
+    }
+
+    /** Observer values of members first .. first+count-1 into values[o * members + j]. */
+    void observe(EnsembleState state, int first, int count, double[] values) {
+        load(state, first, count);
+        kernel.observe(s, p, x, o, w);
+        for (int k = 0; k < observers; k++) System.arraycopy(o, k * LANES, values, k * state.members() + first, count);
+    }
+
+    /** The block's state lanes, padded with copies of its first member. */
+    private void load(EnsembleState state, int first, int count) {
+        double[] data = state.data();
+        int members = state.members();
+        for (int c = 0; c < components; c++) {
+            System.arraycopy(data, c * members + first, s, c * LANES, count);
+            Arrays.fill(s, c * LANES + count, (c + 1) * LANES, data[c * members + first]);
+        }
+    }
+
+    // JIT note: C2 of JDK 17 keeps vectors and masks in registers only within straight code and simple loops;
+    // across a call, or through a phi of a loop with branches, it boxes them and runs allocating fallbacks. Lane
+    // state that lives across calls or such loops (active lanes, statuses, counts, previous steps, pivots) stays
+    // in arrays.
+
+    /** One step of the alive lanes: why[l] is 0 or the failing Status's ordinal, solves[l] the LU solves. */
+    private void step() {
+        kernel.guess(s, p, x, x, w);
+        newton();
+        kernel.update(s, p, x, next, w);
+        VectorMask<Double> live = VectorMask.fromArray(S, alive, 0);
+        DoubleVector status = DoubleVector.fromArray(S, why, 0);
+        status = status.blend(EnsembleState.Status.NON_FINITE.ordinal(), live.and(status.compare(VectorOperators.EQ, 0.0)).andNot(finite(next, components)));
+        VectorMask<Double> ok = live.and(status.compare(VectorOperators.EQ, 0.0));
+        for (int c = 0; c < components; c++)
+            DoubleVector.fromArray(S, s, c * LANES).blend(DoubleVector.fromArray(S, next, c * LANES), ok).intoArray(s, c * LANES);
+        status.intoArray(why, 0);
+    }
+
+    /**
+     * Full Newton from the guess in x, lane-parallel, by Newton's rule: a lane stops changing when it converges
+     * or fails. Statuses into why, LU solves into solves (none for an explicit method).
+     */
+    private void newton() {
+        Arrays.fill(why, 0);
+        Arrays.fill(solves, 0);
+        Arrays.fill(previous, Double.POSITIVE_INFINITY);
+        boolean any = false;
+        for (int l = 0; l < LANES; l++) {
+            active[l] = alive[l] && unknowns > 0 ? 1 : 0;
+            any |= active[l] != 0;
+        }
+        for (int it = 0; it < maxIterations && any; it++) {
+            kernel.residual(s, p, x, f, w);
+            kernel.jacobian(s, p, x, jac, w);
+            screen();
+            decompose();
+            forward();
+            backward();
+            any = iterate();
+        }
+        for (int l = 0; l < LANES; l++) if (active[l] != 0) why[l] = EnsembleState.Status.NEWTON_ITERATION_LIMIT.ordinal();
+    }
+
+    /** Active lanes with a non-finite residual or Jacobian fail (NON_FINITE) before the solve. */
+    private void screen() {
+        VectorMask<Double> iterating = DoubleVector.fromArray(S, active, 0).compare(VectorOperators.NE, 0.0);
+        VectorMask<Double> broken = iterating.andNot(finite(f, unknowns).and(finite(jac, unknowns * unknowns)));
+        DoubleVector.fromArray(S, why, 0).blend(EnsembleState.Status.NON_FINITE.ordinal(), broken).intoArray(why, 0);
+        DoubleVector.fromArray(S, active, 0).blend(0.0, broken).intoArray(active, 0);
+    }
+
+    /**
+     * x -= dx in the active lanes and Newton's tests: a zero pivot or a non-finite step is a singular Jacobian;
+     * a lane converges when its step |dx|_inf <= tolerance (1 + |x|_inf) (any step for a linear system: the
+     * tolerance is then infinite), or when steps stop contracting below sqrt(tolerance) (1 + |x|_inf).
+     * Returns whether any lane still iterates.
+     */
+    private boolean iterate() {
+        VectorMask<Double> iterating = DoubleVector.fromArray(S, active, 0).compare(VectorOperators.NE, 0.0);
+        DoubleVector.fromArray(S, solves, 0).add(1.0, iterating).intoArray(solves, 0);
+        DoubleVector step = DoubleVector.zero(S), size = DoubleVector.zero(S);
+        for (int i = 0; i < unknowns; i++) {
+            DoubleVector dx = DoubleVector.fromArray(S, f, i * LANES);
+            DoubleVector xi = DoubleVector.fromArray(S, x, i * LANES).sub(dx, iterating);
+            xi.intoArray(x, i * LANES);
+            step = step.max(dx.abs());
+            size = size.max(xi.abs());
+        }
+        VectorMask<Double> singular = iterating.and(DoubleVector.fromArray(S, smallestPivot, 0).compare(VectorOperators.EQ, 0.0)
+                .or(step.compare(VectorOperators.LE, Double.MAX_VALUE).not()));
+        DoubleVector.fromArray(S, why, 0).blend(EnsembleState.Status.SINGULAR_JACOBIAN.ordinal(), singular).intoArray(why, 0);
+        DoubleVector scale = size.add(1.0);
+        VectorMask<Double> converged = step.compare(VectorOperators.LE, scale.mul(linear ? Double.POSITIVE_INFINITY : tolerance))
+                .or(step.compare(VectorOperators.GE, DoubleVector.fromArray(S, previous, 0).mul(0.5)).and(step.compare(VectorOperators.LE, scale.mul(floor))));
+        DoubleVector still = DoubleVector.fromArray(S, active, 0).blend(0.0, singular.or(converged));
+        still.intoArray(active, 0);
+        step.intoArray(previous, 0);
+        return still.compare(VectorOperators.NE, 0.0).anyTrue();
+    }
+
+    /** Lanes where all count entries of the lane-block array a are finite (x * 0 is 0 exactly for finite x). */
+    private static VectorMask<Double> finite(double[] a, int count) {
+        DoubleVector sum = DoubleVector.zero(S);
+        for (int k = 0; k < count; k++) sum = sum.add(DoubleVector.fromArray(S, a, k * LANES).mul(0.0));
+        return sum.compare(VectorOperators.EQ, 0.0);
+    }
+
+    // The linear solve jac dx = f in place (dx into f), lane by lane with the operations of the reference's EJML
+    // solver: LUDecompositionAlt_DDRM, then LUDecompositionBase_DDRM._solveVectorInternal and TriangularSolver_DDRM.solveU.
+    // Three methods, each small enough for C2 to keep every vector in registers.
+
+    /**
+     * Crout LU in place with partial pivoting on the first largest |a_ij| of each column, per lane (whole rows
+     * swapped by blends); the pivot rows into pivots, the smallest |pivot| per lane into smallestPivot.
+     */
+    private void decompose() {
+        int n = unknowns;
+        Arrays.fill(smallestPivot, Double.POSITIVE_INFINITY);
+        for (int j = 0; j < n; j++) {
+            // column j: a_ij -= sum over k < min(i, j) of a_ik a_kj, each sum from zero in k order (nothing to do for
+            // i = 0 or j = 0); four rows at a time run their sums side by side over the k they share, then each
+            // finishes in row order (a row's last terms read the rows above it in this column)
+            for (int i = 1; i < n && j > 0; i += 4) {
+                int rows = Math.min(4, n - i), shared = Math.min(i, j);
+                int r1 = i + Math.min(1, rows - 1), r2 = i + Math.min(2, rows - 1), r3 = i + Math.min(3, rows - 1);
+                DoubleVector s0 = DoubleVector.zero(S), s1 = s0, s2 = s0, s3 = s0;
+                for (int k = 0; k < shared; k++) {
+                    DoubleVector b = DoubleVector.fromArray(S, jac, (k * n + j) * LANES);
+                    s0 = s0.add(DoubleVector.fromArray(S, jac, (i * n + k) * LANES).mul(b));
+                    s1 = s1.add(DoubleVector.fromArray(S, jac, (r1 * n + k) * LANES).mul(b));
+                    s2 = s2.add(DoubleVector.fromArray(S, jac, (r2 * n + k) * LANES).mul(b));
+                    s3 = s3.add(DoubleVector.fromArray(S, jac, (r3 * n + k) * LANES).mul(b));
+                }
+                s0.intoArray(partial, 0);
+                s1.intoArray(partial, LANES);
+                s2.intoArray(partial, 2 * LANES);
+                s3.intoArray(partial, 3 * LANES);
+                for (int q = 0; q < rows; q++) {
+                    int r = i + q;
+                    DoubleVector sum = DoubleVector.fromArray(S, partial, q * LANES);
+                    for (int k = shared; k < Math.min(r, j); k++)
+                        sum = sum.add(DoubleVector.fromArray(S, jac, (r * n + k) * LANES).mul(DoubleVector.fromArray(S, jac, (k * n + j) * LANES)));
+                    DoubleVector.fromArray(S, jac, (r * n + j) * LANES).sub(sum).intoArray(jac, (r * n + j) * LANES);
+                }
+            }
+            DoubleVector best = DoubleVector.fromArray(S, jac, (j * n + j) * LANES).abs(), row = DoubleVector.broadcast(S, j);
+            for (int i = j + 1; i < n; i++) {
+                DoubleVector a = DoubleVector.fromArray(S, jac, (i * n + j) * LANES).abs();
+                VectorMask<Double> larger = a.compare(VectorOperators.GT, best);
+                best = best.blend(a, larger);
+                row = row.blend(i, larger);
+            }
+            DoubleVector.fromArray(S, smallestPivot, 0).min(best).intoArray(smallestPivot, 0);
+            for (int i = j + 1; i < n; i++) {
+                VectorMask<Double> swap = row.compare(VectorOperators.EQ, i);
+                if (!swap.anyTrue()) continue;
+                for (int k = 0; k < n; k++) {
+                    DoubleVector u = DoubleVector.fromArray(S, jac, (j * n + k) * LANES), v = DoubleVector.fromArray(S, jac, (i * n + k) * LANES);
+                    u.blend(v, swap).intoArray(jac, (j * n + k) * LANES);
+                    v.blend(u, swap).intoArray(jac, (i * n + k) * LANES);
+                }
+            }
+            row.intoArray(pivots, j * LANES);
+            DoubleVector diagonal = DoubleVector.fromArray(S, jac, (j * n + j) * LANES);
+            VectorMask<Double> nonzero = diagonal.compare(VectorOperators.NE, 0.0);
+            for (int i = j + 1; i < n; i++)
+                DoubleVector.fromArray(S, jac, (i * n + j) * LANES).div(diagonal, nonzero).intoArray(jac, (i * n + j) * LANES);
+        }
+    }
+
+    /**
+     * L y = P f in place: the pivots' swaps, and a lane's sums start at its first nonzero entry (EJML's ii;
+     * first is +infinity until then, and subtracting +0 leaves a sum unchanged).
+     */
+    private void forward() {
+        int n = unknowns;
+        Arrays.fill(first, Double.POSITIVE_INFINITY);
+        for (int i = 0; i < n; i++) {
+            DoubleVector pivot = DoubleVector.fromArray(S, pivots, i * LANES);
+            for (int r = i + 1; r < n; r++) {
+                VectorMask<Double> swap = pivot.compare(VectorOperators.EQ, r);
+                if (!swap.anyTrue()) continue;
+                DoubleVector fi = DoubleVector.fromArray(S, f, i * LANES), fr = DoubleVector.fromArray(S, f, r * LANES);
+                fi.blend(fr, swap).intoArray(f, i * LANES);
+                fr.blend(fi, swap).intoArray(f, r * LANES);
+            }
+            DoubleVector start = DoubleVector.fromArray(S, first, 0), sum = DoubleVector.fromArray(S, f, i * LANES);
+            for (int j = 0; j < i; j++) {
+                DoubleVector term = DoubleVector.fromArray(S, jac, (i * n + j) * LANES).mul(DoubleVector.fromArray(S, f, j * LANES));
+                sum = sum.sub(term.blend(0.0, start.compare(VectorOperators.GT, j)));
+            }
+            start.min(DoubleVector.broadcast(S, Double.POSITIVE_INFINITY).blend(i, sum.compare(VectorOperators.NE, 0.0))).intoArray(first, 0);
+            sum.intoArray(f, i * LANES);
+        }
+    }
+
+    /** U dx = y in place. */
+    private void backward() {
+        int n = unknowns;
+        for (int i = n - 1; i >= 0; i--) {
+            DoubleVector sum = DoubleVector.fromArray(S, f, i * LANES);
+            for (int j = i + 1; j < n; j++)
+                sum = sum.sub(DoubleVector.fromArray(S, jac, (i * n + j) * LANES).mul(DoubleVector.fromArray(S, f, j * LANES)));
+            sum.div(DoubleVector.fromArray(S, jac, (i * n + i) * LANES)).intoArray(f, i * LANES);
+        }
+    }
+}

@@ -1,0 +1,84 @@
+package org.geomech.backend.simd;
+
+import org.geomech.backend.Backend;
+import org.geomech.ensemble.EnsembleState;
+import org.geomech.ensemble.Observer;
+import org.geomech.method.StepSystem;
+import org.geomech.model.InputException;
+import org.geomech.solve.NewtonOptions;
+
+import java.util.List;
+
+/**
+ * The SIMD CPU backend (DESIGN.md): Java generated from each step system and its observers with the Vector API,
+ * lanes over ensemble members, compiled at run time; Newton lane-parallel with masks and a batched LU; members
+ * split into chunks over a fixed pool of threads. Results do not depend on the thread count or chunk size.
+ */
+public final class SimdBackend implements Backend {
+    /** Default chunk: members per task, rounded up to whole lane-blocks. */
+    public static final int DEFAULT_CHUNK = 4096;
+
+    private final int threads;
+    private final int chunk;
+
+    public SimdBackend() { this(Runtime.getRuntime().availableProcessors(), DEFAULT_CHUNK); }
+
+    /** threads: worker threads per run; chunk: members per task (rounded up to a multiple of the lane count). */
+    public SimdBackend(int threads, int chunk) {
+        if (threads < 1) throw new InputException("simd backend needs at least 1 thread, got " + threads);
+        if (chunk < 1) throw new InputException("simd chunk size must be at least 1 member, got " + chunk);
+        this.threads = threads;
+        this.chunk = chunk;
+    }
+
+    @Override public String name() { return "simd"; }
+
+    @Override
+    public Compiled compile(StepSystem system, List<Observer> observers, NewtonOptions options) {
+        if (ModuleLayer.boot().findModule("jdk.incubator.vector").isEmpty())
+            throw new InputException("the simd backend needs the JVM option --add-modules jdk.incubator.vector");
+        return new SimdCompiled(system, observers, options, threads, chunk);
+    }
+
+    /** A step system compiled to a SimdKernel. */
+    private static final class SimdCompiled implements Compiled {
+        private final StepSystem system;
+        private final int observers;
+        private final NewtonOptions options;
+        private final int threads, chunk;
+        private final KernelSource source;
+        private final SimdKernel kernel;
+        private final boolean linear;
+
+        SimdCompiled(StepSystem system, List<Observer> observers, NewtonOptions options, int threads, int chunk) {
+            this.system = system;
+            this.observers = observers.size();
+            this.options = options;
+            this.threads = threads;
+            int lanes = LaneStepper.LANES;
+            this.chunk = (chunk + lanes - 1) / lanes * lanes;
+            this.source = KernelSource.of(system, observers, lanes);
+            this.kernel = KernelCompiler.load(source);
+            this.linear = system.isLinear();
+        }
+
+        @Override
+        public Run start(EnsembleState state, double[] params) {
+            if (params.length != system.params().size())
+                throw new InputException(system.method() + " on " + system.system().name() + " takes " + system.params().size() + " parameters (h first), got " + params.length);
+            int lanes = LaneStepper.LANES;
+            double[] block = new double[params.length * lanes];
+            for (int k = 0; k < params.length; k++) java.util.Arrays.fill(block, k * lanes, (k + 1) * lanes, params[k]);
+            LaneStepper[] steppers = new LaneStepper[threads];
+            for (int t = 0; t < threads; t++)
+                steppers[t] = new LaneStepper(kernel, source, system.state().size(), system.unknowns().size(), observers, options, linear, block);
+            return new SimdRun(state, steppers, chunk, observers);
+        }
+
+        @Override
+        public long[] flopsPerStep() {
+            long k = system.unknowns().size();
+            return new long[]{source.guessFlops() + source.updateFlops(), source.residualFlops() + source.jacobianFlops() + 2 * k * k * k / 3 + 2 * k * k};
+        }
+    }
+}

@@ -1,0 +1,127 @@
+package org.geomech.backend.simd;
+
+import org.geomech.backend.Backend;
+import org.geomech.ensemble.EnsembleState;
+import org.geomech.ensemble.Reduction;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.IntConsumer;
+
+/**
+ * An ensemble advanced in place by the SIMD backend: chunks of members taken in turn by a fixed pool of
+ * workers, one LaneStepper each; observer values per member, then Reduction's fixed blocks reduced in
+ * parallel and combined in block order, so statistics are bitwise independent of threads and chunks.
+ */
+final class SimdRun implements Backend.Run {
+    private final EnsembleState state;
+    private final LaneStepper[] steppers;
+    private final int chunk, observers;
+    private final ExecutorService pool;
+    private double[] initial, values;
+    private long stepsDone;
+
+    SimdRun(EnsembleState state, LaneStepper[] steppers, int chunk, int observers) {
+        this.state = state;
+        this.steppers = steppers;
+        this.chunk = chunk;
+        this.observers = observers;
+        AtomicInteger created = new AtomicInteger();
+        this.pool = Executors.newFixedThreadPool(steppers.length, r -> {
+            Thread t = new Thread(r, "geomech-simd-" + created.incrementAndGet());
+            t.setDaemon(true);
+            return t;
+        });
+    }
+
+    @Override
+    public void advance(int steps) {
+        long done = stepsDone;
+        forEachBlock((stepper, first, count) -> stepper.advance(state, first, count, steps, done));
+        stepsDone += steps;
+    }
+
+    @Override
+    public Reduction.Result observe() {
+        int members = state.members();
+        if (initial == null) initial = new double[observers * members];
+        else if (values == null) values = new double[observers * members];
+        double[] out = values == null ? initial : values;
+        forEachBlock((stepper, first, count) -> stepper.observe(state, first, count, out));
+        int blocks = Reduction.blocks(members);
+        double[] partials = new double[blocks * (1 + Reduction.FIELDS * observers)];
+        parallel(blocks, b -> Reduction.block(b, out, initial, members, observers, state, partials));
+        return Reduction.combine(partials, blocks, observers);
+    }
+
+    @Override
+    public long newtonIterations() {
+        long sum = 0;
+        for (LaneStepper s : steppers) sum += s.iterations();
+        return sum;
+    }
+
+    @Override
+    public int maxNewtonIterations() {
+        int most = 0;
+        for (LaneStepper s : steppers) most = Math.max(most, s.mostIterations());
+        return most;
+    }
+
+    /** The state is advanced in place: nothing to bring back. */
+    @Override public void finish() {}
+
+    @Override public void close() { pool.shutdownNow(); }
+
+    /** Work on one lane-block: members first .. first+count-1. */
+    private interface BlockWork { void run(LaneStepper stepper, int first, int count); }
+
+    /** Every lane-block of every chunk, chunks handed out in turn to the workers. */
+    private void forEachBlock(BlockWork work) {
+        int members = state.members(), lanes = LaneStepper.LANES, chunks = (members + chunk - 1) / chunk;
+        AtomicInteger next = new AtomicInteger();
+        List<Callable<Void>> tasks = new ArrayList<>();
+        for (int t = 0; t < Math.min(steppers.length, chunks); t++) {
+            LaneStepper stepper = steppers[t];
+            tasks.add(() -> {
+                for (int c = next.getAndIncrement(); c < chunks; c = next.getAndIncrement()) {
+                    for (int first = c * chunk; first < Math.min(members, (c + 1) * chunk); first += lanes)
+                        work.run(stepper, first, Math.min(lanes, members - first));
+                }
+                return null;
+            });
+        }
+        invokeAll(tasks);
+    }
+
+    /** body(0 .. count-1) spread over the workers. */
+    private void parallel(int count, IntConsumer body) {
+        AtomicInteger next = new AtomicInteger();
+        List<Callable<Void>> tasks = new ArrayList<>();
+        for (int t = 0; t < Math.min(steppers.length, count); t++) {
+            tasks.add(() -> {
+                for (int i = next.getAndIncrement(); i < count; i = next.getAndIncrement()) body.accept(i);
+                return null;
+            });
+        }
+        invokeAll(tasks);
+    }
+
+    private void invokeAll(List<Callable<Void>> tasks) {
+        try {
+            for (Future<Void> f : pool.invokeAll(tasks)) f.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("simd run interrupted", e);
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof RuntimeException) throw (RuntimeException) e.getCause();
+            throw new IllegalStateException(e.getCause());
+        }
+    }
+}

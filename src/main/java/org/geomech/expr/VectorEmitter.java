@@ -1,0 +1,172 @@
+package org.geomech.expr;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.IntFunction;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Java methods computing expressions on lane-blocks with {@code jdk.incubator.vector}: one {@code DoubleVector}
+ * per DAG node, lanes over ensemble members, with the operation sequence of {@link Tape#eval} (a + (-b) as a - b,
+ * integer powers as Tape.powi's multiplications). +, -, *, /, negation and sqrt are the IEEE lanewise operations;
+ * sin, cos, tan, exp, log, pow and atan2 call Math's function lane by lane through the scratch array, so every
+ * lane is bitwise the tape's value whatever the JIT tier (VectorOperators' transcendentals may use other
+ * approximations where intrinsified, and JDK 17's fallback allocates). The statements are split into methods of
+ * a bounded number of Vector API calls, well below HotSpot's 8000-bytecode JIT limit; a temporary needed by a
+ * later method goes through the scratch array, so no vector crosses a call. Constants are broadcast once per
+ * method. The enclosing class declares {@code static final VectorSpecies<Double> S} with {@code lanes} lanes.
+ */
+public final class VectorEmitter {
+    /** A temporary (t17), an input (a3) or a constant (c2) named in a statement. */
+    private static final Pattern NAME = Pattern.compile("\\b[tac]\\d+\\b");
+    /** A method call. */
+    private static final Pattern CALL = Pattern.compile("\\w\\(");
+    private static final Pattern DECLARED = Pattern.compile("final DoubleVector (t\\d+) = ");
+
+    /**
+     * The private static methods, the statements calling them in order, the floating-point operations (as
+     * JavaEmitter counts them) and the doubles of scratch they use.
+     */
+    public record Program(String methods, String calls, int flops, int scratch) {}
+
+    private VectorEmitter() {}
+
+    /**
+     * Methods name0, name1, ... with the given parameter list (called with arguments) setting output i, stored at
+     * the lane-0 location output.apply(i) ("array, offset"), from input symbol j loaded from input.apply(j). A
+     * method holds at most callsPerMethod Vector API calls (loads, operations, stores), except a single statement
+     * that alone needs more. The scratch array (a parameter) holds 2 lane-blocks for Math calls, then the
+     * temporaries passed between methods.
+     */
+    public static Program emit(String name, String parameters, String arguments, String scratch, int lanes, int callsPerMethod,
+                               List<Expr> inputs, IntFunction<String> input, List<Expr> outputs, IntFunction<String> output) {
+        Dialect dialect = new Dialect(lanes, scratch);
+        StraightLineProgram.Code code = dialect.emit(inputs, j -> "a" + j, outputs, output);
+        List<String> statements = code.text().isEmpty() ? List.of() : List.of(code.text().split("\n"));
+        // greedy split: a statement costs its calls plus a load for each value not yet in its method
+        int[] partOf = new int[statements.size()];
+        Map<String, Integer> declaredIn = new HashMap<>();
+        List<Set<String>> reads = new ArrayList<>();
+        Set<String> available = new HashSet<>();
+        int parts = statements.isEmpty() ? 0 : 1, cost = 0;
+        for (int k = 0; k < statements.size(); k++) {
+            String s = statements.get(k);
+            String declared = declared(s);
+            Set<String> names = new LinkedHashSet<>();
+            Matcher m = NAME.matcher(s);
+            while (m.find()) if (!m.group().equals(declared)) names.add(m.group());
+            reads.add(names);
+            int calls = count(CALL, s), loads = 0;
+            for (String n : names) if (!available.contains(n)) loads++;
+            if (cost > 0 && cost + calls + loads > callsPerMethod) {
+                parts++;
+                cost = 0;
+                available.clear();
+                loads = names.size();
+            }
+            cost += calls + loads;
+            available.addAll(names);
+            if (declared != null) {
+                available.add(declared);
+                declaredIn.put(declared, parts - 1);
+            }
+            partOf[k] = parts - 1;
+        }
+        // temporaries read by a later method get a scratch slot after the two Math blocks
+        Map<String, Integer> slot = new HashMap<>();
+        for (int k = 0; k < statements.size(); k++) {
+            for (String n : reads.get(k)) {
+                Integer p = declaredIn.get(n);
+                if (p != null && p != partOf[k] && !slot.containsKey(n)) slot.put(n, (2 + slot.size()) * lanes);
+            }
+        }
+        StringBuilder methods = new StringBuilder(), calls = new StringBuilder();
+        Set<String> loaded = new HashSet<>();
+        for (int k = 0; k < statements.size(); k++) {
+            if (k == 0 || partOf[k] != partOf[k - 1]) {
+                if (k > 0) methods.append("}\n");
+                methods.append("private static void ").append(name).append(partOf[k]).append('(').append(parameters).append(") {\n");
+                calls.append(name).append(partOf[k]).append('(').append(arguments).append(");\n");
+                loaded.clear();
+            }
+            // inputs, constants and earlier methods' temporaries are loaded where first read
+            for (String n : reads.get(k)) {
+                Integer q = declaredIn.get(n);
+                if ((q != null && q == partOf[k]) || !loaded.add(n)) continue;
+                String value = n.startsWith("c") ? "DoubleVector.broadcast(S, " + dialect.constants.get(Integer.parseInt(n.substring(1))) + ")"
+                        : "DoubleVector.fromArray(S, " + (q == null ? input.apply(Integer.parseInt(n.substring(1))) : scratch + ", " + slot.get(n)) + ")";
+                methods.append("final DoubleVector ").append(n).append(" = ").append(value).append(";\n");
+            }
+            String s = statements.get(k), declared = declared(s);
+            methods.append(s).append('\n');
+            if (slot.containsKey(declared)) methods.append(declared).append(".intoArray(").append(scratch).append(", ").append(slot.get(declared)).append(");\n");
+        }
+        if (!statements.isEmpty()) methods.append("}\n");
+        return new Program(methods.toString(), calls.toString(), code.flops(), (2 + slot.size()) * lanes);
+    }
+
+    /** The temporary a statement declares, or null for a store. */
+    private static String declared(String statement) {
+        Matcher d = DECLARED.matcher(statement);
+        return d.find() ? d.group(1) : null;
+    }
+
+    private static int count(Pattern p, String s) {
+        Matcher m = p.matcher(s);
+        int n = 0;
+        while (m.find()) n++;
+        return n;
+    }
+
+    /** The DoubleVector dialect of StraightLineProgram. */
+    private static final class Dialect extends StraightLineProgram {
+        private final int lanes;
+        private final String scratch;
+        /** The literal of constant c0, c1, ... */
+        final List<String> constants = new ArrayList<>();
+        private final Map<String, String> names = new HashMap<>();
+
+        Dialect(int lanes, String scratch) {
+            super("final DoubleVector", "Math.", "Double.POSITIVE_INFINITY");
+            this.lanes = lanes;
+            this.scratch = scratch;
+        }
+
+        @Override
+        String binary(String a, char operator, String b) {
+            String method = operator == '+' ? "add" : operator == '-' ? "sub" : operator == '*' ? "mul" : "div";
+            return a + "." + method + "(" + b + ")";
+        }
+
+        @Override String negation(String a) { return a + ".neg()"; }
+
+        /** sqrt lanewise (correctly rounded like Math.sqrt); other functions lane by lane with Math's. */
+        @Override
+        String call(String t, String function, String... args) {
+            if (function.equals("sqrt")) return declare(t, args[0] + ".lanewise(VectorOperators.SQRT)");
+            StringBuilder s = new StringBuilder();
+            for (int k = 0; k < args.length; k++) s.append(args[k]).append(".intoArray(").append(scratch).append(", ").append(k * lanes).append("); ");
+            s.append("for (int l = 0; l < ").append(lanes).append("; l++) ").append(scratch).append("[l] = Math.").append(function).append('(').append(scratch).append("[l]");
+            if (args.length > 1) s.append(", ").append(scratch).append('[').append(lanes).append(" + l]");
+            s.append("); ");
+            return s + declare(t, "DoubleVector.fromArray(S, " + scratch + ", 0)");
+        }
+
+        @Override String store(String target, String value) { return value + ".intoArray(" + target + ");"; }
+
+        /** A constant is named once and broadcast in each method that reads it. */
+        @Override
+        String literal(double v) {
+            return names.computeIfAbsent(super.literal(v), text -> {
+                constants.add(text);
+                return "c" + (constants.size() - 1);
+            });
+        }
+    }
+}

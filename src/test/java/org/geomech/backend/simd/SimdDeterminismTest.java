@@ -1,0 +1,66 @@
+package org.geomech.backend.simd;
+
+import org.geomech.ensemble.EnsembleRun;
+import org.geomech.ensemble.EnsembleState;
+import org.geomech.ensemble.Observers;
+import org.geomech.ensemble.Statistics;
+import org.geomech.ensemble.TimeGrid;
+import org.geomech.model.Library;
+import org.geomech.solve.NewtonOptions;
+import org.geomech.study.Simulation;
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+/** DESIGN.md principle 5: the same inputs give bitwise the same results whatever the thread count or chunk size. */
+class SimdDeterminismTest {
+    @Test
+    void statisticsAndStatesAreBitwiseIndependentOfThreadsAndChunks() {
+        // lobatto-nh:3 on cvt: nonlinear Newton with per-lane iteration counts, sin and cos; 1000 perturbed members
+        Simulation sim = SimdAgreementTest.perturbed("cvt", "lobatto-nh:3", 1000);
+        TimeGrid grid = TimeGrid.of(0.1, 3, 0.5);
+        long[] expectedRows = null, expectedStates = null;
+        String first = null;
+        for (int threads : new int[]{1, 2}) {
+            for (int chunk : new int[]{8, 64, 4096}) {
+                EnsembleState state = sim.initialState(null);
+                EnsembleRun.Result r = sim.run(new SimdBackend(threads, chunk), NewtonOptions.DEFAULT, Observers.standard(Library.system("cvt")), grid, state, null);
+                long[] rows = bits(r.rows()), states = bits(state.data());
+                String config = threads + " threads, chunk " + chunk;
+                if (first == null) {
+                    first = config;
+                    expectedRows = rows;
+                    expectedStates = states;
+                    assertEquals(1000, state.okCount(), "every member advances");
+                } else {
+                    assertArrayEquals(expectedRows, rows, "statistics of every row: " + config + " against " + first);
+                    assertArrayEquals(expectedStates, states, "final states: " + config + " against " + first);
+                }
+            }
+        }
+    }
+
+    /** Every row's ok count, and each observer's mean, max and msd, as bits. */
+    private static long[] bits(List<EnsembleRun.Row> rows) {
+        List<Long> out = new ArrayList<>();
+        for (EnsembleRun.Row row : rows) {
+            out.add((long) row.ok());
+            for (Statistics s : row.stats()) {
+                out.add(Double.doubleToRawLongBits(s.mean()));
+                out.add(Double.doubleToRawLongBits(s.max()));
+                out.add(Double.doubleToRawLongBits(s.msd()));
+            }
+        }
+        return out.stream().mapToLong(Long::longValue).toArray();
+    }
+
+    private static long[] bits(double[] values) {
+        long[] out = new long[values.length];
+        for (int i = 0; i < values.length; i++) out[i] = Double.doubleToRawLongBits(values[i]);
+        return out;
+    }
+}

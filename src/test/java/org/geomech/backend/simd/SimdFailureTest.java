@@ -1,0 +1,86 @@
+package org.geomech.backend.simd;
+
+import org.geomech.backend.Backend;
+import org.geomech.backend.reference.ReferenceBackend;
+import org.geomech.ensemble.EnsembleRun;
+import org.geomech.ensemble.EnsembleState;
+import org.geomech.ensemble.Observer;
+import org.geomech.ensemble.Observers;
+import org.geomech.ensemble.TimeGrid;
+import org.geomech.method.StateLayout;
+import org.geomech.model.Library;
+import org.geomech.solve.NewtonOptions;
+import org.geomech.study.Simulation;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** DESIGN.md principle 4: a failing member is marked with its step and reason and leaves the statistics. */
+class SimdFailureTest {
+    private static final int MEMBERS = 16, BAD = 5;
+    private static final NewtonOptions OPTIONS = new NewtonOptions(1e-14, 50);
+
+    @Test
+    void aFailingMemberIsReportedAndLeavesTheOthersUntouched() {
+        // RATTLE on the planar pendulum, h = 0.1: member 5 with 9.9 times its velocity (h|v| just below 1) speeds up
+        // under gravity until the multiplier Newton runs out of iterations (step 5); the others are the perturbed defaults
+        Simulation sim = SimdAgreementTest.perturbed("planar-pendulum", "rattle", MEMBERS);
+        EnsembleState all = sim.initialState(null);
+        StateLayout layout = all.layout();
+        for (int i = 0; i < layout.n(); i++) {
+            all.set(layout.vOffset() + i, BAD, 9.9 * all.get(layout.vOffset() + i, BAD));
+            all.set(layout.pOffset() + i, BAD, 9.9 * all.get(layout.pOffset() + i, BAD));
+        }
+        EnsembleState reference = copy(all, -1), others = copy(all, BAD), alone = new EnsembleState(layout, 1);
+        for (int c = 0; c < layout.size(); c++) alone.set(c, 0, all.get(c, BAD));
+        TimeGrid grid = TimeGrid.of(0.1, 2, 0.1);
+        List<Observer> observers = Observers.standard(Library.system("planar-pendulum"));
+        EnsembleRun.Result withBad = sim.run(new SimdBackend(2, 8), OPTIONS, observers, grid, all, null);
+        EnsembleRun.Result without = sim.run(new SimdBackend(2, 8), OPTIONS, observers, grid, others, null);
+        sim.run(new ReferenceBackend(), OPTIONS, observers, grid, reference, null);
+        long aloneIterations;
+        try (Backend.Run single = new ReferenceBackend().compile(sim.step(), observers, OPTIONS).start(alone, sim.params(0.1))) {
+            single.advance((int) grid.steps());
+            aloneIterations = single.newtonIterations();
+        }
+
+        assertNotEquals(EnsembleState.Status.OK, reference.status(BAD), "the reference fails the member too");
+        assertEquals(reference.status(BAD), all.status(BAD), "failure reason as the reference");
+        long step = all.failedStep(BAD);
+        assertEquals(reference.failedStep(BAD), step, "failure step as the reference");
+        assertTrue(step > 1, "fails after some steps, so its state before the step is not the initial one");
+        assertEquals(MEMBERS - 1, all.okCount(), "only the forced member fails");
+        for (int c = 0; c < layout.size(); c++) {
+            double a = all.get(c, BAD), b = reference.get(c, BAD);
+            assertTrue(Math.abs(a - b) <= 1e-12 * Math.max(1, Math.abs(b)), "state before the failing step, " + layout.names().get(c) + ": " + a + " vs " + b);
+        }
+        // after the failure the rows equal bitwise those of the ensemble without the member: one Reduction block
+        // adds the same members' values in the same order, and a member's arithmetic does not depend on its lane
+        for (int k = 0; k < withBad.rows().size(); k++) {
+            EnsembleRun.Row a = withBad.rows().get(k), b = without.rows().get(k);
+            if (a.step() < step) continue;
+            assertEquals(b.ok(), a.ok(), "ok members at t = " + a.t());
+            for (int o = 0; o < observers.size(); o++) {
+                assertEquals(b.stats().get(o), a.stats().get(o), observers.get(o).name() + " at t = " + a.t());
+            }
+        }
+        // the failed member's Newton iterations, its limit included, add to the others' as in the reference
+        assertEquals(without.newtonIterations() + aloneIterations, withBad.newtonIterations(), "Newton iterations");
+        assertEquals(OPTIONS.maxIterations(), withBad.maxNewtonIterations(), "the failing step used the whole limit");
+    }
+
+    /** A copy of the ensemble without member skip (none if negative). */
+    private static EnsembleState copy(EnsembleState from, int skip) {
+        EnsembleState to = new EnsembleState(from.layout(), from.members() - (skip < 0 ? 0 : 1));
+        for (int j = 0, k = 0; j < from.members(); j++) {
+            if (j == skip) continue;
+            for (int c = 0; c < from.components(); c++) to.set(c, k, from.get(c, j));
+            k++;
+        }
+        return to;
+    }
+}

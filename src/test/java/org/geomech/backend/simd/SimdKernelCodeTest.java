@@ -1,0 +1,79 @@
+package org.geomech.backend.simd;
+
+import org.geomech.expr.Expr;
+import org.geomech.expr.JavaEmitter;
+import org.geomech.expr.Tape;
+import org.geomech.expr.VectorEmitter;
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+
+import static org.geomech.expr.Expr.*;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** VectorEmitter's code, compiled and loaded as the backend does, against the reference's tapes lane by lane. */
+class SimdKernelCodeTest {
+    private static final Expr X = sym("x"), Y = sym("y"), Z = sym("z");
+    private static final List<Expr> INPUTS = List.of(X, Y, Z);
+    private static final int LANES = LaneStepper.LANES;
+
+    @Test
+    void everyOperationIsBitwiseTheTapes() {
+        // the vector dialect keeps Tape.eval's operation sequence (a - b, powi's squarings, Math per lane), so
+        // each lane equals the tape exactly; outputs cover every operation, constants, inputs and infinity
+        Expr shared = mul(add(X, Y), sin(Z));
+        List<Expr> outputs = new ArrayList<>(List.of(
+                add(X, Y), sub(X, Y), mul(X, Z), div(X, Y), neg(mul(X, Y)), sub(num(2.5), X),
+                pow(X, 2), pow(Y, 3), pow(add(X, Z), 5), pow(Y, -3), pow(Y, 64), pow(Y, 65), pow(Y, num(2.5)), pow(Y, neg(Z)),
+                sqrt(Y), sin(X), cos(X), tan(X), exp(Z), log(Y), atan2(X, Z), atan2(neg(X), Y),
+                shared, mul(shared, shared), add(shared, pow(shared, 2)), num(-0.75), Z, mul(num(Double.POSITIVE_INFINITY), Y)));
+        check(outputs, 1);
+    }
+
+    @Test
+    void longProgramsSplitAcrossMethodsAgree() {
+        // 600 outputs of a chain whose temporaries are read far from where they are computed: methods of at most
+        // KernelSource.CALLS_PER_METHOD calls pass them through the scratch array
+        List<Expr> outputs = new ArrayList<>();
+        Expr chain = X;
+        for (int k = 0; k < 600; k++) {
+            chain = add(mul(chain, num(0.5)), sin(add(Y, num(k))));
+            outputs.add(k % 3 == 0 ? mul(chain, outputs.isEmpty() ? Z : outputs.get(k / 2)) : chain);
+        }
+        check(outputs, 20);
+    }
+
+    private static void check(List<Expr> outputs, int leastMethods) {
+        VectorEmitter.Program program = VectorEmitter.emit("observe_", "double[] s, double[] p, double[] x, double[] o, double[] w", "s, p, x, o, w",
+                "w", LANES, KernelSource.CALLS_PER_METHOD, INPUTS, j -> "s, " + j * LANES, outputs, i -> "o, " + i * LANES);
+        assertTrue(program.calls().split("\n").length >= leastMethods, "split into at least " + leastMethods + " methods");
+        assertEquals(JavaEmitter.flops(INPUTS, outputs), program.flops(), "flops as JavaEmitter counts them");
+        String empty = "(double[] s, double[] p, double[] x, double[] o, double[] w) {}\n";
+        String text = "import jdk.incubator.vector.DoubleVector;\nimport jdk.incubator.vector.VectorOperators;\nimport jdk.incubator.vector.VectorSpecies;\n"
+                + "public final class " + KernelSource.CLASS + " implements " + SimdKernel.class.getName() + " {\n"
+                + "private static final VectorSpecies<Double> S = DoubleVector.SPECIES_PREFERRED;\n"
+                + "public void guess" + empty + "public void residual" + empty + "public void jacobian" + empty + "public void update" + empty
+                + "public void observe(double[] s, double[] p, double[] x, double[] o, double[] w) {\n" + program.calls() + "}\n"
+                + program.methods() + "}\n";
+        SimdKernel kernel = KernelCompiler.load(new KernelSource(text, program.scratch(), 0, 0, 0, 0));
+        Random random = new Random(11);
+        double[] s = new double[3 * LANES], o = new double[outputs.size() * LANES], w = new double[program.scratch()];
+        for (int l = 0; l < LANES; l++) {
+            s[l] = random.nextDouble() * 4 - 2;
+            s[LANES + l] = 0.1 + random.nextDouble();
+            s[2 * LANES + l] = random.nextDouble() * 4 - 2;
+        }
+        kernel.observe(s, new double[0], new double[0], o, w);
+        Tape tape = Tape.compile(INPUTS, outputs);
+        double[] in = new double[3], expected = new double[outputs.size()];
+        for (int l = 0; l < LANES; l++) {
+            for (int j = 0; j < 3; j++) in[j] = s[j * LANES + l];
+            tape.eval(in, expected);
+            for (int i = 0; i < outputs.size(); i++)
+                assertEquals(Double.doubleToLongBits(expected[i]), Double.doubleToLongBits(o[i * LANES + l]), "output " + i + " (" + outputs.get(i) + "), lane " + l);
+        }
+    }
+}
