@@ -3,21 +3,23 @@ package org.geomech.backend;
 import org.geomech.backend.opencl.OpenClBackend;
 import org.geomech.backend.opencl.OpenClDevices;
 import org.geomech.backend.reference.ReferenceBackend;
+import org.geomech.backend.simd.SimdBackend;
 import org.geomech.model.InputException;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalInt;
 
-/** Backend names to backends, and the choice of `auto`: an OpenCL GPU with fp64, else the reference. */
+/** Backend names to backends, and the choice of `auto`: an OpenCL GPU with fp64, else simd. */
 public final class Backends {
     private Backends() {}
 
-    public static List<String> names() { return List.of("reference", "opencl", "auto"); }
+    public static List<String> names() { return List.of("reference", "simd", "opencl", "auto"); }
 
     /** The backends that can run on this machine (auto excluded). */
     public static List<String> available() {
         List<String> out = new ArrayList<>(List.of("reference"));
+        if (simdAvailable()) out.add("simd");
         if (OpenClDevices.available()) out.add("opencl");
         return out;
     }
@@ -28,18 +30,30 @@ public final class Backends {
     public static Backend named(String name, OptionalInt device) {
         switch (name == null ? "" : name) {
             case "reference": return new ReferenceBackend();
+            case "simd": return simd();
             case "opencl": return new OpenClBackend(device, 0);
             case "auto": return auto(device);
             default: throw new InputException("unknown backend '" + name + "' (backends: " + String.join(", ", names()) + ")");
         }
     }
 
-    // An OpenCL GPU (or the device asked for), else the fastest CPU backend
+    // An OpenCL GPU (or the device asked for), else simd (POCL on the CPU is slower than simd)
     private static Backend auto(OptionalInt device) {
         if (OpenClDevices.available()) {
             if (device.isPresent()) return new OpenClBackend(device, 0);
             for (OpenClDevices.Device d : OpenClDevices.list()) if (d.fp64() && d.type().equals("GPU")) return new OpenClBackend(d.index());
         }
-        return new ReferenceBackend();
+        return simdAvailable() ? new SimdBackend() : new ReferenceBackend();
+    }
+
+    /** simd needs the incubating Vector API module and a JDK's compiler (it compiles generated Java at run time). */
+    static boolean simdAvailable() {
+        return ModuleLayer.boot().findModule("jdk.incubator.vector").isPresent() && javax.tools.ToolProvider.getSystemJavaCompiler() != null;
+    }
+
+    private static Backend simd() {
+        if (!simdAvailable())
+            throw new InputException("the simd backend needs a JDK (not a JRE) started with --add-modules jdk.incubator.vector (./geomech does that)");
+        return new SimdBackend();
     }
 }

@@ -13,6 +13,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
+import java.util.stream.IntStream;
 
 /**
  * Initial conditions of an ensemble: q and v as expressions of the member index j, the member count N,
@@ -26,6 +27,11 @@ public final class InitialStates {
 
     /** How far consistency moved the given initial values (largest over members, infinity norm). */
     public record Report(double maxPositionMove, double maxVelocityMove) {}
+
+    /** Members per parallel block. */
+    private static final int BLOCK = 4096;
+    /** Spacing of the members' random seeds (the 64-bit golden ratio, as SplittableRandom uses). */
+    private static final long GOLDEN = 0x9E3779B97F4A7C15L;
 
     private final MechanicalSystem sys;
     private final List<Expr> q0, v0;
@@ -54,51 +60,92 @@ public final class InitialStates {
         return out;
     }
 
-    /** Fills the state (q, v, p, multipliers) of every member. */
+    /** Fills the state (q, v, p, multipliers) of every member, in parallel blocks; the result does not depend on the scheduling. */
     public Report fill(EnsembleState state, double[] modelParams, Perturbation perturbation) {
         StateLayout layout = state.layout();
-        int n = sys.dimension(), members = state.members();
+        int members = state.members(), blocks = (members + BLOCK - 1) / BLOCK;
         List<Expr> inputs = new ArrayList<>(List.of(Expr.sym("j"), Expr.sym("N"), Expr.sym("J")));
         inputs.addAll(sys.parameterSymbols());
         List<Expr> outputs = new ArrayList<>(q0);
         outputs.addAll(v0);
         Tape tape = Tape.compile(inputs, outputs);
-        ConsistentState consistent = new ConsistentState(sys);
-        // a method may carry more multipliers than the constraints (004's gamma): those extra ones start at 0
-        if (consistent.multipliers() > layout.multipliers())
-            throw new IllegalStateException("layout carries " + layout.multipliers() + " multipliers, system has " + consistent.multipliers());
-        double[] in = new double[3 + modelParams.length], qv = new double[2 * n];
-        double[] q = new double[n], v = new double[n], p = new double[n], lambda = new double[consistent.multipliers()];
-        System.arraycopy(modelParams, 0, in, 3, modelParams.length);
-        SplittableRandom random = perturbation == null ? null : new SplittableRandom(perturbation.seed());
+        ThreadLocal<Filler> fillers = ThreadLocal.withInitial(() -> new Filler(tape.copy(), new ConsistentState(sys), modelParams, perturbation));
+        if (fillers.get().consistent.multipliers() > layout.multipliers())
+            throw new IllegalStateException("layout carries " + layout.multipliers() + " multipliers, system has " + fillers.get().consistent.multipliers());
+        double[][] moved = new double[blocks][2];
+        InputException[] errors = new InputException[blocks];
+        IntStream.range(0, blocks).parallel().forEach(b -> {
+            try {
+                fillers.get().fill(state, b * BLOCK, Math.min(members, (b + 1) * BLOCK), moved[b]);
+            } catch (InputException e) {
+                errors[b] = e;
+            }
+        });
         double movedQ = 0, movedV = 0;
-        for (int j = 0; j < members; j++) {
-            in[0] = j;
-            in[1] = members;
-            in[2] = Math.max(members - 1, 1);
-            tape.eval(in, qv);
-            for (int i = 0; i < n; i++) {
-                q[i] = qv[i] + (random == null ? 0 : perturbation.sigmaQ()[i] * gaussian(random));
-                v[i] = qv[n + i] + (random == null ? 0 : perturbation.sigmaV()[i] * gaussian(random));
-            }
-            for (int i = 0; i < n; i++) {
-                if (!Double.isFinite(q[i])) throw new InputException("initial value of " + sys.coordinateNames().get(i) + " for member " + j + " is not finite (" + q[i] + ")");
-                if (!Double.isFinite(v[i])) throw new InputException("initial value of dot(" + sys.coordinateNames().get(i) + ") for member " + j + " is not finite (" + v[i] + ")");
-            }
-            double[] qGiven = q.clone(), vGiven = v.clone();
-            if (!consistent.apply(q, v, modelParams, p, lambda))
-                throw new InputException("initial state of member " + j + " cannot be made consistent with the constraints of " + sys.name()
-                        + " (projection failed or constraints dependent there)");
-            for (int i = 0; i < n; i++) {
-                movedQ = Math.max(movedQ, Math.abs(q[i] - qGiven[i]));
-                movedV = Math.max(movedV, Math.abs(v[i] - vGiven[i]));
-                state.set(layout.qOffset() + i, j, q[i]);
-                state.set(layout.vOffset() + i, j, v[i]);
-                state.set(layout.pOffset() + i, j, p[i]);
-            }
-            for (int a = 0; a < layout.multipliers(); a++) state.set(layout.lambdaOffset() + a, j, a < lambda.length ? lambda[a] : 0.0);
+        for (int b = 0; b < blocks; b++) {
+            if (errors[b] != null) throw errors[b];   // the lowest failing member, whatever the scheduling
+            movedQ = Math.max(movedQ, moved[b][0]);
+            movedV = Math.max(movedV, moved[b][1]);
         }
         return new Report(movedQ, movedV);
+    }
+
+    /** One thread's evaluation of the initial-value expressions and consistency projection, member by member. */
+    private final class Filler {
+        private final Tape tape;
+        private final ConsistentState consistent;
+        private final double[] modelParams, in, qv, q, v, p, lambda;
+        private final Perturbation perturbation;
+
+        Filler(Tape tape, ConsistentState consistent, double[] modelParams, Perturbation perturbation) {
+            int n = sys.dimension();
+            this.tape = tape;
+            this.consistent = consistent;
+            this.modelParams = modelParams;
+            this.perturbation = perturbation;
+            this.in = new double[3 + modelParams.length];
+            this.qv = new double[2 * n];
+            this.q = new double[n];
+            this.v = new double[n];
+            this.p = new double[n];
+            this.lambda = new double[consistent.multipliers()];
+            System.arraycopy(modelParams, 0, in, 3, modelParams.length);
+        }
+
+        // members from..to-1 of the state; moved receives the largest position and velocity moves
+        void fill(EnsembleState state, int from, int to, double[] moved) {
+            StateLayout layout = state.layout();
+            int n = sys.dimension(), members = state.members();
+            for (int j = from; j < to; j++) {
+                in[0] = j;
+                in[1] = members;
+                in[2] = Math.max(members - 1, 1);
+                tape.eval(in, qv);
+                // each member draws from its own stream, so the draws do not depend on the scheduling
+                SplittableRandom random = perturbation == null ? null : new SplittableRandom(perturbation.seed() + GOLDEN * j);
+                for (int i = 0; i < n; i++) {
+                    q[i] = qv[i] + (random == null ? 0 : perturbation.sigmaQ()[i] * gaussian(random));
+                    v[i] = qv[n + i] + (random == null ? 0 : perturbation.sigmaV()[i] * gaussian(random));
+                }
+                for (int i = 0; i < n; i++) {
+                    if (!Double.isFinite(q[i])) throw new InputException("initial value of " + sys.coordinateNames().get(i) + " for member " + j + " is not finite (" + q[i] + ")");
+                    if (!Double.isFinite(v[i])) throw new InputException("initial value of dot(" + sys.coordinateNames().get(i) + ") for member " + j + " is not finite (" + v[i] + ")");
+                }
+                double[] qGiven = q.clone(), vGiven = v.clone();
+                if (!consistent.apply(q, v, modelParams, p, lambda))
+                    throw new InputException("initial state of member " + j + " cannot be made consistent with the constraints of " + sys.name()
+                            + " (projection failed or constraints dependent there)");
+                for (int i = 0; i < n; i++) {
+                    moved[0] = Math.max(moved[0], Math.abs(q[i] - qGiven[i]));
+                    moved[1] = Math.max(moved[1], Math.abs(v[i] - vGiven[i]));
+                    state.set(layout.qOffset() + i, j, q[i]);
+                    state.set(layout.vOffset() + i, j, v[i]);
+                    state.set(layout.pOffset() + i, j, p[i]);
+                }
+                // a method may carry more multipliers than the constraints (004's gamma): those extra ones start at 0
+                for (int a = 0; a < layout.multipliers(); a++) state.set(layout.lambdaOffset() + a, j, a < lambda.length ? lambda[a] : 0.0);
+            }
+        }
     }
 
     // Box-Muller; two uniform draws per normal keep the stream simple and reproducible

@@ -75,7 +75,7 @@ public final class ReferenceBackend implements Backend {
         private final ThreadLocal<ReferenceStepper> steppers;
         private final AtomicLong iterations = new AtomicLong();
         private final AtomicInteger maxIterations = new AtomicInteger();
-        private double[] initial;
+        private double[] initial, values;
         private long stepsDone;
 
         ReferenceRun(CompiledReference compiled, EnsembleState state, double[] params) {
@@ -114,12 +114,14 @@ public final class ReferenceBackend implements Backend {
         public Reduction.Result observe() {
             Tape t = compiled.observe.copy();
             int n = state.components(), members = state.members(), count = t.outputCount();
-            double[] in = new double[n + params.length], values = new double[count], out = new double[count * members];
+            double[] in = new double[n + params.length], member = new double[count];
+            if (initial != null && values == null) values = new double[count * members];
+            double[] out = initial == null ? new double[count * members] : values;   // the first call's values stay as the initial ones
             System.arraycopy(params, 0, in, n, params.length);
             for (int j = 0; j < members; j++) {
                 for (int c = 0; c < n; c++) in[c] = state.get(c, j);
-                t.eval(in, values);
-                for (int o = 0; o < count; o++) out[o * members + j] = values[o];
+                t.eval(in, member);
+                for (int o = 0; o < count; o++) out[o * members + j] = member[o];
             }
             if (initial == null) initial = out;
             return Reduction.of(out, initial, state, count);
