@@ -61,7 +61,7 @@ class CommandsTest {
 
     @Test
     void shortDemoWritesSixCurves() throws IOException {
-        Cli.Result r = Cli.run("demo", "--t-end", "10", "--quiet", "--out", dir.toString());
+        Cli.Result r = Cli.run("demo", "--t-end", "10", "--members", "21", "--backend", "reference", "--quiet", "--out", dir.toString());
         assertEquals(0, r.exit(), r.err());
         Csv csv = Csv.read(dir.resolve("demo.csv"));
         Map<String, List<String[]>> curves = csv.groupBy("method");

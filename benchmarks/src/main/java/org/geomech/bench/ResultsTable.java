@@ -13,19 +13,21 @@ import java.util.Map;
 /**
  * Turns JMH JSON results into the markdown table of RESULTS.md: member-steps per second, flops per
  * member-step (from FlopsReport output), achieved Gflop/s and the fraction of the measured fp64 peak.
- * Arguments: jmh-steps.json jmh-peak-1.json jmh-peak-all.json flops-BACKEND.txt...
+ * Arguments: peak-1.json peak-all.json steps-BACKEND.json... -- flops-BACKEND.txt...
  */
 public final class ResultsTable {
     private ResultsTable() {}
 
     public static void main(String[] args) throws IOException {
         ObjectMapper json = new ObjectMapper();
-        JsonNode steps = json.readTree(Path.of(args[0]).toFile());
         double lanes = PeakFlopsBenchmark.lanes();
-        double peakOne = json.readTree(Path.of(args[1]).toFile()).get(0).get("primaryMetric").get("score").asDouble() * 2 * lanes;
-        double peakAll = json.readTree(Path.of(args[2]).toFile()).get(0).get("primaryMetric").get("score").asDouble() * 2 * lanes;
+        double peakOne = json.readTree(Path.of(args[0]).toFile()).get(0).get("primaryMetric").get("score").asDouble() * 2 * lanes;
+        double peakAll = json.readTree(Path.of(args[1]).toFile()).get(0).get("primaryMetric").get("score").asDouble() * 2 * lanes;
+        int split = java.util.Arrays.asList(args).indexOf("--");
+        java.util.List<JsonNode> steps = new java.util.ArrayList<>();
+        for (int i = 2; i < split; i++) json.readTree(Path.of(args[i]).toFile()).forEach(steps::add);
         Map<String, Double> flops = new HashMap<>();
-        for (int i = 3; i < args.length; i++) {
+        for (int i = split + 1; i < args.length; i++) {
             String backend = Path.of(args[i]).getFileName().toString().replace("flops-", "").replace(".txt", "");
             for (String line : Files.readAllLines(Path.of(args[i]))) {
                 String[] f = line.trim().split("\\s+");
