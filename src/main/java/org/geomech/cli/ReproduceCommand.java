@@ -1,6 +1,8 @@
 package org.geomech.cli;
 
 import org.geomech.backend.Backends;
+import org.geomech.io.CsvReader;
+import org.geomech.io.plot.Plots;
 import org.geomech.model.InputException;
 import org.geomech.study.Reproductions;
 import picocli.CommandLine.Command;
@@ -12,7 +14,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalInt;
 
-/** geomech reproduce NAME: regenerates a paper's table or claim as CSV and a printed table beside the paper's numbers. */
+/** geomech reproduce NAME: regenerates a paper's table or claim as CSV, comparison plots and a printed table beside the paper's numbers. */
 @Command(name = "reproduce", mixinStandardHelpOptions = true, versionProvider = Main.class,
         description = "Regenerates a table or claim of the papers (geomech reproduce --list) as CSV plus a table beside the paper's numbers.")
 final class ReproduceCommand extends GeomechCommand {
@@ -48,7 +50,11 @@ final class ReproduceCommand extends GeomechCommand {
         Path folder = folder(null);
         long start = System.nanoTime();
         Reproductions.Result r = Reproductions.run(name, folder, Backends.named(backend, device == null ? OptionalInt.empty() : OptionalInt.of(device)));
-        for (Path f : r.files()) files.add(f.getFileName().toString());
+        for (Path f : r.files()) {
+            files.add(f.getFileName().toString());
+            if (f.toString().endsWith(".csv"))
+                plots(folder, Plots.comparison(CsvReader.read(f), f.getFileName().toString().replace(".csv", "")));
+        }
         summary.work(0, (System.nanoTime() - start) * 1e-9).results(r.table());
         if (talking()) out().print(r.table());
     }

@@ -39,5 +39,6 @@ class ReproduceCommandTest {
         assertTrue(r.out().contains("2.5700e-02  2.5700e-02"), r.out());
         List<String> csv = Files.readAllLines(dir.resolve("hbvm-table1.csv"));
         assertEquals(1 + 27, csv.size());                                   // 3 methods x 9 step sizes
+        assertTrue(Files.size(dir.resolve("hbvm-table1-e_s.png")) > 1000, "comparison plot of e_s against the paper");
     }
 }

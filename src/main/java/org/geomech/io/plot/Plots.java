@@ -90,6 +90,46 @@ public final class Plots {
         return charts;
     }
 
+    /**
+     * The comparison plots of a reproduction's table (rows with the header first): for every column X that
+     * has a paper_X or spec_X beside it, X against h on log-log axes, one line per method (first column)
+     * and the paper's values as markers. Tables without an h column give none.
+     */
+    public static Map<String, XYChart> comparison(List<List<String>> table, String stem) {
+        Map<String, XYChart> charts = new LinkedHashMap<>();
+        if (table.size() < 2) return charts;
+        List<String> header = table.get(0);
+        int h = header.indexOf("h");
+        if (h < 0) return charts;
+        for (int c = 0; c < header.size(); c++) {
+            String x = header.get(c);
+            int paper = Math.max(header.indexOf("paper_" + x), header.indexOf("spec_" + x));
+            if (paper < 0) continue;
+            XYChart chart = Charts.create(stem + ": " + x + " against h, ours (lines) and the paper's (markers)", "step size h", x, true, true);
+            Map<String, List<double[]>> byMethod = new LinkedHashMap<>();
+            for (List<String> row : table.subList(1, table.size()))
+                byMethod.computeIfAbsent(row.get(0), k -> new ArrayList<>()).add(new double[]{number(row.get(h)), number(row.get(c)), number(row.get(paper))});
+            for (Map.Entry<String, List<double[]>> m : byMethod.entrySet()) {
+                double[][] cols = new double[3][m.getValue().size()];
+                for (int i = 0; i < cols[0].length; i++) for (int k = 0; k < 3; k++) cols[k][i] = m.getValue().get(i)[k];
+                Charts.line(chart, m.getKey(), cols[0], cols[1], true);
+                Charts.line(chart, m.getKey() + " (paper)", cols[0], cols[2], true);
+                if (chart.getSeriesMap().containsKey(m.getKey() + " (paper)"))
+                    chart.getSeriesMap().get(m.getKey() + " (paper)").setLineStyle(org.knowm.xchart.style.lines.SeriesLines.NONE);
+            }
+            if (!chart.getSeriesMap().isEmpty()) charts.put(stem + "-" + x, chart);
+        }
+        return charts;
+    }
+
+    private static double number(String s) {
+        try {
+            return Double.parseDouble(s);
+        } catch (NumberFormatException e) {
+            return Double.NaN;
+        }
+    }
+
     /** Writes every chart as stem.png and stem.svg into dir. */
     public static List<Path> writeAll(Map<String, XYChart> charts, Path dir) {
         List<Path> files = new ArrayList<>();

@@ -58,6 +58,18 @@ class PlotsTest {
         checkFiles(Plots.writeAll(charts, dir));
     }
 
+    @Test
+    void comparisonPlotHasOursAndThePapersPerMethod() throws Exception {
+        // a reproduction table: two methods, e_s beside paper_e_s (002 Table 1 layout); e_H has no paper column
+        List<List<String>> table = List.of(List.of("method", "h", "e_s", "paper_e_s", "e_H"),
+                List.of("hbvm:1,1", "0.1", "2.57e-2", "2.57e-2", "1e-16"), List.of("hbvm:1,1", "0.05", "6.4e-3", "6.4e-3", "1e-16"),
+                List.of("hbvm:2,2", "0.1", "1.67e-3", "1.67e-3", "1e-16"), List.of("hbvm:2,2", "0.05", "4.1e-4", "4.1e-4", "1e-16"));
+        Map<String, XYChart> charts = Plots.comparison(table, "t1");
+        assertEquals(List.of("t1-e_s"), List.copyOf(charts.keySet()));
+        assertEquals(4, charts.get("t1-e_s").getSeriesMap().size());
+        checkFiles(Plots.writeAll(charts, dir));
+    }
+
     private static void checkFiles(List<Path> files) throws Exception {
         for (Path f : files) {
             if (f.toString().endsWith(".png")) {
