@@ -80,6 +80,8 @@ public final class Charts {
         chart.getStyler().setYAxisLogarithmicDecadeOnly(!(yhi / ylo < 100));
         if (!chart.getStyler().isXAxisLogarithmic() && xhi > xlo) {
             double step = niceStep((xhi - xlo) / 10);
+            chart.getStyler().setXAxisMin(Math.floor(xlo / step) * step);   // a nice range puts XChart's ticks on round values
+            chart.getStyler().setXAxisMax(Math.ceil(xhi / step) * step);
             java.text.DecimalFormat format = new java.text.DecimalFormat("0.####");
             chart.getStyler().setxAxisTickLabelsFormattingFunction(x -> {
                 double k = x / step;
