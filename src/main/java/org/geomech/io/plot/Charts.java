@@ -45,11 +45,17 @@ public final class Charts {
         if (!markers) series.setMarker(SeriesMarkers.NONE);
     }
 
-    /** True when positive finite values span more than two decades (then a log axis reads better). */
-    public static boolean spansDecades(List<double[]> series) {
+    /**
+     * True when a log axis reads better: no negative values, and the positive ones span more than two decades
+     * or are all tiny (round-off residuals, whose linear axis would show one label).
+     */
+    public static boolean logScaleSuits(List<double[]> series) {
         double lo = Double.POSITIVE_INFINITY, hi = 0;
-        for (double[] s : series) for (double v : s) if (v > 0 && Double.isFinite(v)) { lo = Math.min(lo, v); hi = Math.max(hi, v); }
-        return hi > 0 && hi / lo > 100;
+        for (double[] s : series) for (double v : s) {
+            if (v < 0) return false;
+            if (v > 0 && Double.isFinite(v)) { lo = Math.min(lo, v); hi = Math.max(hi, v); }
+        }
+        return hi > 0 && (hi / lo > 100 || hi < 1e-6);
     }
 
     /** Writes stem.png and stem.svg into dir; returns the two paths. */
@@ -78,6 +84,10 @@ public final class Charts {
         }
         chart.getStyler().setXAxisLogarithmicDecadeOnly(!(xhi / xlo < 100));
         chart.getStyler().setYAxisLogarithmicDecadeOnly(!(yhi / ylo < 100));
+        double yAbs = 0;
+        for (org.knowm.xchart.XYSeries s : chart.getSeriesMap().values()) for (double y : s.getYData()) yAbs = Math.max(yAbs, Math.abs(y));
+        if (!chart.getStyler().isYAxisLogarithmic() && yAbs > 0 && (yAbs < 1e-3 || yAbs >= 1e6))
+            chart.getStyler().setYAxisDecimalPattern("0.###E0");   // tiny or huge values on a linear axis: scientific labels
         if (!chart.getStyler().isXAxisLogarithmic() && xhi > xlo) {
             double step = niceStep((xhi - xlo) / 10);
             chart.getStyler().setXAxisMin(Math.floor(xlo / step) * step);   // a nice range puts XChart's ticks on round values

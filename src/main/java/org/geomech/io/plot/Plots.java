@@ -59,12 +59,12 @@ public final class Plots {
                 msd[i] = rows.get(i).stats().get(o).msd();
             }
             String n = names.get(o);
-            XYChart values = Charts.create(title + ": " + n, "time t", n, false, Charts.spansDecades(List.of(mean, max)) && allPositive(mean, max));
+            XYChart values = Charts.create(title + ": " + n, "time t", n, false, Charts.logScaleSuits(List.of(mean, max)));
             Charts.line(values, "mean over members", t, mean, false);
             Charts.line(values, "max over members", t, max, false);
             charts.put(n, values);
             XYChart dev = Charts.create(title + ": mean-square deviation of " + n, "time t", "mu(" + n + ") = mean_j (" + n + "_j(t) - " + n + "_j(0))^2",
-                    false, Charts.spansDecades(List.of(msd)));
+                    false, Charts.logScaleSuits(List.of(msd)));
             Charts.line(dev, "mu(" + n + ")", t, msd, false);
             charts.put(n + "-msd", dev);
         }
@@ -105,7 +105,7 @@ public final class Plots {
             String x = header.get(c);
             int paper = Math.max(header.indexOf("paper_" + x), header.indexOf("spec_" + x));
             if (paper < 0) continue;
-            XYChart chart = Charts.create(stem + ": " + x + " against h, ours (lines) and the paper's (markers)", "step size h", x, true, true);
+            XYChart chart = Charts.create(stem + ": " + x + " against h, ours (lines), the paper's (markers, where given)", "step size h", x, true, true);
             Map<String, List<double[]>> byMethod = new LinkedHashMap<>();
             for (List<String> row : table.subList(1, table.size()))
                 byMethod.computeIfAbsent(row.get(0), k -> new ArrayList<>()).add(new double[]{number(row.get(h)), number(row.get(c)), number(row.get(paper))});
@@ -135,10 +135,5 @@ public final class Plots {
         List<Path> files = new ArrayList<>();
         for (Map.Entry<String, XYChart> c : charts.entrySet()) files.addAll(Charts.write(c.getValue(), dir, c.getKey()));
         return files;
-    }
-
-    private static boolean allPositive(double[]... series) {
-        for (double[] s : series) for (double v : s) if (!(v > 0)) return false;
-        return true;
     }
 }
