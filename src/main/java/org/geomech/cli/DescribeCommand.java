@@ -89,8 +89,5 @@ final class DescribeCommand implements Callable<Integer> {
         for (int i = 0; i < f.size(); i++) out.printf("    residual  %s: %s = 0%n", reduced.unknowns().get(i), show(f.get(i)));
     }
 
-    private static String show(Expr e) {
-        String s = e.toString();
-        return s.length() <= SHOWN ? s : s.substring(0, SHOWN) + " ... (" + s.length() + " characters)";
-    }
+    private static String show(Expr e) { return e.toString(SHOWN); }
 }

@@ -231,4 +231,7 @@ public final class Expr {
 
     @Override
     public String toString() { return Printer.print(this); }
+
+    /** The text cut after about maxChars characters (cheap on large shared DAGs). */
+    public String toString(int maxChars) { return Printer.print(this, maxChars); }
 }

@@ -6,8 +6,15 @@ final class Printer {
 
     static String print(Expr e) {
         StringBuilder sb = new StringBuilder();
-        write(e, sb, 0);
+        write(e, sb, 0, Integer.MAX_VALUE);
         return sb.toString();
+    }
+
+    /** At most about limit characters, then " ..." (a shared DAG can print exponentially long as a tree). */
+    static String print(Expr e, int limit) {
+        StringBuilder sb = new StringBuilder();
+        write(e, sb, 0, limit);
+        return sb.length() <= limit ? sb.toString() : sb.substring(0, limit) + " ...";
     }
 
     private static int precedence(Expr e) {
@@ -21,30 +28,31 @@ final class Printer {
         }
     }
 
-    private static void write(Expr e, StringBuilder sb, int outer) {
+    private static void write(Expr e, StringBuilder sb, int outer, int limit) {
+        if (sb.length() > limit) return;
         boolean paren = precedence(e) < outer;
         if (paren) sb.append('(');
         switch (e.op()) {
             case CONST: sb.append(number(e.value())); break;
             case SYM: sb.append(e.name()); break;
             case ADD:
-                write(e.arg(0), sb, 1);
-                if (e.arg(1).op() == Expr.Op.NEG) { sb.append(" - "); write(e.arg(1).arg(0), sb, 2); }
+                write(e.arg(0), sb, 1, limit);
+                if (e.arg(1).op() == Expr.Op.NEG) { sb.append(" - "); write(e.arg(1).arg(0), sb, 2, limit); }
                 else if (e.arg(1).isConst() && e.arg(1).value() < 0) { sb.append(" - ").append(number(-e.arg(1).value())); }
                 else if (e.arg(1).op() == Expr.Op.MUL && e.arg(1).arg(0).isConst() && e.arg(1).arg(0).value() < 0) {
                     sb.append(" - ");
-                    write(Expr.mul(Expr.num(-e.arg(1).arg(0).value()), e.arg(1).arg(1)), sb, 2);
+                    write(Expr.mul(Expr.num(-e.arg(1).arg(0).value()), e.arg(1).arg(1)), sb, 2, limit);
                 }
-                else { sb.append(" + "); write(e.arg(1), sb, 2); }
+                else { sb.append(" + "); write(e.arg(1), sb, 2, limit); }
                 break;
-            case NEG: sb.append('-'); write(e.arg(0), sb, 3); break;
-            case MUL: write(e.arg(0), sb, 3); sb.append('*'); write(e.arg(1), sb, 4); break;
-            case DIV: write(e.arg(0), sb, 3); sb.append('/'); write(e.arg(1), sb, 4); break;
-            case POW: write(e.arg(0), sb, 5); sb.append('^'); write(e.arg(1), sb, 5); break;
-            case ATAN2: sb.append("atan2("); write(e.arg(0), sb, 0); sb.append(", "); write(e.arg(1), sb, 0); sb.append(')'); break;
+            case NEG: sb.append('-'); write(e.arg(0), sb, 3, limit); break;
+            case MUL: write(e.arg(0), sb, 3, limit); sb.append('*'); write(e.arg(1), sb, 4, limit); break;
+            case DIV: write(e.arg(0), sb, 3, limit); sb.append('/'); write(e.arg(1), sb, 4, limit); break;
+            case POW: write(e.arg(0), sb, 5, limit); sb.append('^'); write(e.arg(1), sb, 5, limit); break;
+            case ATAN2: sb.append("atan2("); write(e.arg(0), sb, 0, limit); sb.append(", "); write(e.arg(1), sb, 0, limit); sb.append(')'); break;
             default:
                 sb.append(e.op().name().toLowerCase()).append('(');
-                write(e.arg(0), sb, 0);
+                write(e.arg(0), sb, 0, limit);
                 sb.append(')');
         }
         if (paren) sb.append(')');

@@ -90,40 +90,44 @@ public final class StepSystem {
     public StepSystem reduced() {
         List<Expr> x = new ArrayList<>(unknowns), f = new ArrayList<>(residuals), x0 = new ArrayList<>(guess), psi = new ArrayList<>(update);
         List<Definition> defs = new ArrayList<>(definitions);
-        Set<Expr> nonConstant = new HashSet<>(layout.symbols());
-        nonConstant.add(H);
-        boolean progress = true;
-        while (progress) {
-            progress = false;
+        Set<Expr> constantOnly = new HashSet<>(layout.symbols());
+        constantOnly.add(H);
+        while (true) {
+            Set<Expr> nonConstant = new HashSet<>(constantOnly);
             nonConstant.addAll(x);
-            search:
-            for (int k = 0; k < f.size(); k++) {
-                Expr r = f.get(k);
-                Set<Expr> present = Exprs.symbols(r);
-                for (int i = 0; i < x.size(); i++) {
-                    Expr xi = x.get(i);
-                    if (!present.contains(xi)) continue;
-                    Expr c = Derivative.of(r, xi);
-                    if (c.isConst(0) || Exprs.dependsOn(c, nonConstant)) continue;
-                    Expr value = Expr.neg(Expr.div(Exprs.substitute(r, Map.of(xi, Expr.ZERO)), c));
-                    Map<Expr, Expr> sub = new HashMap<>(Map.of(xi, value));
-                    f.remove(k);
-                    x.remove(i);
-                    x0.remove(i);
-                    f = Exprs.substitute(f, sub);
-                    psi = Exprs.substitute(psi, sub);
-                    List<Definition> updated = new ArrayList<>();
-                    for (Definition d : defs) updated.add(new Definition(d.symbol(), Exprs.substitute(d.value(), sub)));
-                    updated.add(new Definition(xi, value));
-                    defs = updated;
-                    nonConstant.remove(xi);
-                    progress = true;
-                    break search;
-                }
+            Expr[][] jac = Derivative.jacobian(f, x);     // one pass, memoised per unknown across all residuals
+            int[] pivot = explicitPivot(jac, nonConstant);
+            if (pivot == null) {
+                StepSystem out = new StepSystem(method, system, layout, x, f, x0, psi, defs);
+                out.jacobian = jac;
+                return out;
             }
+            int k = pivot[0], i = pivot[1];
+            Expr xi = x.get(i), r = f.get(k);
+            Expr value = Expr.neg(Expr.div(Exprs.substitute(r, Map.of(xi, Expr.ZERO)), jac[k][i]));
+            Map<Expr, Expr> sub = new HashMap<>(Map.of(xi, value));
+            f.remove(k);
+            x.remove(i);
+            x0.remove(i);
+            f = Exprs.substitute(f, sub);
+            psi = Exprs.substitute(psi, sub);
+            List<Definition> updated = new ArrayList<>();
+            for (Definition d : defs) updated.add(new Definition(d.symbol(), Exprs.substitute(d.value(), sub)));
+            updated.add(new Definition(xi, value));
+            defs = updated;
         }
-        return new StepSystem(method, system, layout, x, f, x0, psi, defs);
     }
+
+    /** The first (residual, unknown) whose coefficient is a nonzero expression of parameters and constants only, or null. */
+    private static int[] explicitPivot(Expr[][] jac, Set<Expr> nonConstant) {
+        for (int k = 0; k < jac.length; k++)
+            for (int i = 0; i < jac[k].length; i++) {
+                Expr c = jac[k][i];
+                if (!c.isConst(0) && !Exprs.dependsOn(c, nonConstant)) return new int[]{k, i};
+            }
+        return null;
+    }
+
 
     /** Vector helper: the symbols prefix[0..count). */
     static List<Expr> unknownVector(String prefix, int count) {
