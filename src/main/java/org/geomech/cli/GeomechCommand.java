@@ -48,8 +48,16 @@ abstract class GeomechCommand implements Callable<Integer> {
             String message = e instanceof UncheckedIOException ? e.getMessage() + ": " + e.getCause().getMessage() : e.getMessage();
             err().println(Main.errorLine(folder == null ? message : saveAfter(message)));
             return Main.BAD_INPUT;
+        } catch (RuntimeException e) {
+            // a fault of geomech itself, not of the input: one line, what was computed is kept, exit 1
+            String message = "internal error, please report: " + e.getClass().getSimpleName() + ": " + e.getMessage();
+            err().println(Main.errorLine(folder == null ? message : saveAfter(message)));
+            return INTERNAL_ERROR;
         }
     }
+
+    /** Exit code of a fault inside geomech (not bad input). */
+    static final int INTERNAL_ERROR = 1;
 
     /** The exit code of a command that ran: 0 unless the command defines a verdict (crosscheck). */
     int exitCode() { return 0; }
