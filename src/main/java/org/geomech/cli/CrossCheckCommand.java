@@ -61,7 +61,7 @@ final class CrossCheckCommand extends GeomechCommand {
         d.sigma = sigma;
         Scenario s = d.resolve();
         MechanicalSystem sys = s.model().build();
-        Simulation sim = new Simulation(sys, Methods.parse(s.method()), modelParams(sys), new InitialStates(sys, s.q0(), s.v0()), s.perturbation(), members);
+        Simulation sim = new Simulation(sys, Methods.parse(s.method()), sys.parameterValues(), new InitialStates(sys, s.q0(), s.v0()), s.perturbation(), members);
         List<Backend> others = new ArrayList<>();
         for (String name : backends != null ? backends : Backends.available()) if (!name.equals("reference")) others.add(Backends.named(name, scenarioOptions.device()));
         summary.inputs(s).members(members);

@@ -3,7 +3,6 @@ package org.geomech.cli;
 import org.geomech.io.RunSummary;
 import org.geomech.io.plot.Plots;
 import org.geomech.model.InputException;
-import org.geomech.model.MechanicalSystem;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
@@ -78,11 +77,6 @@ abstract class GeomechCommand implements Callable<Integer> {
     Path folder(String scenarioOut) {
         if (folder == null) folder = output.create(spec.name(), scenarioOut);
         return folder;
-    }
-
-    /** The model's parameter values in declaration order (after scenario overrides). */
-    static double[] modelParams(MechanicalSystem sys) {
-        return sys.parameters().values().stream().mapToDouble(Double::doubleValue).toArray();
     }
 
     PrintWriter out() { return spec.commandLine().getOut(); }

@@ -50,7 +50,7 @@ final class OrderCommand extends GeomechCommand {
         MechanicalSystem sys = s.model().build();
         Method method = Methods.parse(s.method());
         Method ref = reference != null ? Methods.parse(reference) : defaultReference(method);
-        double[] params = modelParams(sys);
+        double[] params = sys.parameterValues();
         InitialStates initial = new InitialStates(sys, s.q0(), s.v0());
         summary.inputs(new OrderInputs(s, ref.name(), hRef)).members(1).consistency(InitialReport.of(sys, initial, params, 1, null));
         double[] hs = s.h().stream().mapToDouble(Double::doubleValue).toArray();

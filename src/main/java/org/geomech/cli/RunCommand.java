@@ -105,7 +105,7 @@ final class RunCommand extends GeomechCommand {
 
     // Runs every member at one step size; returns the number of steps
     private long runStepSize(MechanicalSystem sys, Method method, Backend backend, InitialStates initial, double h, long done, Progress progress) {
-        Simulation sim = new Simulation(sys, method, modelParams(sys), initial, scenario.perturbation(), scenario.members());
+        Simulation sim = new Simulation(sys, method, sys.parameterValues(), initial, scenario.perturbation(), scenario.members());
         InitialStates.Report[] report = new InitialStates.Report[1];
         EnsembleState state = sim.initialState(report);
         List<Observer> observers = observers(sim.step());

@@ -6,6 +6,7 @@ import org.geomech.expr.Parser;
 import org.geomech.expr.Tape;
 import org.geomech.method.StateLayout;
 import org.geomech.model.InputException;
+import org.geomech.model.Library;
 import org.geomech.model.MechanicalSystem;
 
 import java.util.ArrayList;
@@ -58,6 +59,12 @@ public final class InitialStates {
             }
         }
         return out;
+    }
+
+    /** The default initial positions and velocities of a built-in system (at its default structure). */
+    public static InitialStates defaults(MechanicalSystem sys) {
+        Library.Entry e = Library.entry(sys.name());
+        return new InitialStates(sys, e.q0(Map.of()), e.v0(Map.of()));
     }
 
     /** Fills the state (q, v, p, multipliers) of every member, in parallel blocks; the result does not depend on the scheduling. */

@@ -80,6 +80,8 @@ public final class MechanicalSystem {
     /** Parameter names with their default values, in declaration order. */
     public Map<String, Double> parameters() { return parameters; }
     public List<Expr> parameterSymbols() { return Collections.unmodifiableList(parameterSymbols); }
+    /** The parameter values in declaration order (the order of parameterSymbols()). */
+    public double[] parameterValues() { return parameters.values().stream().mapToDouble(Double::doubleValue).toArray(); }
     public Expr lagrangian() { return lagrangian; }
     public List<Expr> holonomic() { return holonomic; }
     public List<Expr> nonholonomic() { return nonholonomic; }

@@ -42,25 +42,16 @@ public final class GglStudies {
         public double hDrift(double h0) { return Math.max(Math.abs(hMax - h0), Math.abs(hMin - h0)); }
     }
 
-    static double[] params(MechanicalSystem sys) {
-        return sys.parameters().values().stream().mapToDouble(Double::doubleValue).toArray();
-    }
-
-    static InitialStates initial(MechanicalSystem sys) {
-        Library.Entry e = Library.entry(sys.name());
-        return new InitialStates(sys, e.q0(Map.of()), e.v0(Map.of()));
-    }
-
     /** Runs one scheme and summarises it; blowUpTime is the first sampled time with |H - H0| > 1 (NaN if none). */
     public static Summary summarize(MechanicalSystem sys, Method method, double h, long steps, int stride, Backend backend, NewtonOptions newton) {
         StepSystem step = method.build(sys);
-        Trajectory.Result r = new Trajectory(step, backend, newton).run(params(sys), initial(sys), h, steps, stride);
+        Trajectory.Result r = new Trajectory(step, backend, newton).run(sys.parameterValues(), InitialStates.defaults(sys), h, steps, stride);
         return summarize(sys, step, r);
     }
 
     static Summary summarize(MechanicalSystem sys, StepSystem step, Trajectory.Result r) {
         StateLayout l = step.layout();
-        Diagnostics d = new Diagnostics(sys, l, params(sys));
+        Diagnostics d = new Diagnostics(sys, l, sys.parameterValues());
         int m = sys.holonomicCount(), carried = l.multipliers();
         double h0 = d.hamiltonian(r.x()[0]), hMin = h0, hMax = h0, dh = 0, blowUp = Double.NaN, prevH = h0;
         double[] j0 = d.angularMomentum(r.x()[0]), l0 = d.linearMomentum(r.x()[0]);
@@ -157,7 +148,7 @@ public final class GglStudies {
         NewtonOptions tight = new NewtonOptions(1e-13, 50);
         for (String method : new String[]{"ggl-vi-s", "ggl-vi-a", "ggl-vi-b", "ggl-em"}) {
             ConvergenceStudy.Result r = ConvergenceStudy.run(sys, Methods.parse(method), new LobattoHolonomic(4), hs, 1.0, 0,
-                    params(sys), initial(sys), backend, tight);
+                    sys.parameterValues(), InitialStates.defaults(sys), backend, tight);
             for (ConvergenceStudy.Point p : r.points()) rows.add(new OrderRow(method, p.h(), p.q(), p.p(), Double.NaN));
         }
         return rows;
@@ -207,7 +198,7 @@ public final class GglStudies {
                 "max_dJ3", "spec_dJ3", "g_int", "g_ext", "GMinvp_int", "GMinvp_ext", "Gv_int", "Gv_ext", "spec_constraints");
         for (int i = 0; i < methods.length; i++) {
             StepSystem step = Methods.parse(methods[i]).build(sys);
-            Trajectory.Result r = new Trajectory(step, backend, newton).run(params(sys), initial(sys), 0.002, 1000, 1);
+            Trajectory.Result r = new Trajectory(step, backend, newton).run(sys.parameterValues(), InitialStates.defaults(sys), 0.002, 1000, 1);
             Summary s = summarize(sys, step, r);
             double lo = Double.POSITIVE_INFINITY, hi = Double.NEGATIVE_INFINITY;
             for (double[] x : r.x()) { lo = Math.min(lo, x[2]); hi = Math.max(hi, x[2]); }
@@ -226,7 +217,7 @@ public final class GglStudies {
         MechanicalSystem sys = Library.system("heavy-top");
         double tEnd = 0.001;
         StepSystem em = Methods.parse("ggl-em").build(sys);
-        double[] ref = new Trajectory(em, backend, newton).run(params(sys), initial(sys), 5e-7, 2000, 2000).last();
+        double[] ref = new Trajectory(em, backend, newton).run(sys.parameterValues(), InitialStates.defaults(sys), 5e-7, 2000, 2000).last();
         int p0 = em.layout().pOffset();
         double refNorm = Math.sqrt(ref[p0] * ref[p0] + ref[p0 + 1] * ref[p0 + 1] + ref[p0 + 2] * ref[p0 + 2]);
         List<OrderRow> rows = new ArrayList<>();
@@ -234,7 +225,7 @@ public final class GglStudies {
             Trajectory traj = new Trajectory(Methods.parse(method).build(sys), backend, newton);
             for (double h : hs) {
                 long steps = Math.round(tEnd / h);
-                double[] x = traj.run(params(sys), initial(sys), h, steps, (int) steps).last();
+                double[] x = traj.run(sys.parameterValues(), InitialStates.defaults(sys), h, steps, (int) steps).last();
                 double ep = 0;
                 for (int c = 0; c < 3; c++) ep += (x[p0 + c] - ref[p0 + c]) * (x[p0 + c] - ref[p0 + c]);
                 rows.add(new OrderRow(method, h, Math.abs(x[2] - 0.0375) / 0.0375, Math.sqrt(ep) / refNorm, Double.NaN));
@@ -297,13 +288,13 @@ public final class GglStudies {
         MechanicalSystem sys = Library.system("four-particle");
         StepSystem em = Methods.parse("ggl-em").build(sys);
         StateLayout l = em.layout();
-        double[] ref = new Trajectory(em, backend, newton).run(params(sys), initial(sys), 1e-5, 10000, 10000).last();
+        double[] ref = new Trajectory(em, backend, newton).run(sys.parameterValues(), InitialStates.defaults(sys), 1e-5, 10000, 10000).last();
         List<OrderRow> rows = new ArrayList<>();
         for (String method : new String[]{"ggl-em", "gonzalez-em"}) {
             Trajectory traj = new Trajectory(Methods.parse(method).build(sys), backend, newton);
             for (double h : hs) {
                 long steps = Math.round(0.1 / h);
-                double[] x = traj.run(params(sys), initial(sys), h, steps, (int) steps).last();
+                double[] x = traj.run(sys.parameterValues(), InitialStates.defaults(sys), h, steps, (int) steps).last();
                 rows.add(new OrderRow(method, h, rel(x, ref, l.qOffset() + 9, 3), rel(x, ref, l.pOffset() + 9, 3), rel(x, ref, l.lambdaOffset(), 2)));
             }
         }

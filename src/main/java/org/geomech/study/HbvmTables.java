@@ -38,15 +38,6 @@ public final class HbvmTables {
 
     private HbvmTables() {}
 
-    private static double[] params(MechanicalSystem sys) {
-        return sys.parameters().values().stream().mapToDouble(Double::doubleValue).toArray();
-    }
-
-    private static InitialStates initial(MechanicalSystem sys) {
-        Library.Entry e = Library.entry(sys.name());
-        return new InitialStates(sys, e.q0(Map.of()), e.v0(Map.of()));
-    }
-
     /** 002 Table 1: planar pendulum, HBVM(s,s), h = 0.1/2^n on [0,10]. */
     public static List<Row> table1(int[] ss, int[] ns, Backend backend, NewtonOptions newton) {
         MechanicalSystem sys = Library.system("planar-pendulum");
@@ -54,12 +45,12 @@ public final class HbvmTables {
         for (int s : ss) {
             StepSystem step = new Hbvm(s, s).build(sys);
             Trajectory traj = new Trajectory(step, backend, newton);
-            Diagnostics d = new Diagnostics(sys, step.layout(), params(sys));
+            Diagnostics d = new Diagnostics(sys, step.layout(), sys.parameterValues());
             StateLayout l = step.layout();
             for (int n : ns) {
                 double h = 0.1 / (1 << n);
                 long steps = 100L << n;
-                Trajectory.Result r = traj.run(params(sys), initial(sys), h, steps, 1);
+                Trajectory.Result r = traj.run(sys.parameterValues(), InitialStates.defaults(sys), h, steps, 1);
                 double es = 0, el = 0;
                 for (int i = 0; i < r.rows(); i++) {
                     double[] x = r.x()[i], z = ExactSolutions.planarPendulum(i * h);
@@ -80,12 +71,12 @@ public final class HbvmTables {
         for (int s : ss) {
             StepSystem step = new Hbvm(s, s).build(sys);
             Trajectory traj = new Trajectory(step, backend, newton);
-            Diagnostics d = new Diagnostics(sys, step.layout(), params(sys));
+            Diagnostics d = new Diagnostics(sys, step.layout(), sys.parameterValues());
             StateLayout l = step.layout();
             for (int n : ns) {
                 double h = ExactSolutions.CONICAL_PERIOD / n;
                 long steps = 10L * n;
-                Trajectory.Result r = traj.run(params(sys), initial(sys), h, steps, 1);
+                Trajectory.Result r = traj.run(sys.parameterValues(), InitialStates.defaults(sys), h, steps, 1);
                 double es = Double.NaN, el = 0;
                 if (r.ok()) {
                     double[] x = r.last(), z = ExactSolutions.conicalPendulum(steps * h);
@@ -116,12 +107,12 @@ public final class HbvmTables {
             Hbvm method = table == 3 ? new Hbvm(3 * s, s) : new Hbvm(6, s);
             StepSystem step = method.build(sys);
             Trajectory traj = new Trajectory(step, backend, newton);
-            Diagnostics d = new Diagnostics(sys, step.layout(), params(sys));
+            Diagnostics d = new Diagnostics(sys, step.layout(), sys.parameterValues());
             StateLayout l = step.layout();
             Map<Integer, Trajectory.Result> runs = new HashMap<>();
             for (int n : ns) {
-                Trajectory.Result r = runs.computeIfAbsent(n, k -> traj.run(params(sys), initial(sys), 0.1 / (1 << k), 100L << k, 1));
-                Trajectory.Result half = runs.computeIfAbsent(n + 1, k -> traj.run(params(sys), initial(sys), 0.1 / (1 << k), 100L << k, 1));
+                Trajectory.Result r = runs.computeIfAbsent(n, k -> traj.run(sys.parameterValues(), InitialStates.defaults(sys), 0.1 / (1 << k), 100L << k, 1));
+                Trajectory.Result half = runs.computeIfAbsent(n + 1, k -> traj.run(sys.parameterValues(), InitialStates.defaults(sys), 0.1 / (1 << k), 100L << k, 1));
                 double es = Double.NaN, el = Double.NaN;
                 if (r.ok() && half.ok()) {
                     es = 0;
@@ -159,7 +150,6 @@ public final class HbvmTables {
                 (double) r.newtonIterations() / Math.max(1, steps), r.ok());
     }
 
-
     /**
      * 002 Fig. 1-2: conical pendulum, HBVM(2,2), h = T/100 over 100 periods: the inf-norm solution error at period ends
      * grows linearly (002 spec sec. 5.2: 1.1434e-07, 1.1434e-06, 5.7171e-06, 1.1434e-05 after 1, 10, 50, 100 periods);
@@ -170,8 +160,8 @@ public final class HbvmTables {
         StepSystem step = new Hbvm(2, 2).build(sys);
         StateLayout l = step.layout();
         double h = ExactSolutions.CONICAL_PERIOD / 100;
-        Trajectory.Result r = new Trajectory(step, backend, newton).run(params(sys), initial(sys), h, 10000, 100);
-        Diagnostics d = new Diagnostics(sys, l, params(sys));
+        Trajectory.Result r = new Trajectory(step, backend, newton).run(sys.parameterValues(), InitialStates.defaults(sys), h, 10000, 100);
+        Diagnostics d = new Diagnostics(sys, l, sys.parameterValues());
         double h0 = d.hamiltonian(r.x()[0]);
         Map<Integer, Double> spec = Map.of(1, 1.1434e-07, 10, 1.1434e-06, 50, 5.7171e-06, 100, 1.1434e-05);
         TextTable t = new TextTable("periods", "e_s", "spec_e_s", "e_lambda", "e_H", "e_g", "e_hc");
@@ -194,8 +184,8 @@ public final class HbvmTables {
     public static TextTable figure3(Backend backend, NewtonOptions newton) {
         MechanicalSystem sys = Library.system("tethered-satellites");
         StepSystem step = new Hbvm(6, 2).build(sys);
-        Trajectory.Result r = new Trajectory(step, backend, newton).run(params(sys), initial(sys), 0.1, 10000, 1);
-        Diagnostics d = new Diagnostics(sys, step.layout(), params(sys));
+        Trajectory.Result r = new Trajectory(step, backend, newton).run(sys.parameterValues(), InitialStates.defaults(sys), 0.1, 10000, 1);
+        Diagnostics d = new Diagnostics(sys, step.layout(), sys.parameterValues());
         double h0 = d.hamiltonian(r.x()[0]), eH = 0, hcMax = 0, hcSum = 0, yDrift = 0;
         double[] g = new double[3];
         for (double[] x : r.x()) {

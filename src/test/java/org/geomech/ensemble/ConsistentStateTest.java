@@ -22,7 +22,7 @@ class ConsistentStateTest {
         StateLayout layout = (holonomic ? new LobattoHolonomic(2) : new LobattoNonholonomic(2)).build(sys).layout();
         Library.Entry e = Library.entry(model);
         EnsembleState state = new EnsembleState(layout, members);
-        double[] params = sys.parameters().values().stream().mapToDouble(Double::doubleValue).toArray();
+        double[] params = sys.parameterValues();
         report[0] = new InitialStates(sys, q0 == null ? e.q0(Map.of()) : q0, v0 == null ? e.v0(Map.of()) : v0).fill(state, params, null);
         return state;
     }

@@ -29,16 +29,14 @@ class GglTest {
     private static final NewtonOptions TIGHT = new NewtonOptions(1e-13, 50);
     private static final NewtonOptions PAPER = new NewtonOptions(1e-9, 40);
 
-    private static double[] params(MechanicalSystem sys) { return HbvmTest.params(sys); }
-
     private static Trajectory.Result run(String model, String method, double h, long steps, NewtonOptions newton) {
         MechanicalSystem sys = Library.system(model);
-        return new Trajectory(Methods.parse(method).build(sys), new ReferenceBackend(), newton).run(params(sys), HbvmTest.defaults(sys), h, steps, 1);
+        return new Trajectory(Methods.parse(method).build(sys), new ReferenceBackend(), newton).run(sys.parameterValues(), InitialStates.defaults(sys), h, steps, 1);
     }
 
     private static Diagnostics diagnostics(String model, String method) {
         MechanicalSystem sys = Library.system(model);
-        return new Diagnostics(sys, Methods.parse(method).build(sys).layout(), params(sys));
+        return new Diagnostics(sys, Methods.parse(method).build(sys).layout(), sys.parameterValues());
     }
 
     @ParameterizedTest(name = "{0}")
@@ -48,7 +46,7 @@ class GglTest {
         // of 004 sec. 6.1, errors at t = 1 against lobatto-holonomic:4 at h/8
         MechanicalSystem sys = Library.system("spherical-pendulum");
         ConvergenceStudy.Result r = ConvergenceStudy.run(sys, Methods.parse(method), new LobattoHolonomic(4), new double[]{0.004, 0.002, 0.001}, 1.0, 0,
-                params(sys), HbvmTest.defaults(sys), new ReferenceBackend(), TIGHT);
+                sys.parameterValues(), InitialStates.defaults(sys), new ReferenceBackend(), TIGHT);
         assertEquals(order, r.orderQ(), 0.1, "q");
         assertEquals(order, r.orderP(), 0.1, "p");
     }
@@ -245,11 +243,11 @@ class GglTest {
         // EM, EM-G and VI-A (theta = 1/2) are symmetric: a step with h then -h returns (q, p) on the spherical pendulum
         MechanicalSystem sys = Library.system("four-particle");
         Trajectory t = new Trajectory(Methods.parse(method).build(sys), new ReferenceBackend(), TIGHT);
-        EnsembleState state = t.initialState(params(sys), HbvmTest.defaults(sys));
+        EnsembleState state = t.initialState(sys.parameterValues(), InitialStates.defaults(sys));
         double[] start = new double[state.components()];
         state.gather(0, start);
-        t.run(state, params(sys), 0.05, 1, 1);
-        double[] end = t.run(state, params(sys), -0.05, 1, 1).last();
+        t.run(state, sys.parameterValues(), 0.05, 1, 1);
+        double[] end = t.run(state, sys.parameterValues(), -0.05, 1, 1).last();
         int n = sys.dimension();
         for (int i = 0; i < n; i++) {
             assertEquals(start[i], end[i], 1e-14, "q" + i);

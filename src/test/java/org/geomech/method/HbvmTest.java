@@ -11,8 +11,6 @@ import org.geomech.study.Diagnostics;
 import org.geomech.study.Trajectory;
 import org.junit.jupiter.api.Test;
 
-import java.util.Map;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -21,20 +19,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class HbvmTest {
     private static final NewtonOptions TIGHT = new NewtonOptions(1e-15, 50);
 
-    static double[] params(MechanicalSystem sys) {
-        return sys.parameters().values().stream().mapToDouble(Double::doubleValue).toArray();
-    }
-
-    static InitialStates defaults(MechanicalSystem sys) {
-        Library.Entry e = Library.entry(sys.name());
-        return new InitialStates(sys, e.q0(Map.of()), e.v0(Map.of()));
-    }
-
     /** One step of size h from the library's initial state: the state at t = h. */
     static double[] oneStep(String model, Method method, double h, int steps) {
         MechanicalSystem sys = Library.system(model);
         Trajectory t = new Trajectory(method.build(sys), new ReferenceBackend(), TIGHT);
-        Trajectory.Result r = t.run(params(sys), defaults(sys), h, steps, 1);
+        Trajectory.Result r = t.run(sys.parameterValues(), InitialStates.defaults(sys), h, steps, 1);
         assertTrue(r.ok());
         return r.x()[steps];
     }
@@ -104,11 +93,11 @@ class HbvmTest {
             MechanicalSystem sys = Library.system(model);
             Method method = model.equals("planar-pendulum") ? new Hbvm(2, 2) : new Hbvm(6, 2);
             Trajectory t = new Trajectory(method.build(sys), new ReferenceBackend(), TIGHT);
-            EnsembleState state = t.initialState(params(sys), defaults(sys));
+            EnsembleState state = t.initialState(sys.parameterValues(), InitialStates.defaults(sys));
             double[] start = new double[state.components()];
             state.gather(0, start);
-            Trajectory.Result forward = t.run(state, params(sys), 0.1, 1, 1);
-            Trajectory.Result back = t.run(state, params(sys), -0.1, 1, 1);
+            Trajectory.Result forward = t.run(state, sys.parameterValues(), 0.1, 1, 1);
+            Trajectory.Result back = t.run(state, sys.parameterValues(), -0.1, 1, 1);
             int n = sys.dimension(), m = sys.holonomicCount();
             double[] end = back.last();
             for (int i = 0; i < n; i++) {
@@ -125,8 +114,8 @@ class HbvmTest {
         // so H is conserved to round-off while e_g = 1.666e-06 at h = 0.1 over [0, 10]
         MechanicalSystem sys = Library.system("modified-pendulum");
         StepSystem step = new Hbvm(2, 1).build(sys);
-        Trajectory.Result r = new Trajectory(step, new ReferenceBackend(), TIGHT).run(params(sys), defaults(sys), 0.1, 100, 1);
-        Diagnostics d = new Diagnostics(sys, step.layout(), params(sys));
+        Trajectory.Result r = new Trajectory(step, new ReferenceBackend(), TIGHT).run(sys.parameterValues(), InitialStates.defaults(sys), 0.1, 100, 1);
+        Diagnostics d = new Diagnostics(sys, step.layout(), sys.parameterValues());
         double h0 = d.hamiltonian(r.x()[0]), eH = 0, eg = 0;
         for (double[] x : r.x()) {
             eH = Math.max(eH, Math.abs(d.hamiltonian(x) - h0));
@@ -140,7 +129,7 @@ class HbvmTest {
     void runsThroughTheStandardSimulationPath() {
         // what `geomech simulate` does: Simulation + the standard observers; HBVM(2,2) keeps g and H (quadratic) exact
         MechanicalSystem sys = Library.system("spherical-pendulum");
-        org.geomech.study.Simulation sim = new org.geomech.study.Simulation(sys, Methods.parse("hbvm:2,2"), params(sys), defaults(sys), null, 4);
+        org.geomech.study.Simulation sim = new org.geomech.study.Simulation(sys, Methods.parse("hbvm:2,2"), sys.parameterValues(), InitialStates.defaults(sys), null, 4);
         EnsembleState state = sim.initialState(null);
         org.geomech.ensemble.EnsembleRun.Result r = sim.run(new ReferenceBackend(), TIGHT, org.geomech.ensemble.Observers.standard(sys),
                 org.geomech.ensemble.TimeGrid.of(0.05, 5, 0.5), state, null);

@@ -15,8 +15,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-import java.util.Map;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -24,18 +22,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class HolonomicMethodsTest {
     private static final NewtonOptions TIGHT = new NewtonOptions(1e-14, 50);
 
-    private static InitialStates defaults(MechanicalSystem sys) {
-        Library.Entry e = Library.entry(sys.name());
-        return new InitialStates(sys, e.q0(Map.of()), e.v0(Map.of()));
-    }
-
     @ParameterizedTest(name = "{0}")
     @CsvSource({"rattle, 2", "lobatto-holonomic:2, 2", "lobatto-holonomic:3, 4"})
     void fittedOrderOnPlanarPendulum(String method, int order) {
         // 001 sec. 4.3: RATTLE and the s-stage constrained Lobatto IIIA-IIIB pair have order 2s - 2
         MechanicalSystem sys = Library.system("planar-pendulum");
         ConvergenceStudy.Result r = ConvergenceStudy.run(sys, Methods.parse(method), new LobattoHolonomic(5),
-                new double[]{0.1, 0.05, 0.025}, 2.0, 0, new double[0], defaults(sys), new ReferenceBackend(), TIGHT);
+                new double[]{0.1, 0.05, 0.025}, 2.0, 0, new double[0], InitialStates.defaults(sys), new ReferenceBackend(), TIGHT);
         assertEquals(order, r.orderQ(), 0.3);
         assertEquals(order, r.orderP(), 0.3);
     }
@@ -46,7 +39,7 @@ class HolonomicMethodsTest {
     void constraintsHoldAtEveryStep(String method, String model) {
         // 001 eq. (13d): g(q_k) = 0 and G(q_k) v_k = 0 at every node, to the solver tolerance
         MechanicalSystem sys = Library.system(model);
-        Simulation sim = new Simulation(sys, Methods.parse(method), doubles(sys), defaults(sys), null, 1);
+        Simulation sim = new Simulation(sys, Methods.parse(method), sys.parameterValues(), InitialStates.defaults(sys), null, 1);
         EnsembleState state = sim.initialState(null);
         EnsembleRun.Result r = sim.run(new ReferenceBackend(), TIGHT, Observers.standard(sys), TimeGrid.of(0.05, 10, 0.05), state, null);
         assertEquals(201, r.rows().size());
@@ -73,15 +66,11 @@ class HolonomicMethodsTest {
     }
 
     private static double[] finalState(MechanicalSystem sys, String method) {
-        Simulation sim = new Simulation(sys, Methods.parse(method), doubles(sys), defaults(sys), null, 1);
+        Simulation sim = new Simulation(sys, Methods.parse(method), sys.parameterValues(), InitialStates.defaults(sys), null, 1);
         EnsembleState state = sim.initialState(null);
         sim.run(new ReferenceBackend(), TIGHT, Observers.standard(sys), TimeGrid.of(0.05, 10, 10), state, null);
         double[] x = new double[state.components()];
         state.gather(0, x);
         return x;
-    }
-
-    private static double[] doubles(MechanicalSystem sys) {
-        return sys.parameters().values().stream().mapToDouble(Double::doubleValue).toArray();
     }
 }

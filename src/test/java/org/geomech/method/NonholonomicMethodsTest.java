@@ -16,7 +16,6 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 import java.util.List;
-import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -25,21 +24,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class NonholonomicMethodsTest {
     private static final NewtonOptions TIGHT = new NewtonOptions(1e-14, 50);
 
-    private static InitialStates defaults(MechanicalSystem sys) {
-        Library.Entry e = Library.entry(sys.name());
-        return new InitialStates(sys, e.q0(Map.of()), e.v0(Map.of()));
-    }
-
-    private static double[] params(MechanicalSystem sys) {
-        return sys.parameters().values().stream().mapToDouble(Double::doubleValue).toArray();
-    }
-
     @ParameterizedTest(name = "lobatto-nh:{0} on {1}")
     @CsvSource({"2, nh-particle", "3, nh-particle", "4, nh-particle", "2, cvt", "3, cvt", "2, chaotic-nh", "3, chaotic-nh"})
     void constraintHoldsAtEveryStep(int s, String model) {
         // 001 spec sec. 4.3: C_s is Psi(q_{k+1}, p_{k+1}) = 0, so the constraint holds at every node to solver tolerance
         MechanicalSystem sys = Library.system(model);
-        Simulation sim = new Simulation(sys, new LobattoNonholonomic(s), params(sys), defaults(sys), null, 5);
+        Simulation sim = new Simulation(sys, new LobattoNonholonomic(s), sys.parameterValues(), InitialStates.defaults(sys), null, 5);
         EnsembleState state = sim.initialState(null);
         EnsembleRun.Result r = sim.run(new ReferenceBackend(), TIGHT, Observers.standard(sys), TimeGrid.of(0.1, 20, 0.1), state, null);
         assertEquals(5, state.okCount());
@@ -74,7 +64,7 @@ class NonholonomicMethodsTest {
         MechanicalSystem sys = Library.system("nh-particle");
         StepSystem step = new LobattoNonholonomic(s).build(sys);
         EnsembleState state = new EnsembleState(step.layout(), 1);
-        defaults(sys).fill(state, new double[0], null);
+        InitialStates.defaults(sys).fill(state, new double[0], null);
         double[] start = new double[state.components()], end = new double[state.components()];
         state.gather(0, start);
         Backend.Compiled c = new ReferenceBackend().compile(step, List.of(), TIGHT);
@@ -86,10 +76,10 @@ class NonholonomicMethodsTest {
 
     private static double[] advance(MechanicalSystem sys, StepSystem step, double h, int steps) {
         EnsembleState state = new EnsembleState(step.layout(), 1);
-        defaults(sys).fill(state, params(sys), null);
+        InitialStates.defaults(sys).fill(state, sys.parameterValues(), null);
         double[] p = new double[1 + sys.parameters().size()];
         p[0] = h;
-        System.arraycopy(params(sys), 0, p, 1, p.length - 1);
+        System.arraycopy(sys.parameterValues(), 0, p, 1, p.length - 1);
         try (Backend.Run run = new ReferenceBackend().compile(step, List.of(), TIGHT).start(state, p)) {
             run.advance(steps);
             run.finish();

@@ -23,7 +23,7 @@ class SymbolicDerivativesTest {
         List<Expr> inputs = new ArrayList<>(sys.q());
         inputs.addAll(sys.v());
         inputs.addAll(sys.parameterSymbols());
-        double[] params = sys.parameters().values().stream().mapToDouble(Double::doubleValue).toArray();
+        double[] params = sys.parameterValues();
         List<Expr> scalars = new ArrayList<>(List.of(sys.lagrangian()));
         scalars.addAll(sys.holonomic());
         scalars.addAll(sys.nonholonomic());

@@ -9,7 +9,6 @@ import org.geomech.solve.NewtonOptions;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
-import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -17,7 +16,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /** 001 sec. 7.3, spec R.2: chaotic system m = 3, the cos/sin ensemble with J = 20 (21 members), E0 = 3.06. */
 class ChaoticEnsembleTest {
     private static final MechanicalSystem SYS = Library.system("chaotic-nh");
-    private static final InitialStates IC = new InitialStates(SYS, Library.entry("chaotic-nh").q0(Map.of()), Library.entry("chaotic-nh").v0(Map.of()));
+    private static final InitialStates IC = InitialStates.defaults(SYS);
 
     @Test
     void lobatto2MuOverH4CollapsesAndMatchesSpec() {

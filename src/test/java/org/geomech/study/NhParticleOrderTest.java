@@ -22,7 +22,7 @@ class NhParticleOrderTest {
             "3, 8.844e-7, 3.028e-7, 2.683e-4, 4, 2",
             "4, 1.828e-10, 8.004e-11, 5.101e-6, 6, 4"})
     void errorsAndOrdersMatchSpec(int s, double eq, double ep, double el, int order, int lambdaOrder) {
-        InitialStates ic = new InitialStates(SYS, Library.entry("nh-particle").q0(java.util.Map.of()), Library.entry("nh-particle").v0(java.util.Map.of()));
+        InitialStates ic = InitialStates.defaults(SYS);
         double[] hs = {1.0 / 10, 1.0 / 20, 1.0 / 40};
         ConvergenceStudy.Result r = ConvergenceStudy.run(SYS, new LobattoNonholonomic(s), new LobattoNonholonomic(5), hs, 1.0, 0,
                 new double[0], ic, new ReferenceBackend(), new NewtonOptions(1e-14, 50));

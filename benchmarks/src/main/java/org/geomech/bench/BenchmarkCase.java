@@ -13,7 +13,6 @@ import org.geomech.solve.NewtonOptions;
 import org.geomech.study.Simulation;
 
 import java.util.Arrays;
-import java.util.Map;
 
 /** One benchmarked configuration "model/method": an ensemble of the model's defaults, perturbed, ready to step. */
 final class BenchmarkCase {
@@ -28,19 +27,14 @@ final class BenchmarkCase {
         String[] parts = modelAndMethod.split("/");
         this.system = Library.system(parts[0]);
         this.method = Methods.parse(parts[1]);
-        Library.Entry entry = Library.entry(parts[0]);
         double[] sigma = new double[system.dimension()];
         Arrays.fill(sigma, 1e-2);
-        this.simulation = new Simulation(system, method, params(system), new InitialStates(system, entry.q0(Map.of()), entry.v0(Map.of())),
+        this.simulation = new Simulation(system, method, system.parameterValues(), InitialStates.defaults(system),
                 new InitialStates.Perturbation(1, sigma, sigma), members);
         this.state = simulation.initialState(null);
     }
 
     Backend.Compiled compile(String backend) {
         return Backends.named(backend).compile(simulation.step(), Observers.standard(system), NewtonOptions.DEFAULT);
-    }
-
-    static double[] params(MechanicalSystem sys) {
-        return sys.parameters().values().stream().mapToDouble(Double::doubleValue).toArray();
     }
 }

@@ -16,7 +16,6 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 import java.util.Arrays;
-import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -50,11 +49,10 @@ class OpenClAgreementTest {
 
     /** 13 members: the Library defaults with seeded normal perturbations of 1e-2 in q and v, 100 steps of h = 0.05. */
     static EnsembleState run(MechanicalSystem sys, String method, Backend backend) {
-        Library.Entry e = Library.entry(sys.name());
         double[] sigma = new double[sys.dimension()];
         Arrays.fill(sigma, 1e-2);
-        double[] params = sys.parameters().values().stream().mapToDouble(Double::doubleValue).toArray();
-        Simulation sim = new Simulation(sys, Methods.parse(method), params, new InitialStates(sys, e.q0(Map.of()), e.v0(Map.of())),
+        double[] params = sys.parameterValues();
+        Simulation sim = new Simulation(sys, Methods.parse(method), params, InitialStates.defaults(sys),
                 new InitialStates.Perturbation(7, sigma, sigma), MEMBERS);
         EnsembleState state = sim.initialState(null);
         sim.run(backend, TIGHT, Observers.standard(sys), TimeGrid.of(0.05, STEPS * 0.05, 1), state, null);

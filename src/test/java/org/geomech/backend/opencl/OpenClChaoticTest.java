@@ -13,7 +13,6 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 import java.util.List;
-import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -21,7 +20,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /** 001 sec. 7.3 / Fig. 6 on the device: mu(E, k) of the 21-member cos/sin ensemble of the chaotic system (m = 3). */
 class OpenClChaoticTest {
     private static final MechanicalSystem SYS = Library.system("chaotic-nh");
-    private static final InitialStates IC = new InitialStates(SYS, Library.entry("chaotic-nh").q0(Map.of()), Library.entry("chaotic-nh").v0(Map.of()));
+    private static final InitialStates IC = InitialStates.defaults(SYS);
 
     @BeforeAll
     static void device() { OpenClRequirement.device(); }

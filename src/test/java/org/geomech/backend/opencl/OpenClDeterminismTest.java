@@ -18,7 +18,6 @@ import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.OptionalInt;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
@@ -66,8 +65,7 @@ class OpenClDeterminismTest {
 
     /** The cos/sin ensemble with J = 2999 under lobatto-nh:stages, h = 0.1, member 500 started with q5 50 times too far out. */
     private static Outcome run(int stages, double tEnd, Backend backend) {
-        Library.Entry e = Library.entry("chaotic-nh");
-        Simulation sim = new Simulation(SYS, new LobattoNonholonomic(stages), new double[0], new InitialStates(SYS, e.q0(Map.of()), e.v0(Map.of())), null, MEMBERS);
+        Simulation sim = new Simulation(SYS, new LobattoNonholonomic(stages), new double[0], InitialStates.defaults(SYS), null, MEMBERS);
         EnsembleState state = sim.initialState(null);
         state.set(4, FAILING, 50 * state.get(4, FAILING));
         EnsembleRun.Result r = sim.run(backend, new NewtonOptions(1e-14, 50), Observers.standard(SYS), TimeGrid.of(0.1, tEnd, 0.3), state, null);

@@ -17,8 +17,6 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-import java.util.Map;
-
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -88,7 +86,6 @@ class OpenClFailureTest {
     }
 
     private static Simulation simulation(int stages) {
-        Library.Entry e = Library.entry("chaotic-nh");
-        return new Simulation(SYS, new LobattoNonholonomic(stages), new double[0], new InitialStates(SYS, e.q0(Map.of()), e.v0(Map.of())), null, MEMBERS);
+        return new Simulation(SYS, new LobattoNonholonomic(stages), new double[0], InitialStates.defaults(SYS), null, MEMBERS);
     }
 }

@@ -14,7 +14,6 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -29,11 +28,10 @@ class OpenClPaperMethodsTest {
             "spherical-pendulum; ggl-vi-b", "spherical-pendulum; ggl-em", "four-particle; gonzalez-em", "heavy-top; bs99"})
     void agreesWithTheReference(String model, String method) {
         MechanicalSystem sys = Library.system(model);
-        Library.Entry e = Library.entry(model);
         double[] sigma = new double[sys.dimension()];
         Arrays.fill(sigma, 1e-3);
-        double[] params = sys.parameters().values().stream().mapToDouble(Double::doubleValue).toArray();
-        Simulation sim = new Simulation(sys, Methods.parse(method), params, new InitialStates(sys, e.q0(Map.of()), e.v0(Map.of())),
+        double[] params = sys.parameterValues();
+        Simulation sim = new Simulation(sys, Methods.parse(method), params, InitialStates.defaults(sys),
                 new InitialStates.Perturbation(3, sigma, sigma), 13);
         List<CrossCheck.Comparison> c = CrossCheck.run(sim, 0.01, 50, new ReferenceBackend(), List.of(new OpenClBackend()), new NewtonOptions(1e-12, 50));
         assertEquals(0, c.get(1).failed());

@@ -22,7 +22,6 @@ import org.junit.jupiter.params.provider.CsvSource;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -31,21 +30,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class SimdAgreementTest {
     private static final NewtonOptions TIGHT = new NewtonOptions(1e-14, 50);
 
-    static InitialStates defaults(MechanicalSystem sys) {
-        Library.Entry e = Library.entry(sys.name());
-        return new InitialStates(sys, e.q0(Map.of()), e.v0(Map.of()));
-    }
-
-    static double[] params(MechanicalSystem sys) {
-        return sys.parameters().values().stream().mapToDouble(Double::doubleValue).toArray();
-    }
-
     /** Library defaults with seeded normal perturbations of 1e-2 in every q and v. */
     static Simulation perturbed(String model, String method, int members) {
         MechanicalSystem sys = Library.system(model);
         double[] sigma = new double[sys.dimension()];
         Arrays.fill(sigma, 1e-2);
-        return new Simulation(sys, Methods.parse(method), params(sys), defaults(sys), new InitialStates.Perturbation(7, sigma, sigma), members);
+        return new Simulation(sys, Methods.parse(method), sys.parameterValues(), InitialStates.defaults(sys), new InitialStates.Perturbation(7, sigma, sigma), members);
     }
 
     @ParameterizedTest(name = "{0} on {1}")
@@ -80,7 +70,7 @@ class SimdAgreementTest {
         // 001 sec. 7.3 cos/sin ensemble (J = 20): mu(E, k) from EnsembleRun rows equal to 1e-9 relative up to t = 10
         MechanicalSystem sys = Library.system("chaotic-nh");
         for (int s : new int[]{2, 3}) {
-            Simulation sim = new Simulation(sys, new LobattoNonholonomic(s), new double[0], defaults(sys), null, 21);
+            Simulation sim = new Simulation(sys, new LobattoNonholonomic(s), new double[0], InitialStates.defaults(sys), null, 21);
             TimeGrid grid = TimeGrid.of(0.1, 10, 0.1);
             List<EnsembleRun.Row> ref = sim.run(new ReferenceBackend(), TIGHT, List.of(Observers.standard(sys).get(0)), grid, sim.initialState(null), null).rows();
             List<EnsembleRun.Row> simd = sim.run(new SimdBackend(), TIGHT, List.of(Observers.standard(sys).get(0)), grid, sim.initialState(null), null).rows();
