@@ -8,20 +8,22 @@ import java.util.List;
  * Method names to methods: rattle, lobatto-holonomic:s, lobatto-nh:s, hbvm:k,s (002), ggl-vi-s, ggl-vi-a, ggl-vi-b,
  * ggl-theta-a:theta, ggl-theta-b:theta,vartheta, ggl-em, gonzalez-em, bs99 (004). The GGL and Gonzalez schemes take
  * ":advanced" (after a comma for the theta families) for 004's advanced Newton guess q^{n+1} = q^n + h v^n.
+ * rk:TABLEAU and vi:TABLEAU[,alpha-,alpha+] (000) take a Runge-Kutta tableau: a built-in name or a tableau file.
  */
 public final class Methods {
     private Methods() {}
 
     public static List<String> names() {
         return List.of("rattle", "lobatto-holonomic:s", "lobatto-nh:s", "hbvm:k,s", "ggl-vi-s", "ggl-vi-a", "ggl-vi-b",
-                "ggl-theta-a:theta", "ggl-theta-b:theta,vartheta", "ggl-em", "gonzalez-em", "bs99");
+                "ggl-theta-a:theta", "ggl-theta-b:theta,vartheta", "ggl-em", "gonzalez-em", "bs99", "rk:tableau", "vi:tableau,alpha-,alpha+");
     }
 
     /** Concrete names, a few per family, for listings. */
     public static List<String> examples() {
         return List.of("rattle", "lobatto-holonomic:2", "lobatto-holonomic:3", "lobatto-holonomic:4", "lobatto-nh:2", "lobatto-nh:3",
                 "lobatto-nh:4", "hbvm:1,1", "hbvm:2,2", "hbvm:6,2", "ggl-vi-s", "ggl-vi-a", "ggl-vi-b", "ggl-theta-a:0.25",
-                "ggl-theta-b:0.5,0.5", "ggl-em", "gonzalez-em", "bs99");
+                "ggl-theta-b:0.5,0.5", "ggl-em", "gonzalez-em", "bs99", "rk:rk4", "vi:euler", "vi:heun", "vi:kutta3",
+                "vi:kutta3,-0.5,0.5", "vi:rk4", "vi:rk4,-0.5,0.5", "vi:dopri5");
     }
 
     /** The family (an entry of names()) a concrete method name belongs to. */
@@ -35,6 +37,7 @@ public final class Methods {
         if (name == null || name.isBlank()) throw new InputException("no method given (methods: " + String.join(", ", names()) + ")");
         String n = name.trim();
         if (n.equals("rattle")) return new Rattle();
+        if (n.startsWith("rk:") || n.startsWith("vi:")) return TableauMethods.parse(n);
         if (n.startsWith("hbvm")) return hbvm(name, n);
         if (n.startsWith("ggl-") || n.startsWith("gonzalez-em") || n.equals("bs99")) return ggl(name, n);
         int colon = n.indexOf(':');
