@@ -71,6 +71,13 @@ public final class VariationalConversion implements Method {
                 + "energy up to a bounded O(h^r) error" + (alphaMinus == -alphaPlus ? "; self-adjoint (time-reversible)" : "");
     }
 
+    /**
+     * The equations as built: the eliminations they admit (lambda-hat-minus and mu-hat-2 for alpha- = 0) are written
+     * explicitly, and the generic reduction, which would differentiate the nested standard layer once per elimination, finds nothing more.
+     */
+    @Override
+    public StepSystem build(MechanicalSystem sys) { return equations(sys); }
+
     @Override
     public StepSystem equations(MechanicalSystem sys) {
         if (sys.nonholonomicCount() > 0)
@@ -119,9 +126,17 @@ public final class VariationalConversion implements Method {
             // w1 block: (S3.1), (S3.6), the first of (S3.5), the tangency of the hats (4.7)
             Projection q1Minus = alphaMinus == 0 ? new Projection(q1, zeroD) : project("q1m", minus.q(), minus.q());
             Projection qBar = alphaPlus == 0 ? new Projection(q1, zeroD) : project("qb", plus.q(), plus.q());
-            List<Expr> lambdaHatMinus = unknown("lhm", n, Vec.times(MINUS_ONE, p1)), muHat1 = unknown("mh1", n, p1);
-            List<Expr> nu1Minus = unknown("nu1m", d, zeroD), nu2Minus = unknown("nu2m", d, zeroD);
-            residuals.addAll(stationarity(dLh, lambdaHatMinus, jMinus, muHat1, jPlus, 1, nu1Minus, nu2Minus, q1, v1));
+            List<Expr> muHat1 = unknown("mh1", n, p1), nu1Minus = unknown("nu1m", d, zeroD), nu2Minus = unknown("nu2m", d, zeroD);
+            List<Expr> lambdaHatMinus;
+            if (alphaMinus == 0) {
+                // d-minus is the identity, D d-hat-minus = [I, 0]: the q rows of (S3.1) give lambda-hat-minus explicitly
+                List<Expr> r = stationarity(dLh, zeroN, jMinus, muHat1, jPlus, 1, nu1Minus, nu2Minus, q1, v1);
+                lambdaHatMinus = r.subList(0, n);
+                residuals.addAll(r.subList(n, 2 * n));
+            } else {
+                lambdaHatMinus = unknown("lhm", n, Vec.times(MINUS_ONE, p1));
+                residuals.addAll(stationarity(dLh, lambdaHatMinus, jMinus, muHat1, jPlus, 1, nu1Minus, nu2Minus, q1, v1));
+            }
             residuals.addAll(Vec.times(g(q1Minus.q()), lambdaHatMinus));
             residuals.addAll(Vec.times(g(qBar.q()), muHat1));
 
@@ -147,13 +162,20 @@ public final class VariationalConversion implements Method {
             residuals.addAll(Vec.times(g(q2), v2));
             Projection q2Plus = alphaPlus == 0 ? new Projection(q2, zeroD)
                     : project("q2p", plus2, Vec.plus(plus.q(), Vec.times(H, v1)));
-            List<Expr> lambdaHatPlus = unknown("lhp", n, p1), muHat2 = unknown("mh2", n, p1);
+            List<Expr> lambdaHatPlus = unknown("lhp", n, p1);
             List<Expr> nu1Plus = unknown("nu1p", d, zeroD), nu2Plus = unknown("nu2p", d, zeroD), zeta = unknown("zeta", d, zeroD);
+            List<Expr> mu1 = curvature(qBar, muHat1), muHat2;
+            if (alphaMinus == 0) {
+                // theta+ = 0: the tie of the mu hats gives mu-hat-2 explicitly
+                muHat2 = Vec.minus(mu1, Vec.transposeTimes(g(qBar.q()), zeta, n));
+            } else {
+                muHat2 = unknown("mh2", n, p1);
+                List<Expr> mu2 = curvature(new Projection(qBar.q(), thetaJoin), muHat2);
+                residuals.addAll(Vec.minus(Vec.minus(mu1, mu2), Vec.transposeTimes(g(qBar.q()), zeta, n)));
+            }
             residuals.addAll(stationarity(dLh2, lambdaHatPlus, jPlus2, muHat2, jMinus2, -1, nu1Plus, nu2Plus, q2, v2));
             residuals.addAll(Vec.times(g(q2Plus.q()), lambdaHatPlus));
             residuals.addAll(Vec.times(g(qBar.q()), muHat2));
-            List<Expr> mu1 = curvature(qBar, muHat1), mu2 = curvature(new Projection(qBar.q(), thetaJoin), muHat2);
-            residuals.addAll(Vec.minus(Vec.minus(mu1, mu2), Vec.transposeTimes(g(qBar.q()), zeta, n)));
 
             // update: w2, p2, lambda(w2) of the index-1 form, then (q-bar, mu) with mu tangent at q-bar
             List<Expr> update = new ArrayList<>(q2);
