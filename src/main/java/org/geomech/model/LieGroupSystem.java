@@ -48,7 +48,7 @@ public final class LieGroupSystem implements Model {
 
     /**
      * The parts of a system: entries g and velocities xi as symbols named entryNames and velocityNames, the
-     * Lagrangian and constraints in them and the parameters, the Hamiltonian (or null) in g, the symbols muSymbols()
+     * Lagrangian and constraints in them and the parameters, the Hamiltonian (or null) in g, the symbols muSymbols() (p(v))
      * and the parameters, and a default initial state (element entries, algebra velocity).
      */
     public LieGroupSystem(String name, String reference, ProductGroup group, List<String> factorNames, List<String> velocityNames,
@@ -90,10 +90,10 @@ public final class LieGroupSystem implements Model {
         return List.copyOf(out);
     }
 
-    /** The momentum symbol of each velocity: mu(v). */
+    /** The momentum symbol of each velocity v: p(v), the component of mu = D2 l conjugate to v. */
     public static List<Expr> muSymbols(List<String> velocityNames) {
         List<Expr> out = new ArrayList<>();
-        for (String v : velocityNames) out.add(sym("mu(" + v + ")"));
+        for (String v : velocityNames) out.add(sym("p(" + v + ")"));
         return out;
     }
 
@@ -110,7 +110,7 @@ public final class LieGroupSystem implements Model {
     public List<Expr> g() { return Collections.unmodifiableList(g); }
     /** The algebra velocity symbols. */
     public List<Expr> xi() { return Collections.unmodifiableList(xi); }
-    /** The momentum symbols mu(v) of a Hamiltonian. */
+    /** The momentum symbols p(v) of a Hamiltonian. */
     public List<Expr> mu() { return mu; }
     public int dimension() { return group.dimension(); }
     public Expr lagrangian() { return lagrangian; }
