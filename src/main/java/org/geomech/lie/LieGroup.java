@@ -48,19 +48,19 @@ public interface LieGroup {
     boolean hasExp();
 
     /** Entries of tau(xi); InputException when exp is asked where it has no closed form. */
-    List<Expr> retract(Retraction tau, List<Expr> xi);
+    List<Expr> retract(RetractionKind tau, List<Expr> xi);
 
     /** The right-trivialised tangent dtau_xi (d x d). */
-    Expr[][] dRight(Retraction tau, List<Expr> xi);
+    Expr[][] dRight(RetractionKind tau, List<Expr> xi);
 
     /** Its inverse dtau_xi^-1. */
-    Expr[][] dRightInverse(Retraction tau, List<Expr> xi);
+    Expr[][] dRightInverse(RetractionKind tau, List<Expr> xi);
 
     /** The left-trivialised tangent d^L tau_xi = dtau_{-xi}. */
-    default Expr[][] dLeft(Retraction tau, List<Expr> xi) { return dRight(tau, Matrices.negate(xi)); }
+    default Expr[][] dLeft(RetractionKind tau, List<Expr> xi) { return dRight(tau, Matrices.negate(xi)); }
 
     /** (d^L tau_xi)^-1 = dtau_{-xi}^-1. */
-    default Expr[][] dLeftInverse(Retraction tau, List<Expr> xi) { return dRightInverse(tau, Matrices.negate(xi)); }
+    default Expr[][] dLeftInverse(RetractionKind tau, List<Expr> xi) { return dRightInverse(tau, Matrices.negate(xi)); }
 
     /** Expressions that vanish exactly on the group (entries of R^T R - I for the rotation parts); empty where every entry set is an element. */
     List<Expr> defect(List<Expr> g);

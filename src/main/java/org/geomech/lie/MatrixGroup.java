@@ -57,23 +57,23 @@ public abstract class MatrixGroup implements LieGroup {
     @Override public boolean hasExp() { return false; }
 
     @Override
-    public List<Expr> retract(Retraction tau, List<Expr> xi) {
-        if (tau == Retraction.EXP) return exp(xi);
+    public List<Expr> retract(RetractionKind tau, List<Expr> xi) {
+        if (tau == RetractionKind.EXP) return exp(xi);
         Expr[][] x = Matrices.scale(HALF, hat(xi)), id = Matrices.identity(x.length);
         return entries(Matrices.times(Matrices.inverse(Matrices.minus(id, x)), Matrices.plus(id, x)));
     }
 
     @Override
-    public Expr[][] dRight(Retraction tau, List<Expr> xi) {
-        if (tau == Retraction.EXP) return dexp(xi);
+    public Expr[][] dRight(RetractionKind tau, List<Expr> xi) {
+        if (tau == RetractionKind.EXP) return dexp(xi);
         Expr[][] x = Matrices.scale(HALF, hat(xi)), id = Matrices.identity(x.length);
         Expr[][] left = Matrices.inverse(Matrices.minus(id, x)), right = Matrices.inverse(Matrices.plus(id, x));
         return Matrices.fromColumns(dimension(), dimension(), k -> vee(Matrices.times(Matrices.times(left, basis(k)), right)));
     }
 
     @Override
-    public Expr[][] dRightInverse(Retraction tau, List<Expr> xi) {
-        if (tau == Retraction.EXP) return dexpInverse(xi);
+    public Expr[][] dRightInverse(RetractionKind tau, List<Expr> xi) {
+        if (tau == RetractionKind.EXP) return dexpInverse(xi);
         Expr[][] x = Matrices.scale(HALF, hat(xi)), id = Matrices.identity(x.length);
         Expr[][] left = Matrices.minus(id, x), right = Matrices.plus(id, x);
         return Matrices.fromColumns(dimension(), dimension(), k -> vee(Matrices.times(Matrices.times(left, basis(k)), right)));

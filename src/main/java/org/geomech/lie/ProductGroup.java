@@ -132,20 +132,20 @@ public final class ProductGroup implements LieGroup {
     @Override public boolean hasExp() { return factors.stream().allMatch(LieGroup::hasExp); }
 
     @Override
-    public List<Expr> retract(Retraction tau, List<Expr> xi) {
-        if (tau == Retraction.EXP) requireExp();
+    public List<Expr> retract(RetractionKind tau, List<Expr> xi) {
+        if (tau == RetractionKind.EXP) requireExp();
         return concat((i, f) -> f.retract(tau, algebraPart(i, xi)));
     }
 
     @Override
-    public Expr[][] dRight(Retraction tau, List<Expr> xi) {
-        if (tau == Retraction.EXP) requireExp();
+    public Expr[][] dRight(RetractionKind tau, List<Expr> xi) {
+        if (tau == RetractionKind.EXP) requireExp();
         return diagonal((i, f) -> f.dRight(tau, algebraPart(i, xi)));
     }
 
     @Override
-    public Expr[][] dRightInverse(Retraction tau, List<Expr> xi) {
-        if (tau == Retraction.EXP) requireExp();
+    public Expr[][] dRightInverse(RetractionKind tau, List<Expr> xi) {
+        if (tau == RetractionKind.EXP) requireExp();
         return diagonal((i, f) -> f.dRightInverse(tau, algebraPart(i, xi)));
     }
 

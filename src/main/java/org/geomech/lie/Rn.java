@@ -67,7 +67,7 @@ public final class Rn extends MatrixGroup {
     @Override public Expr[][] ad(List<Expr> x) { return Matrices.zeros(n, n); }
     @Override public Expr[][] adjoint(List<Expr> g) { return Matrices.identity(n); }
     @Override public boolean hasExp() { return true; }
-    @Override public List<Expr> retract(Retraction tau, List<Expr> xi) { return List.copyOf(xi); }
-    @Override public Expr[][] dRight(Retraction tau, List<Expr> xi) { return Matrices.identity(n); }
-    @Override public Expr[][] dRightInverse(Retraction tau, List<Expr> xi) { return Matrices.identity(n); }
+    @Override public List<Expr> retract(RetractionKind tau, List<Expr> xi) { return List.copyOf(xi); }
+    @Override public Expr[][] dRight(RetractionKind tau, List<Expr> xi) { return Matrices.identity(n); }
+    @Override public Expr[][] dRightInverse(RetractionKind tau, List<Expr> xi) { return Matrices.identity(n); }
 }

@@ -66,22 +66,22 @@ public final class So3 extends MatrixGroup {
     }
 
     @Override
-    public List<Expr> retract(Retraction tau, List<Expr> w) {
-        if (tau == Retraction.EXP) return exp(w);
+    public List<Expr> retract(RetractionKind tau, List<Expr> w) {
+        if (tau == RetractionKind.EXP) return exp(w);
         Expr f = div(num(4), add(num(4), squaredNorm(w)));
         return entries(combination(ONE, f, mul(HALF, f), w));
     }
 
     @Override
-    public Expr[][] dRight(Retraction tau, List<Expr> w) {
-        if (tau == Retraction.EXP) return dexp(w);
+    public Expr[][] dRight(RetractionKind tau, List<Expr> w) {
+        if (tau == RetractionKind.EXP) return dexp(w);
         Expr f = div(TWO, add(num(4), squaredNorm(w)));
         return combination(mul(TWO, f), f, ZERO, w);
     }
 
     @Override
-    public Expr[][] dRightInverse(Retraction tau, List<Expr> w) {
-        if (tau == Retraction.EXP) return dexpInverse(w);
+    public Expr[][] dRightInverse(RetractionKind tau, List<Expr> w) {
+        if (tau == RetractionKind.EXP) return dexpInverse(w);
         Expr[][] m = combination(ONE, num(-0.5), ZERO, w);
         for (int i = 0; i < 3; i++) for (int j = 0; j < 3; j++) m[i][j] = add(m[i][j], mul(num(0.25), mul(w.get(i), w.get(j))));
         return m;

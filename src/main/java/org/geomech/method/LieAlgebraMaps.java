@@ -64,6 +64,6 @@ final class LieAlgebraMaps {
 
     /** dexp*_x mu = (dexp_x)^T mu, exact. */
     List<Expr> dexpStar(List<Expr> x, List<Expr> mu) {
-        return Matrices.times(Matrices.transpose(group.dRight(org.geomech.lie.Retraction.EXP, x)), mu);
+        return Matrices.times(Matrices.transpose(group.dRight(org.geomech.lie.RetractionKind.EXP, x)), mu);
     }
 }

@@ -3,7 +3,7 @@ package org.geomech.method;
 import org.geomech.expr.Expr;
 import org.geomech.lie.LieGroup;
 import org.geomech.lie.Matrices;
-import org.geomech.lie.Retraction;
+import org.geomech.lie.RetractionKind;
 import org.geomech.method.tableau.ButcherTableau;
 import org.geomech.model.InputException;
 import org.geomech.model.LieGroupSystem;
@@ -44,7 +44,7 @@ public final class Vcg implements LieMethod {
     @Override
     public StepSystem equations(LieGroupSystem sys) {
         LieGroup group = sys.group();
-        group.retract(Retraction.EXP, sys.xi());
+        group.retract(RetractionKind.EXP, sys.xi());
         LieAlgebraMaps maps = new LieAlgebraMaps(group);
         LieVectorField f = new LieVectorField(sys);
         int s = t.stages(), d = sys.dimension();
@@ -62,7 +62,7 @@ public final class Vcg implements LieMethod {
         // partial products: qPartial[j] = q^j, stagePartial[i][j] = Q_ij
         List<List<Expr>> qPartial = new ArrayList<>();
         qPartial.add(g0);
-        for (int j = 0; j < s; j++) qPartial.add(group.multiply(group.retract(Retraction.EXP, Vec.times(mul(H, num(b[j])), xi.get(j))), qPartial.get(j)));
+        for (int j = 0; j < s; j++) qPartial.add(group.multiply(group.retract(RetractionKind.EXP, Vec.times(mul(H, num(b[j])), xi.get(j))), qPartial.get(j)));
         List<List<List<Expr>>> stagePartial = new ArrayList<>();
         List<List<Expr>> q = new ArrayList<>(), n = new ArrayList<>(), nBar = new ArrayList<>();
         List<Expr> unknowns = new ArrayList<>(), residuals = new ArrayList<>(), guess = new ArrayList<>();
@@ -71,7 +71,7 @@ public final class Vcg implements LieMethod {
             row.add(g0);
             for (int j = 0; j < s; j++) {
                 List<Expr> prev = row.get(j);
-                row.add(a[i][j] == 0 ? prev : group.multiply(group.retract(Retraction.EXP, Vec.times(mul(H, num(a[i][j])), xi.get(j))), prev));
+                row.add(a[i][j] == 0 ? prev : group.multiply(group.retract(RetractionKind.EXP, Vec.times(mul(H, num(a[i][j])), xi.get(j))), prev));
             }
             stagePartial.add(row);
             q.add(row.get(s));

@@ -3,7 +3,7 @@ package org.geomech.method;
 import org.geomech.expr.Expr;
 import org.geomech.lie.LieGroup;
 import org.geomech.lie.Matrices;
-import org.geomech.lie.Retraction;
+import org.geomech.lie.RetractionKind;
 import org.geomech.method.tableau.ButcherTableau;
 import org.geomech.model.InputException;
 import org.geomech.model.LieGroupSystem;
@@ -40,7 +40,7 @@ public final class Vrkmk implements LieMethod {
     @Override
     public StepSystem equations(LieGroupSystem sys) {
         LieGroup group = sys.group();
-        group.retract(Retraction.EXP, sys.xi());     // refuses groups without a closed-form exp
+        group.retract(RetractionKind.EXP, sys.xi());     // refuses groups without a closed-form exp
         LieAlgebraMaps maps = new LieAlgebraMaps(group);
         LieVectorField f = new LieVectorField(sys);
         int s = t.stages(), d = sys.dimension();
@@ -60,7 +60,7 @@ public final class Vrkmk implements LieMethod {
         }
         List<Expr> w = new ArrayList<>(mu0), yTerms = zeros(d);
         for (int i = 0; i < s; i++) {
-            List<Expr> e = group.retract(Retraction.EXP, x.get(i)), q = group.multiply(e, g0);
+            List<Expr> e = group.retract(RetractionKind.EXP, x.get(i)), q = group.multiply(e, g0);
             List<Expr> xii;
             if (f.explicit()) xii = f.velocity(q, m.get(i));
             else {
@@ -96,8 +96,8 @@ public final class Vrkmk implements LieMethod {
             residuals.addAll(Vec.minus(lambda.get(i), lambdaMap));
             guess.addAll(n0 == null ? zeros(d) : Vec.times(mul(H, num(-b[i])), n0));
         }
-        List<Expr> update = new ArrayList<>(group.multiply(group.retract(Retraction.EXP, y), g0));   // q1 = exp(Y) q0
-        update.addAll(maps.coAdjoint(group.retract(Retraction.EXP, Matrices.negate(y)), w));        // mu1 = Ad*_{exp(-Y)} w
+        List<Expr> update = new ArrayList<>(group.multiply(group.retract(RetractionKind.EXP, y), g0));   // q1 = exp(Y) q0
+        update.addAll(maps.coAdjoint(group.retract(RetractionKind.EXP, Matrices.negate(y)), w));        // mu1 = Ad*_{exp(-Y)} w
         return new StepSystem(name(), sys, layout, unknowns, residuals, guess, update, List.of());
     }
 

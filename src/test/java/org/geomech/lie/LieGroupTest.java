@@ -64,7 +64,7 @@ class LieGroupTest {
     @Test
     void retractionsAreGroupElementsAndTheirNegativesTheirInverses() {
         for (MatrixGroup group : groups()) {
-            for (Retraction tau : group.hasExp() ? Retraction.values() : new Retraction[]{Retraction.CAY}) {
+            for (RetractionKind tau : group.hasExp() ? RetractionKind.values() : new RetractionKind[]{RetractionKind.CAY}) {
                 List<Expr> x = X.subList(0, group.dimension());
                 for (double[] p : POINTS) {
                     double[][] a = matrix(group, group.retract(tau, x), p), b = matrix(group, group.retract(tau, Matrices.negate(x)), p);
@@ -82,7 +82,7 @@ class LieGroupTest {
         So3 so3 = new So3();
         for (double[] p : POINTS) {
             double theta = Math.sqrt(p[0] * p[0] + p[1] * p[1] + p[2] * p[2]);
-            double[][] r = matrix(so3, so3.retract(Retraction.EXP, X.subList(0, 3)), p);
+            double[][] r = matrix(so3, so3.retract(RetractionKind.EXP, X.subList(0, 3)), p);
             double[][] w = {{0, -p[2], p[1]}, {p[2], 0, -p[0]}, {-p[1], p[0], 0}};
             double[][] w2 = mul(w, w);
             // small theta: sin/theta and (1 - cos)/theta^2 to 1e-17 by their first terms
@@ -95,7 +95,7 @@ class LieGroupTest {
     }
 
     /** d/de tau(x + e v) tau(x)^-1 at e = 0 by central differences (step 1e-6), as an algebra vector. */
-    private static double[] tangentByDifferences(MatrixGroup group, Retraction tau, double[] x, double[] v) {
+    private static double[] tangentByDifferences(MatrixGroup group, RetractionKind tau, double[] x, double[] v) {
         int d = group.dimension();
         double e = 1e-6;
         double[] plus = x.clone(), minus = x.clone();
@@ -117,7 +117,7 @@ class LieGroupTest {
         for (MatrixGroup group : groups()) {
             int d = group.dimension();
             List<Expr> x = X.subList(0, d);
-            for (Retraction tau : group.hasExp() ? Retraction.values() : new Retraction[]{Retraction.CAY}) {
+            for (RetractionKind tau : group.hasExp() ? RetractionKind.values() : new RetractionKind[]{RetractionKind.CAY}) {
                 for (double[] p : POINTS) {
                     Expr[][] dt = group.dRight(tau, x), dti = group.dRightInverse(tau, x);
                     double[] m = eval(flatten(dt), X, p), mi = eval(flatten(dti), X, p);
@@ -150,8 +150,8 @@ class LieGroupTest {
         So3 so3 = new So3();
         List<Expr> x = X.subList(0, 3);
         for (double[] p : POINTS) {
-            double[] lhs = eval(flatten(Matrices.times(so3.dRight(Retraction.EXP, x), so3.dRightInverse(Retraction.EXP, Matrices.negate(x)))), X, p);
-            double[] rhs = eval(flatten(so3.adjoint(so3.retract(Retraction.EXP, x))), X, p);
+            double[] lhs = eval(flatten(Matrices.times(so3.dRight(RetractionKind.EXP, x), so3.dRightInverse(RetractionKind.EXP, Matrices.negate(x)))), X, p);
+            double[] rhs = eval(flatten(so3.adjoint(so3.retract(RetractionKind.EXP, x))), X, p);
             for (int i = 0; i < 9; i++) assertEquals(rhs[i], lhs[i], 1e-15);
         }
     }
@@ -161,9 +161,9 @@ class LieGroupTest {
         // MatrixGroup's column-by-column Ad and ad on SE(3)'s rotation block equal SO(3)'s g and x^
         MatrixGroup se3 = RigidMotions.se3();
         So3 so3 = new So3();
-        List<Expr> g = se3.retract(Retraction.CAY, X.subList(0, 6));
+        List<Expr> g = se3.retract(RetractionKind.CAY, X.subList(0, 6));
         double[] p = POINTS[4];
-        double[] ad6 = eval(flatten(se3.adjoint(g)), X, p), rot = eval(so3.retract(Retraction.CAY, X.subList(0, 3)), X, p);
+        double[] ad6 = eval(flatten(se3.adjoint(g)), X, p), rot = eval(so3.retract(RetractionKind.CAY, X.subList(0, 3)), X, p);
         for (int i = 0; i < 3; i++) for (int j = 0; j < 3; j++) assertEquals(rot[i * 3 + j], ad6[i * 6 + j], 1e-15);
         double[] ad = eval(flatten(se3.ad(X.subList(0, 6))), X, p);
         assertEquals(-p[2], ad[1], 0.0);
@@ -180,11 +180,11 @@ class LieGroupTest {
         assertEquals("SE(2) x R", ProductGroup.parse("se(2) × R").name());
         InputException unknown = assertThrows(InputException.class, () -> ProductGroup.parse("SO(4) x R^2"));
         assertTrue(unknown.getMessage().contains("unknown group 'SO(4)'"), unknown.getMessage());
-        InputException exp = assertThrows(InputException.class, () -> ProductGroup.parse("SE(2)").retract(Retraction.EXP, X.subList(0, 3)));
+        InputException exp = assertThrows(InputException.class, () -> ProductGroup.parse("SE(2)").retract(RetractionKind.EXP, X.subList(0, 3)));
         assertTrue(exp.getMessage().contains("exp has no closed form on SE(2)"), exp.getMessage());
         // a product retracts factor by factor: SO(3) part as SO(3), R^2 part unchanged
         double[] p = POINTS[3];
-        double[] prod = eval(g.retract(Retraction.EXP, X.subList(0, 5)), X, p), rot = eval(new So3().retract(Retraction.EXP, X.subList(0, 3)), X, p);
+        double[] prod = eval(g.retract(RetractionKind.EXP, X.subList(0, 5)), X, p), rot = eval(new So3().retract(RetractionKind.EXP, X.subList(0, 3)), X, p);
         for (int i = 0; i < 9; i++) assertEquals(rot[i], prod[i], 0.0);
         assertEquals(p[3], prod[9], 0.0);
         assertEquals(p[4], prod[10], 0.0);
