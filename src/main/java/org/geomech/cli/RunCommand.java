@@ -17,6 +17,7 @@ import org.geomech.model.InputException;
 import org.geomech.io.plot.Plots;
 import org.geomech.io.RunSummary;
 import org.geomech.io.Scenario;
+import org.geomech.io.SeriesFile;
 import org.geomech.io.ScenarioDraft;
 import org.geomech.method.Method;
 import org.geomech.method.Methods;
@@ -34,13 +35,13 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
-/** geomech run: an ensemble from a scenario file or flags, at each step size; writes timeseries.csv. */
+/** geomech run: an ensemble from a scenario file or flags, at each step size; appends timeseries.csv row by row as it runs. */
 @Command(name = "run", mixinStandardHelpOptions = true, versionProvider = Main.class,
         description = "Runs an ensemble (a scenario file, or a built-in model with flags) and writes timeseries.csv and summary.json.")
 final class RunCommand extends GeomechCommand {
     /** One step size's run: its counters and each observer's statistics at the final time. */
     record StepSizeResult(double h, long steps, int ok, int failed, long memberSteps, double steppingSeconds,
-                          long newtonIterations, int maxNewtonIterations, Map<String, Statistics> atEnd) {
+                          long newtonIterations, int maxNewtonIterations, long jacobianFactorisations, Map<String, Statistics> atEnd) {
         @JsonProperty
         double memberStepsPerSecond() { return memberSteps / steppingSeconds; }
     }
@@ -76,6 +77,7 @@ final class RunCommand extends GeomechCommand {
     private final List<StepSizeResult> results = new ArrayList<>();
     private final Map<Double, List<EnsembleRun.Row>> series = new LinkedHashMap<>();
     private final Map<Double, Trajectories> trajectories = new LinkedHashMap<>();
+    private SeriesFile seriesFile;
     private List<String> stateNames;
     private String backendDescription;
     private List<String> observerNames;
@@ -90,6 +92,7 @@ final class RunCommand extends GeomechCommand {
         if (sigma != null) d.sigma = sigma;
         if (outputInterval != null) d.outputInterval = outputInterval;
         scenario = d.resolve();
+        checkFolder(scenario.out());
         MechanicalSystem sys = scenario.model().build();
         Method method = Methods.parse(scenario.method());
         Backend backend = Backends.named(scenario.backend(), scenarioOptions.device());
@@ -112,13 +115,17 @@ final class RunCommand extends GeomechCommand {
         Backend.Compiled compiled = backend.compile(sim.step(), observers, scenario.newton());
         TimeGrid grid = grid(h);
         if (header.isEmpty()) start(sim.step(), observers, report[0], compiled);
-        folder(scenario.out());
+        Path folder = folder(scenario.out());
+        if (seriesFile == null && format.equals("csv")) {
+            seriesFile = SeriesFile.create(folder.resolve("timeseries.csv"), header);
+            summary.file("timeseries.csv").write(folder);
+        }
         Trajectories recorder = trajectoryMembers == null ? null : new Trajectories(trajectoryMembers, state.members());
         stateNames = sim.step().layout().names();
-        EnsembleRun.Result r = EnsembleRun.run(compiled, state, sim.params(h), grid, k -> progress.accept(done + k), recorder);
         if (recorder != null) trajectories.put(h, recorder);
+        EnsembleRun.Result r = EnsembleRun.run(compiled, state, sim.params(h), grid, k -> progress.accept(done + k), recorder,
+                row -> append(row(h, row)));
         progress.end();
-        for (EnsembleRun.Row row : r.rows()) rows.add(row(h, row));
         series.put(h, r.rows());
         long memberSteps = 0;
         for (int j = 0; j < state.members(); j++) {
@@ -130,10 +137,16 @@ final class RunCommand extends GeomechCommand {
         EnsembleRun.Row last = r.rows().get(r.rows().size() - 1);
         for (int o = 0; o < observers.size(); o++) atEnd.put(observers.get(o).name(), last.stats().get(o));
         StepSizeResult result = new StepSizeResult(h, grid.steps(), state.okCount(), state.members() - state.okCount(), memberSteps,
-                r.seconds(), r.newtonIterations(), r.maxNewtonIterations(), atEnd);
+                r.seconds(), r.newtonIterations(), r.maxNewtonIterations(), r.jacobianFactorisations(), atEnd);
         results.add(result);
         if (talking()) print(result, last.t());
         return grid.steps();
+    }
+
+    // One row of the time series: kept for the summary and .npy, and appended to timeseries.csv at once
+    private void append(List<Object> row) {
+        rows.add(row);
+        if (seriesFile != null) seriesFile.append(row);
     }
 
     private TimeGrid grid(double h) { return TimeGrid.of(h, scenario.tEnd(), scenario.outputInterval()); }
@@ -173,9 +186,10 @@ final class RunCommand extends GeomechCommand {
     }
 
     private void print(StepSizeResult r, double t) {
-        out().printf("h = %s: %d steps, %d of %d members ok, %.3g s stepping, %.3g member-steps/s, %.3g Newton iterations per member-step%n",
+        out().printf("h = %s: %d steps, %d of %d members ok, %.3g s stepping, %.3g member-steps/s, %.3g Newton iterations and %.3g Jacobian"
+                        + " factorisations per member-step%n",
                 r.h(), r.steps(), r.ok(), r.ok() + r.failed(), r.steppingSeconds(), r.memberStepsPerSecond(),
-                (double) r.newtonIterations() / Math.max(1, r.memberSteps()));
+                (double) r.newtonIterations() / Math.max(1, r.memberSteps()), (double) r.jacobianFactorisations() / Math.max(1, r.memberSteps()));
         List<String> columns = new ArrayList<>(List.of("at t = " + Table.plain(t)));
         columns.addAll(scenario.statistics());
         Table table = new Table(columns.toArray(new String[0]));
@@ -209,9 +223,8 @@ final class RunCommand extends GeomechCommand {
                 for (int c = 0; c < header.size(); c++) flat[i * header.size() + c] = ((Number) rows.get(i).get(c)).doubleValue();
             NpyWriter.write(folder.resolve("timeseries.npy"), flat, rows.size(), header.size());
             summary.file("timeseries.npy").columns("timeseries.npy", header);
-        } else {
-            CsvWriter.write(folder.resolve("timeseries.csv"), header, rows);
-            summary.file("timeseries.csv");
+        } else if (seriesFile != null) {
+            seriesFile.close();
         }
         for (Map.Entry<Double, Trajectories> e : trajectories.entrySet()) writeTrajectories(folder, e.getKey(), e.getValue());
         for (Map.Entry<Double, List<EnsembleRun.Row>> e : series.entrySet()) {
