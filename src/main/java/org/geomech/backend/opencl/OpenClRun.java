@@ -162,6 +162,25 @@ final class OpenClRun implements Backend.Run {
     }
 
     @Override
+    public double[] initialValues() {
+        if (!observed) return null;
+        if (initial != null) return initial.clone();
+        double[] out = new double[observers * members];
+        if (chunks == 1) rows(false, initialBuffer, out, observers, 0);
+        return out;
+    }
+
+    @Override
+    public void resume(long steps, double[] from) {
+        if (from.length != observers * members)
+            throw new IllegalArgumentException("initial values for " + from.length + " observer values, expected " + observers * members);
+        stepsDone = steps;
+        observed = true;
+        if (initial != null) System.arraycopy(from, 0, initial, 0, from.length);
+        if (resident >= 0) rows(true, initialBuffer, from, observers, resident);
+    }
+
+    @Override
     public long newtonIterations() {
         if (resident >= 0) counters(resident);
         long sum = 0;

@@ -127,6 +127,16 @@ public final class ReferenceBackend implements Backend {
             return Reduction.of(out, initial, state, count);
         }
 
+        @Override public double[] initialValues() { return initial == null ? null : initial.clone(); }
+
+        @Override
+        public void resume(long steps, double[] from) {
+            if (from.length != compiled.observe.outputCount() * state.members())
+                throw new IllegalArgumentException("initial values for " + from.length + " observer values, expected " + compiled.observe.outputCount() * state.members());
+            initial = from.clone();
+            stepsDone = steps;
+        }
+
         @Override public long newtonIterations() { return iterations.get(); }
         @Override public int maxNewtonIterations() { return maxIterations.get(); }
         @Override public void finish() {}

@@ -60,6 +60,16 @@ final class SimdRun implements Backend.Run {
         return Reduction.combine(partials, blocks, observers);
     }
 
+    @Override public double[] initialValues() { return initial == null ? null : initial.clone(); }
+
+    @Override
+    public void resume(long steps, double[] from) {
+        if (from.length != observers * state.members())
+            throw new IllegalArgumentException("initial values for " + from.length + " observer values, expected " + observers * state.members());
+        initial = from.clone();
+        stepsDone = steps;
+    }
+
     @Override
     public long newtonIterations() {
         long sum = 0;
