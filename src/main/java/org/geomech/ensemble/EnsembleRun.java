@@ -68,7 +68,8 @@ public final class EnsembleRun {
      */
     public static Result run(Backend.Compiled compiled, EnsembleState state, double[] params, TimeGrid grid, LongConsumer progress,
                              Recorder recorder, Snapshot from, Checkpoints checkpoints) {
-        long start = System.nanoTime(), saving = 0;
+        long start = System.nanoTime();
+        long[] saving = {0};
         List<Row> rows = new ArrayList<>();
         try (Backend.Run run = compiled.start(state, params)) {
             long done;
@@ -76,6 +77,7 @@ public final class EnsembleRun {
                 done = 0;
                 rows.add(row(0, run.observe(), grid));
                 if (recorder != null) recorder.record(0, state);
+                if (checkpoint(checkpoints, done, grid, run, state, rows, from, start, saving)) return result(rows, from, run, start, saving);
             } else {
                 done = from.step();
                 rows.addAll(from.rows());
@@ -93,19 +95,28 @@ public final class EnsembleRun {
                         recorder.record(done * grid.h(), state);
                     }
                 }
+                if (checkpoint(checkpoints, done, grid, run, state, rows, from, start, saving)) break;
                 if (progress != null) progress.accept(done);
-                if (checkpoints != null && done < grid.steps() && checkpoints.due(done)) {
-                    long saveStart = System.nanoTime();
-                    run.finish();
-                    checkpoints.save(new Snapshot(done, rows, newtonIterations(from, run), maxNewtonIterations(from, run),
-                            seconds(from, start, saveStart, saving), run.initialValues()), state);
-                    saving += System.nanoTime() - saveStart;
-                    if (checkpoints.stopping()) break;
-                }
             }
-            run.finish();
-            return new Result(rows, newtonIterations(from, run), maxNewtonIterations(from, run), seconds(from, start, System.nanoTime(), saving));
+            return result(rows, from, run, start, saving);
         }
+    }
+
+    // Saves a checkpoint after done steps where checkpoints asks for one (never at the end); true when the run stops there
+    private static boolean checkpoint(Checkpoints checkpoints, long done, TimeGrid grid, Backend.Run run, EnsembleState state, List<Row> rows,
+                                      Snapshot from, long start, long[] saving) {
+        if (checkpoints == null || done >= grid.steps() || !checkpoints.due(done)) return false;
+        long saveStart = System.nanoTime();
+        run.finish();
+        checkpoints.save(new Snapshot(done, rows, newtonIterations(from, run), maxNewtonIterations(from, run),
+                seconds(from, start, saveStart, saving[0]), run.initialValues()), state);
+        saving[0] += System.nanoTime() - saveStart;
+        return checkpoints.stopping();
+    }
+
+    private static Result result(List<Row> rows, Snapshot from, Backend.Run run, long start, long[] saving) {
+        run.finish();
+        return new Result(rows, newtonIterations(from, run), maxNewtonIterations(from, run), seconds(from, start, System.nanoTime(), saving[0]));
     }
 
     private static long newtonIterations(Snapshot from, Backend.Run run) {
