@@ -40,6 +40,12 @@ public interface Backend {
         Reduction.Result observe();
 
         /**
+         * What observe() combines: the partial sums of every Reduction block in block order (Reduction.block's layout),
+         * so that blocks observed apart (slabs of members, Spark partitions) combine bitwise as one run's.
+         */
+        double[] observeBlocks();
+
+        /**
          * The observer values the first observe() recorded, observer-major (o * members + j): the origins of the
          * mean-square deviation, which a checkpoint keeps; null before the first observe().
          */

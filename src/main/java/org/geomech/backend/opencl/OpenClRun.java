@@ -139,7 +139,10 @@ final class OpenClRun implements Backend.Run {
     }
 
     @Override
-    public Reduction.Result observe() {
+    public Reduction.Result observe() { return Reduction.combine(observeBlocks(), Reduction.blocks(members), observers); }
+
+    @Override
+    public double[] observeBlocks() {
         int blocks = Reduction.blocks(members);
         double[] out = new double[blocks * stride];
         for (int c = 0; c < chunks; c++) {
@@ -158,7 +161,7 @@ final class OpenClRun implements Backend.Run {
                     Pointer.to(out).withByteOffset(Sizeof.cl_double * stride * (long) firstBlock), 0, null, null);
         }
         observed = true;
-        return Reduction.combine(out, blocks, observers);
+        return out;
     }
 
     @Override

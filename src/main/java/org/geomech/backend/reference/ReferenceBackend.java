@@ -112,6 +112,11 @@ public final class ReferenceBackend implements Backend {
 
         @Override
         public Reduction.Result observe() {
+            return Reduction.combine(observeBlocks(), Reduction.blocks(state.members()), compiled.observe.outputCount());
+        }
+
+        @Override
+        public double[] observeBlocks() {
             Tape t = compiled.observe.copy();
             int n = state.components(), members = state.members(), count = t.outputCount();
             double[] in = new double[n + params.length], member = new double[count];
@@ -124,7 +129,7 @@ public final class ReferenceBackend implements Backend {
                 for (int o = 0; o < count; o++) out[o * members + j] = member[o];
             }
             if (initial == null) initial = out;
-            return Reduction.of(out, initial, state, count);
+            return Reduction.partials(out, initial, state, count);
         }
 
         @Override public double[] initialValues() { return initial == null ? null : initial.clone(); }
