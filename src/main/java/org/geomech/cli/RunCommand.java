@@ -19,6 +19,7 @@ import org.geomech.model.InputException;
 import org.geomech.io.plot.Plots;
 import org.geomech.io.RunSummary;
 import org.geomech.io.Scenario;
+import org.geomech.io.SeriesFile;
 import org.geomech.io.ScenarioDraft;
 import org.geomech.method.Method;
 import org.geomech.method.Methods;
@@ -39,7 +40,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
-/** geomech run: an ensemble from a scenario file or flags, at each step size; writes timeseries.csv. */
+/** geomech run: an ensemble from a scenario file or flags, at each step size; appends timeseries.csv row by row as it runs. */
 @Command(name = "run", mixinStandardHelpOptions = true, versionProvider = Main.class,
         description = "Runs an ensemble (a scenario file, or a built-in model with flags) and writes timeseries.csv and summary.json.")
 final class RunCommand extends GeomechCommand {
@@ -86,6 +87,7 @@ final class RunCommand extends GeomechCommand {
     private final List<StepSizeResult> results = new ArrayList<>();
     private final Map<Double, List<EnsembleRun.Row>> series = new LinkedHashMap<>();
     private final Map<Double, Trajectories> trajectories = new LinkedHashMap<>();
+    private SeriesFile seriesFile;
     private List<String> stateNames;
     private String backendDescription;
     private List<String> observerNames;
@@ -106,6 +108,7 @@ final class RunCommand extends GeomechCommand {
         if (sigma != null) d.sigma = sigma;
         if (outputInterval != null) d.outputInterval = outputInterval;
         scenario = d.resolve();
+        checkFolder(scenario.out());
         MechanicalSystem sys = scenario.model().build();
         Method method = Methods.parse(scenario.method());
         Backend backend = Backends.named(scenario.backend(), scenarioOptions.device());
@@ -144,28 +147,42 @@ final class RunCommand extends GeomechCommand {
         Backend.Compiled compiled = backend.compile(sim.step(), observers, scenario.newton());
         TimeGrid grid = grid(h);
         if (header.isEmpty()) start(sim.step(), observers, report[0], compiled);
-        folder(scenario.out());
-        if (resuming) for (Checkpoint.Stage s : resumeFrom.finished()) record(s, state.members(), grid(s.h()));
-        else if (stage == 0) deleteCheckpoint();   // a fresh run leaves no earlier run's checkpoint to resume
+        Path folder = folder(scenario.out());
+        if (seriesFile == null && format.equals("csv")) {
+            seriesFile = SeriesFile.create(folder.resolve("timeseries.csv"), header);
+            summary.file("timeseries.csv").write(folder);
+        }
+        if (resuming) {
+            for (Checkpoint.Stage s : resumeFrom.finished()) {
+                for (EnsembleRun.Row row : s.result().rows()) append(row(s.h(), row));
+                record(s, state.members(), grid(s.h()));
+            }
+        } else if (stage == 0) {
+            deleteCheckpoint();   // a fresh run leaves no earlier run's checkpoint to resume
+        }
         Trajectories recorder = trajectoryMembers == null ? null
                 : resuming && resumeFrom.trajectories() != null ? resumeFrom.trajectories() : new Trajectories(trajectoryMembers, state.members());
         stateNames = sim.step().layout().names();
         if (recorder != null) trajectories.put(h, recorder);
         CheckpointWriter writer = checkpoints == null ? null : new CheckpointWriter(checkpointFile(), checkpoints, grid,
                 snapshot -> new Checkpoint.Header(Version.geomech(), fingerprint, arguments(), scenarioOptions.text, consistency,
-                        finished, stage, snapshot, recorder, state.members(), state.components()), () -> false);
+                        finished, stage, snapshot, recorder, state.members(), state.components()), Interrupts::pending);
         EnsembleRun.Result r = EnsembleRun.run(compiled, state, sim.params(h), grid, k -> progress.accept(done + k), recorder,
-                resuming ? resumeFrom.snapshot() : null, writer);
+                row -> append(row(h, row)), resuming ? resumeFrom.snapshot() : null, writer);
         progress.end();
+        if (writer != null && writer.stopping()) {
+            // a signal: the checkpoint is written; the partial rows go out with the results, then the command stops
+            series.put(h, r.rows());
+            Interrupts.check();
+        }
         record(new Checkpoint.Stage(h, r, Checkpoint.failures(state), recorder), state.members(), grid);
         return grid.steps();
     }
 
-    // Adds one step size's rows, failures, counters and final statistics to the results (and prints them)
+    // Adds one step size's failures, counters and final statistics to the results (and prints them); its rows went out as they came
     private void record(Checkpoint.Stage stage, int members, TimeGrid grid) {
         double h = stage.h();
         EnsembleRun.Result r = stage.result();
-        for (EnsembleRun.Row row : r.rows()) rows.add(row(h, row));
         series.put(h, r.rows());
         if (stage.trajectories() != null) trajectories.put(h, stage.trajectories());
         long memberSteps = (long) members * grid.steps();
@@ -184,6 +201,9 @@ final class RunCommand extends GeomechCommand {
         finished.add(stage);
         if (talking()) print(result, last.t());
     }
+
+    @Override
+    boolean continuesRun() { return resumeFrom != null; }
 
     // In the folder resumed from, else in the output folder (created on first use)
     private Path checkpointFile() { return (resumeFrom != null ? output.out : folder(scenario.out())).resolve(Checkpoint.FILE); }
@@ -218,6 +238,12 @@ final class RunCommand extends GeomechCommand {
         } catch (java.security.NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);
         }
+    }
+
+    // One row of the time series: kept for the summary and .npy, and appended to timeseries.csv at once
+    private void append(List<Object> row) {
+        rows.add(row);
+        if (seriesFile != null) seriesFile.append(row);
     }
 
     private TimeGrid grid(double h) { return TimeGrid.of(h, scenario.tEnd(), scenario.outputInterval()); }
@@ -294,9 +320,8 @@ final class RunCommand extends GeomechCommand {
                 for (int c = 0; c < header.size(); c++) flat[i * header.size() + c] = ((Number) rows.get(i).get(c)).doubleValue();
             NpyWriter.write(folder.resolve("timeseries.npy"), flat, rows.size(), header.size());
             summary.file("timeseries.npy").columns("timeseries.npy", header);
-        } else {
-            CsvWriter.write(folder.resolve("timeseries.csv"), header, rows);
-            summary.file("timeseries.csv");
+        } else if (seriesFile != null) {
+            seriesFile.close();
         }
         for (Map.Entry<Double, Trajectories> e : trajectories.entrySet()) writeTrajectories(folder, e.getKey(), e.getValue());
         for (Map.Entry<Double, List<EnsembleRun.Row>> e : series.entrySet()) {

@@ -4,6 +4,7 @@ import org.geomech.backend.Backend;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Consumer;
 import java.util.function.LongConsumer;
 
 /**
@@ -59,15 +60,21 @@ public final class EnsembleRun {
     /** As above; a recorder, if given, sees the host state at every output time (the backend copies it back for that). */
     public static Result run(Backend.Compiled compiled, EnsembleState state, double[] params, TimeGrid grid, LongConsumer progress,
                              Recorder recorder) {
-        return run(compiled, state, params, grid, progress, recorder, null, null);
+        return run(compiled, state, params, grid, progress, recorder, null);
+    }
+
+    /** As above; each row, if rowListener is given, is passed to it as soon as it exists (before progress hears of it). */
+    public static Result run(Backend.Compiled compiled, EnsembleState state, double[] params, TimeGrid grid, LongConsumer progress,
+                             Recorder recorder, Consumer<Row> rowListener) {
+        return run(compiled, state, params, grid, progress, recorder, rowListener, null, null);
     }
 
     /**
-     * As above, from a snapshot (null: from t = 0) whose ensemble is state, saving checkpoints where checkpoints (null:
-     * none) asks; returns early, with the rows so far, when checkpoints is stopping.
+     * As above, from a snapshot (null: from t = 0) whose ensemble is state (the listener hears of its rows first), saving
+     * checkpoints where checkpoints (null: none) asks; returns early, with the rows so far, when checkpoints is stopping.
      */
     public static Result run(Backend.Compiled compiled, EnsembleState state, double[] params, TimeGrid grid, LongConsumer progress,
-                             Recorder recorder, Snapshot from, Checkpoints checkpoints) {
+                             Recorder recorder, Consumer<Row> rowListener, Snapshot from, Checkpoints checkpoints) {
         long start = System.nanoTime();
         long[] saving = {0};
         List<Row> rows = new ArrayList<>();
@@ -75,12 +82,12 @@ public final class EnsembleRun {
             long done;
             if (from == null) {
                 done = 0;
-                rows.add(row(0, run.observe(), grid));
+                add(rows, row(0, run.observe(), grid), rowListener);
                 if (recorder != null) recorder.record(0, state);
                 if (checkpoint(checkpoints, done, grid, run, state, rows, from, start, saving)) return result(rows, from, run, start, saving);
             } else {
                 done = from.step();
-                rows.addAll(from.rows());
+                for (Row r : from.rows()) add(rows, r, rowListener);
                 run.resume(done, from.initialValues());
             }
             while (done < grid.steps()) {
@@ -89,7 +96,7 @@ public final class EnsembleRun {
                 run.advance((int) (next - done));
                 done = next;
                 if (done == nextRow) {
-                    rows.add(row(done, run.observe(), grid));
+                    add(rows, row(done, run.observe(), grid), rowListener);
                     if (recorder != null) {
                         run.finish();
                         recorder.record(done * grid.h(), state);
@@ -130,6 +137,11 @@ public final class EnsembleRun {
     // Seconds stepping: those before the snapshot resumed from, then since start, less the time spent saving checkpoints
     private static double seconds(Snapshot from, long start, long now, long saving) {
         return (from == null ? 0 : from.seconds()) + (now - start - saving) * 1e-9;
+    }
+
+    private static void add(List<Row> rows, Row row, Consumer<Row> listener) {
+        rows.add(row);
+        if (listener != null) listener.accept(row);
     }
 
     private static Row row(long step, Reduction.Result r, TimeGrid grid) {

@@ -55,6 +55,42 @@ class KillAndResumeTest {
     }
 
     @Test
+    void sigtermWritesACheckpointAndPartialResultsThenResumes() throws Exception {
+        // reference backend, 64 members of cvt, 3000 steps; checkpoints by model time only every 1000 (never): the one at
+        // t = 0, then the one SIGTERM writes where the run stops
+        Path out = dir.resolve("stopped"), whole = dir.resolve("whole");
+        List<String> run = List.of("run", "--model", "cvt", "--h", "0.001", "--t-end", "3", "--members", "64", "--no-plots", "--quiet");
+        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "--add-modules", "jdk.incubator.vector", "-cp", System.getProperty("java.class.path"), Main.class.getName()));
+        command.addAll(run);
+        command.addAll(List.of("--out", out.toString(), "--checkpoint-every", "1000"));
+        Process p = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(dir.resolve("stopped.log").toFile()).start();
+        Path checkpoint = out.resolve(Checkpoint.FILE);
+        while (!Files.exists(checkpoint) && p.isAlive()) Thread.sleep(20);
+        Thread.sleep(300);
+        assertTrue(p.isAlive(), "still running: " + Files.readString(dir.resolve("stopped.log")));
+        assertEquals(0, new ProcessBuilder("kill", "-TERM", Long.toString(p.pid())).start().waitFor());
+        assertTrue(p.waitFor(60, TimeUnit.SECONDS), "stopped");
+        String log = Files.readString(dir.resolve("stopped.log"));
+        assertEquals(143, p.exitValue(), log);
+        long step = Checkpoint.read(checkpoint).snapshot().step();
+        assertTrue(step > 0 && step < 3000, "the signal's checkpoint is past t = 0 and before the end: step " + step);
+        JsonNode partial = new ObjectMapper().readTree(out.resolve("summary.json").toFile());
+        assertFalse(partial.get("finished").asBoolean(), "partial results are marked unfinished");
+        assertTrue(Files.readAllLines(out.resolve("timeseries.csv")).size() > 1, "partial rows written");
+
+        Cli.Result resumed = Cli.run("resume", out.toString(), "--quiet");
+        assertEquals(0, resumed.exit(), resumed.err());
+        List<String> args = new ArrayList<>(run);
+        args.addAll(List.of("--out", whole.toString()));
+        assertEquals(0, Cli.run(args.toArray(new String[0])).exit());
+        assertArrayEquals(Files.readAllBytes(whole.resolve("timeseries.csv")), Files.readAllBytes(out.resolve("timeseries.csv")), "timeseries.csv");
+        JsonNode a = new ObjectMapper().readTree(whole.resolve("summary.json").toFile()), b = new ObjectMapper().readTree(out.resolve("summary.json").toFile());
+        assertEquals(a.get("results").get(0).get("at_end"), b.get("results").get(0).get("at_end"), "final statistics");
+        assertTrue(b.get("finished").asBoolean(), "the resumed run finished");
+    }
+
+    @Test
     void resumeWithoutCheckpointIsOneLine() {
         Cli.Result r = Cli.run("resume", dir.toString());
         assertEquals(2, r.exit(), r.err());
