@@ -26,6 +26,7 @@ import org.geomech.method.Methods;
 import org.geomech.method.StepSystem;
 import org.geomech.model.MechanicalSystem;
 import org.geomech.study.Simulation;
+import org.geomech.study.SlabRun;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -77,6 +78,11 @@ final class RunCommand extends GeomechCommand {
                     + " wall-clock time (90s, 10m, 2h); geomech resume DIR continues the run from it, bitwise as if it had not stopped")
     String checkpointEvery;
 
+    @Option(names = "--members-in-memory", paramLabel = "M",
+            description = "hold at most M members (rounded up to whole blocks of 1024) in memory: larger ensembles run slab by slab,"
+                    + " each over the whole time span, with bitwise the same statistics")
+    Integer membersInMemory;
+
     @Option(names = "--save-trajectories", paramLabel = "MEMBERS", split = ",",
             description = "members whose full state (q, dot(q), p(q), lambda..) is saved at every output time, e.g. 0,5,9")
     List<Integer> trajectoryMembers;
@@ -102,6 +108,12 @@ final class RunCommand extends GeomechCommand {
     void execute() {
         if (!format.equals("csv") && !format.equals("npy")) throw new InputException("--format must be csv or npy, not '" + format + "'");
         if (checkpointEvery != null) checkpoints = CheckpointEvery.parse(checkpointEvery);
+        if (membersInMemory != null) {
+            if (membersInMemory < 1) throw new InputException("--members-in-memory must be at least 1, got " + membersInMemory);
+            if (checkpointEvery != null || trajectoryMembers != null)
+                throw new InputException("--members-in-memory runs slab after slab over the whole time span: it does not go with "
+                        + (checkpointEvery != null ? "--checkpoint-every" : "--save-trajectories"));
+        }
         ScenarioDraft d = scenarioOptions.draft();
         if (members != null) d.membersFromCommandLine(members);
         if (seed != null) d.seed = seed;
@@ -128,6 +140,7 @@ final class RunCommand extends GeomechCommand {
     // Runs every member at one step size (from the checkpoint resumed from, if it stopped in this one); returns the number of steps
     private long runStepSize(MechanicalSystem sys, Method method, Backend backend, InitialStates initial, int stage, long done, Progress progress) {
         double h = scenario.h().get(stage);
+        if (membersInMemory != null && scenario.members() > membersInMemory) return runInSlabs(sys, method, backend, initial, h, done, progress);
         boolean resuming = resumeFrom != null && stage == resumeFrom.stage();
         Simulation sim = new Simulation(sys, method, sys.parameterValues(), initial, scenario.perturbation(), scenario.members());
         List<Observer> observers = observers(sim.step());
@@ -176,6 +189,28 @@ final class RunCommand extends GeomechCommand {
             Interrupts.check();
         }
         record(new Checkpoint.Stage(h, r, Checkpoint.failures(state), recorder), state.members(), grid);
+        return grid.steps();
+    }
+
+    // One step size with the ensemble streamed through memory in slabs of whole blocks (--members-in-memory)
+    private long runInSlabs(MechanicalSystem sys, Method method, Backend backend, InitialStates initial, double h, long done, Progress progress) {
+        Simulation sim = new Simulation(sys, method, sys.parameterValues(), initial, scenario.perturbation(), scenario.members());
+        List<Observer> observers = observers(sim.step());
+        Backend.Compiled compiled = backend.compile(sim.step(), observers, scenario.newton());
+        TimeGrid grid = grid(h);
+        SlabRun.Outcome o = SlabRun.stream(compiled, sim, grid, membersInMemory, m -> progress.accept(done + grid.steps() * m / sim.members()));
+        progress.end();
+        if (header.isEmpty()) start(sim.step(), observers, o.consistency(), compiled);
+        Path folder = folder(scenario.out());
+        if (seriesFile == null && format.equals("csv")) {
+            seriesFile = SeriesFile.create(folder.resolve("timeseries.csv"), header);
+            summary.file("timeseries.csv").write(folder);
+        }
+        stateNames = sim.step().layout().names();
+        for (EnsembleRun.Row row : o.result().rows()) append(row(h, row));
+        List<Checkpoint.Failure> failures = new ArrayList<>();
+        for (SlabRun.Failure f : o.failures()) failures.add(new Checkpoint.Failure((int) f.member(), f.step(), f.status()));
+        record(new Checkpoint.Stage(h, o.result(), failures, null), sim.members(), grid);
         return grid.steps();
     }
 
