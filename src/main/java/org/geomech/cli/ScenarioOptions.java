@@ -52,6 +52,10 @@ final class ScenarioOptions {
     @Option(names = "--newton-tol", paramLabel = "TOL", description = "Newton tolerance (default 1e-12)")
     Double newtonTolerance;
 
+    @Option(names = "--newton-jacobian", paramLabel = "full|simplified",
+            description = "Jacobian in Newton: simplified (default: factorised once per step, again only where the iteration stalls) or full (every iteration)")
+    String newtonJacobian;
+
     /** The scenario file's text as read (or as a checkpoint kept it, when resuming); null without a file. */
     String text;
 
@@ -70,6 +74,7 @@ final class ScenarioOptions {
         d.vByName.putAll(v);
         if (backend != null) d.backend = backend;
         if (newtonTolerance != null) d.newtonTolerance = newtonTolerance;
+        if (newtonJacobian != null) d.newtonJacobian = newtonJacobian;
         return d;
     }
 }

@@ -21,15 +21,15 @@ public final class EnsembleRun {
         void record(double t, EnsembleState state);
     }
 
-    /** Rows and solver counters. */
-    public record Result(List<Row> rows, long newtonIterations, int maxNewtonIterations, double seconds) {}
+    /** Rows and solver counters: Newton iterations (LU solves), the most in one member-step, Jacobian factorisations. */
+    public record Result(List<Row> rows, long newtonIterations, int maxNewtonIterations, long jacobianFactorisations, double seconds) {}
 
     /**
      * Where a run stands after step steps, besides the ensemble itself: the rows so far, the solver counters and
      * stepping seconds so far, and each member's observer values at t = 0 (observer-major), the origins of the msd.
      */
-    public record Snapshot(long step, List<Row> rows, long newtonIterations, int maxNewtonIterations, double seconds,
-                           double[] initialValues) {
+    public record Snapshot(long step, List<Row> rows, long newtonIterations, int maxNewtonIterations, long jacobianFactorisations,
+                           double seconds, double[] initialValues) {
         public Snapshot {
             rows = List.copyOf(rows);
         }
@@ -115,7 +115,7 @@ public final class EnsembleRun {
         if (checkpoints == null || done >= grid.steps() || !checkpoints.due(done)) return false;
         long saveStart = System.nanoTime();
         run.finish();
-        checkpoints.save(new Snapshot(done, rows, newtonIterations(from, run), maxNewtonIterations(from, run),
+        checkpoints.save(new Snapshot(done, rows, newtonIterations(from, run), maxNewtonIterations(from, run), jacobianFactorisations(from, run),
                 seconds(from, start, saveStart, saving[0]), run.initialValues()), state);
         saving[0] += System.nanoTime() - saveStart;
         return checkpoints.stopping();
@@ -123,11 +123,15 @@ public final class EnsembleRun {
 
     private static Result result(List<Row> rows, Snapshot from, Backend.Run run, long start, long[] saving) {
         run.finish();
-        return new Result(rows, newtonIterations(from, run), maxNewtonIterations(from, run), seconds(from, start, System.nanoTime(), saving[0]));
+        return new Result(rows, newtonIterations(from, run), maxNewtonIterations(from, run), jacobianFactorisations(from, run), seconds(from, start, System.nanoTime(), saving[0]));
     }
 
     private static long newtonIterations(Snapshot from, Backend.Run run) {
         return (from == null ? 0 : from.newtonIterations()) + run.newtonIterations();
+    }
+
+    private static long jacobianFactorisations(Snapshot from, Backend.Run run) {
+        return (from == null ? 0 : from.jacobianFactorisations()) + run.jacobianFactorisations();
     }
 
     private static int maxNewtonIterations(Snapshot from, Backend.Run run) {

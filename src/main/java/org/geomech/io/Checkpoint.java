@@ -97,6 +97,7 @@ public final class Checkpoint {
             rows(out, s.result().rows());
             out.writeLong(s.result().newtonIterations());
             out.writeInt(s.result().maxNewtonIterations());
+            out.writeLong(s.result().jacobianFactorisations());
             out.writeDouble(s.result().seconds());
             out.writeInt(s.failures().size());
             for (Failure f : s.failures()) failure(out, f);
@@ -108,6 +109,7 @@ public final class Checkpoint {
         rows(out, snap.rows());
         out.writeLong(snap.newtonIterations());
         out.writeInt(snap.maxNewtonIterations());
+        out.writeLong(snap.jacobianFactorisations());
         out.writeDouble(snap.seconds());
         trajectories(out, h.trajectories());
         out.writeInt(h.members());
@@ -221,7 +223,7 @@ public final class Checkpoint {
         for (int k = 0; k < stages; k++) {
             double h = in.readDouble();
             List<EnsembleRun.Row> rows = rows(in, file);
-            EnsembleRun.Result result = new EnsembleRun.Result(rows, in.readLong(), in.readInt(), in.readDouble());
+            EnsembleRun.Result result = new EnsembleRun.Result(rows, in.readLong(), in.readInt(), in.readLong(), in.readDouble());
             int failed = count(in, file);
             List<Failure> failures = new ArrayList<>();
             for (int f = 0; f < failed; f++) failures.add(failure(in, file));
@@ -232,6 +234,7 @@ public final class Checkpoint {
         List<EnsembleRun.Row> rows = rows(in, file);
         long newton = in.readLong();
         int most = in.readInt();
+        long factorisations = in.readLong();
         double seconds = in.readDouble();
         Trajectories trajectories = trajectories(in, file);
         int members = in.readInt(), components = in.readInt();
@@ -239,7 +242,7 @@ public final class Checkpoint {
         double[] initial = new double[count];
         readDoubles(in, initial);
         return new Header(version, fingerprint, args, scenario, consistency, finished, stage,
-                new EnsembleRun.Snapshot(step, rows, newton, most, seconds, initial), trajectories, members, components);
+                new EnsembleRun.Snapshot(step, rows, newton, most, factorisations, seconds, initial), trajectories, members, components);
     }
 
     private static void rows(DataOutputStream out, List<EnsembleRun.Row> rows) throws IOException {

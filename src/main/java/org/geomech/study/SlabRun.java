@@ -26,7 +26,8 @@ public final class SlabRun {
      * What one slab leaves: its first block, per output row the partials of its blocks (Reduction.block's layout),
      * its solver counters, its failed members, the largest moves consistency made to its initial states, its seconds.
      */
-    public record Slab(int firstBlock, double[][] partials, long newtonIterations, int maxNewtonIterations, List<Failure> failures,
+    public record Slab(int firstBlock, double[][] partials, long newtonIterations, int maxNewtonIterations, long jacobianFactorisations,
+                       List<Failure> failures,
                        double maxPositionMove, double maxVelocityMove, double seconds) implements Serializable {
         public Slab {
             failures = List.copyOf(failures);
@@ -53,7 +54,7 @@ public final class SlabRun {
         InitialStates.Report[] report = new InitialStates.Report[1];
         EnsembleState state = sim.initialSlice(first, count, report);
         List<double[]> partials = new ArrayList<>();
-        long newton;
+        long newton, factorisations;
         int most;
         try (Backend.Run run = compiled.start(state, sim.params(grid.h()))) {
             partials.add(run.observeBlocks());
@@ -66,10 +67,11 @@ public final class SlabRun {
             run.finish();
             newton = run.newtonIterations();
             most = run.maxNewtonIterations();
+            factorisations = run.jacobianFactorisations();
         }
         List<Failure> failures = new ArrayList<>();
         for (int j = 0; j < count; j++) if (!state.ok(j)) failures.add(new Failure(first + j, state.failedStep(j), state.status(j)));
-        return new Slab((int) (first / Reduction.BLOCK), partials.toArray(new double[0][]), newton, most, failures,
+        return new Slab((int) (first / Reduction.BLOCK), partials.toArray(new double[0][]), newton, most, factorisations, failures,
                 report[0].maxPositionMove(), report[0].maxVelocityMove(), (System.nanoTime() - start) * 1e-9);
     }
 
@@ -108,18 +110,19 @@ public final class SlabRun {
             Reduction.Result res = Reduction.combine(all, blocks, observers);
             out.add(new EnsembleRun.Row(step * grid.h(), step, res.ok(), res.stats()));
         }
-        long newton = 0;
+        long newton = 0, factorisations = 0;
         int most = 0;
         double seconds = 0, movedQ = 0, movedV = 0;
         List<Failure> failures = new ArrayList<>();
         for (Slab s : ordered) {
             newton += s.newtonIterations();
             most = Math.max(most, s.maxNewtonIterations());
+            factorisations += s.jacobianFactorisations();
             seconds += s.seconds();
             failures.addAll(s.failures());
             movedQ = Math.max(movedQ, s.maxPositionMove());
             movedV = Math.max(movedV, s.maxVelocityMove());
         }
-        return new Outcome(new EnsembleRun.Result(out, newton, most, seconds), failures, new InitialStates.Report(movedQ, movedV));
+        return new Outcome(new EnsembleRun.Result(out, newton, most, factorisations, seconds), failures, new InitialStates.Report(movedQ, movedV));
     }
 }

@@ -157,7 +157,7 @@ class KillAndResumeTest {
             assertEquals(a.get(field), b.get(field), backend + ": summary " + field);
         assertEquals(2, a.get("results").size());
         for (int k = 0; k < 2; k++)
-            for (String field : List.of("h", "steps", "ok", "failed", "member_steps", "newton_iterations", "max_newton_iterations", "at_end"))
+            for (String field : List.of("h", "steps", "ok", "failed", "member_steps", "newton_iterations", "max_newton_iterations", "jacobian_factorisations", "at_end"))
                 assertEquals(a.get("results").get(k).get(field), b.get("results").get(k).get(field), backend + ": result " + k + " " + field);
     }
 

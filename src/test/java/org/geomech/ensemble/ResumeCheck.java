@@ -62,6 +62,7 @@ public final class ResumeCheck {
             }
             assertEquals(expected.newtonIterations(), rest.newtonIterations(), "Newton iterations, " + at);
             assertEquals(expected.maxNewtonIterations(), rest.maxNewtonIterations(), "most Newton iterations, " + at);
+            assertEquals(expected.jacobianFactorisations(), rest.jacobianFactorisations(), "Jacobian factorisations, " + at);
         }
     }
 

@@ -49,10 +49,10 @@ class CheckpointTest {
         for (int j = 0; j < initial.length; j++) initial[j] = Math.sqrt(j + 0.5);
         Trajectories t = new Trajectories(List.of(0, 9), s.members());
         t.record(0, s);
-        Checkpoint.Stage done = new Checkpoint.Stage(0.2, new EnsembleRun.Result(rows, 4000, 3, 1.25),
+        Checkpoint.Stage done = new Checkpoint.Stage(0.2, new EnsembleRun.Result(rows, 4000, 3, 2500, 1.25),
                 List.of(new Checkpoint.Failure(5, 2, EnsembleState.Status.SINGULAR_JACOBIAN)), null);
         return new Checkpoint.Header("1.2.3", "planar-pendulum, rattle", List.of("--model", "planar-pendulum", "--h", "0.2,0.1"), "t_end: 3\nmethod: rattle\n",
-                new InitialStates.Report(0.25, 0.125), List.of(done), 1, new EnsembleRun.Snapshot(4, rows, 1234, 5, 0.5, initial), t,
+                new InitialStates.Report(0.25, 0.125), List.of(done), 1, new EnsembleRun.Snapshot(4, rows, 1234, 5, 777, 0.5, initial), t,
                 s.members(), s.components());
     }
 
@@ -73,8 +73,8 @@ class CheckpointTest {
         assertEquals(h.finished().get(0).failures(), back.finished().get(0).failures());
         assertNull(back.finished().get(0).trajectories());
         assertEquals(h.snapshot().rows(), back.snapshot().rows());
-        assertEquals(List.of(h.snapshot().step(), h.snapshot().newtonIterations(), (long) h.snapshot().maxNewtonIterations()),
-                List.of(back.snapshot().step(), back.snapshot().newtonIterations(), (long) back.snapshot().maxNewtonIterations()));
+        assertEquals(List.of(h.snapshot().step(), h.snapshot().newtonIterations(), (long) h.snapshot().maxNewtonIterations(), h.snapshot().jacobianFactorisations()),
+                List.of(back.snapshot().step(), back.snapshot().newtonIterations(), (long) back.snapshot().maxNewtonIterations(), back.snapshot().jacobianFactorisations()));
         assertArrayEquals(h.snapshot().initialValues(), back.snapshot().initialValues());
         assertArrayEquals(h.trajectories().flat(), back.trajectories().flat());
         assertArrayEquals(h.trajectories().members(), back.trajectories().members());

@@ -49,6 +49,7 @@ class SlabRunTest {
                 assertArrayEquals(ResumeCheck.bits(expected.rows()), ResumeCheck.bits(o.result().rows()), "every row's statistics, " + what);
                 assertEquals(expected.newtonIterations(), o.result().newtonIterations(), "Newton iterations, " + what);
                 assertEquals(expected.maxNewtonIterations(), o.result().maxNewtonIterations(), what);
+                assertEquals(expected.jacobianFactorisations(), o.result().jacobianFactorisations(), "Jacobian factorisations, " + what);
                 assertEquals(report[0], o.consistency(), "consistency moves, " + what);
                 assertTrue(o.failures().isEmpty(), what);
             }
