@@ -9,10 +9,10 @@ import picocli.CommandLine.Spec;
 
 import java.util.concurrent.Callable;
 
-/** The geomech command line: list, describe, run, order, demo, crosscheck, reproduce, devices; bad input is one line on stderr and exit code 2. */
+/** The geomech command line: list, describe, run, resume, order, demo, crosscheck, reproduce, devices; bad input is one line on stderr and exit code 2. */
 @Command(name = "geomech", mixinStandardHelpOptions = true, versionProvider = Main.class,
         description = "Ensembles of constrained mechanical systems with structure-preserving integrators.",
-        subcommands = {ListCommand.class, DescribeCommand.class, RunCommand.class, OrderCommand.class, DemoCommand.class, CrossCheckCommand.class, ReproduceCommand.class, DevicesCommand.class, CommandLine.HelpCommand.class})
+        subcommands = {ListCommand.class, DescribeCommand.class, RunCommand.class, ResumeCommand.class, OrderCommand.class, DemoCommand.class, CrossCheckCommand.class, ReproduceCommand.class, DevicesCommand.class, CommandLine.HelpCommand.class})
 public final class Main implements Callable<Integer>, CommandLine.IVersionProvider {
     /** Exit code of bad input. */
     static final int BAD_INPUT = 2;
@@ -22,7 +22,7 @@ public final class Main implements Callable<Integer>, CommandLine.IVersionProvid
 
     @Override
     public Integer call() {
-        throw new ParameterException(spec.commandLine(), "missing command: list, describe, run, order, demo, crosscheck, reproduce or devices (see geomech --help)");
+        throw new ParameterException(spec.commandLine(), "missing command: list, describe, run, resume, order, demo, crosscheck, reproduce or devices (see geomech --help)");
     }
 
     @Override
@@ -35,7 +35,32 @@ public final class Main implements Callable<Integer>, CommandLine.IVersionProvid
             e.getCommandLine().getErr().println(errorLine(e.getMessage()));
             return BAD_INPUT;
         });
+        cl.setExecutionExceptionHandler((e, command, parsed) -> {
+            command.getErr().println(errorLine("internal error, please report: " + e.getClass().getSimpleName() + ": " + e.getMessage()));
+            return GeomechCommand.INTERNAL_ERROR;
+        });
         return cl;
+    }
+
+    /** Runs the command line; memory or stack exhausted outside a computing command is one line, exit 1. */
+    static int execute(CommandLine cl, String... args) {
+        try {
+            return cl.execute(args);
+        } catch (OutOfMemoryError | StackOverflowError e) {
+            cl.getErr().println(errorLine(resourceMessage(e)));
+            cl.getErr().flush();
+            return GeomechCommand.INTERNAL_ERROR;
+        }
+    }
+
+    /** What ran out (heap or stack) and how to give more. */
+    static String resourceMessage(Error e) {
+        if (e instanceof StackOverflowError)
+            return "stack overflow: the input is nested too deeply for this JVM's thread stack;"
+                    + " simplify it, or raise the stack with JAVA_TOOL_OPTIONS=-Xss64m";
+        return "out of memory (" + e.getMessage() + ", heap limit " + (Runtime.getRuntime().maxMemory() >> 20) + " MiB):"
+                + " raise the heap with JAVA_TOOL_OPTIONS=-Xmx<size>, or run fewer --members at once"
+                + " (the opencl backend runs large ensembles in chunks)";
     }
 
     /** geomech: error: and the message on one line. */
@@ -45,6 +70,7 @@ public final class Main implements Callable<Integer>, CommandLine.IVersionProvid
 
     public static void main(String[] args) {
         System.setProperty("java.awt.headless", "true");
-        System.exit(commandLine().execute(args));
+        Interrupts.install();
+        System.exit(execute(commandLine(), args));
     }
 }

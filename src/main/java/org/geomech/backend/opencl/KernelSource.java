@@ -5,6 +5,7 @@ import org.geomech.ensemble.Observer;
 import org.geomech.ensemble.Reduction;
 import org.geomech.expr.Expr;
 import org.geomech.expr.OpenClEmitter;
+import org.geomech.expr.Stumpff;
 import org.geomech.method.StepSystem;
 import org.geomech.solve.NewtonOptions;
 
@@ -46,7 +47,7 @@ final class KernelSource {
         List<Expr> observed = new ArrayList<>();
         for (Observer o : observers) observed.add(o.expression());
         Map<String, String> pieces = Map.of(
-                "DEFINES", defines(ns, np, nu, observers.size(), options, system.isLinear()),
+                "DEFINES", defines(ns, np, nu, observers.size(), options, system.isLinear()) + "\n" + Stumpff.openClSource(),
                 "GUESS", OpenClEmitter.emit(inputs, input, system.guess(), i -> "x[" + i + "]"),
                 "RESIDUAL", OpenClEmitter.emit(inputs, input, system.residuals(), i -> "f[" + i + "]"),
                 "JACOBIAN", OpenClEmitter.emit(inputs, input, jacobian, i -> "jac[" + i + "]"),
@@ -85,6 +86,8 @@ final class KernelSource {
         define(d, "TOLERANCE", Double.toString(options.tolerance()));
         define(d, "SQRT_TOLERANCE", Double.toString(Math.sqrt(options.tolerance())));
         define(d, "LINEAR", linear ? 1 : 0);
+        define(d, "SIMPLIFIED", options.jacobian() == NewtonOptions.Jacobian.SIMPLIFIED ? 1 : 0);
+        define(d, "STALL", Double.toString(NewtonOptions.STALL));
         define(d, "BLOCK", Reduction.BLOCK);
         define(d, "REDUCTION_FIELDS", Reduction.FIELDS);
         for (EnsembleState.Status s : EnsembleState.Status.values()) define(d, "STATUS_" + s.name(), s.ordinal());
