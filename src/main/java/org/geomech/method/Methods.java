@@ -27,7 +27,7 @@ public final class Methods {
                 "lobatto-nh:4", "lobatto-lie-nh:2", "lobatto-lie-nh:3", "lobatto-lie:3", "hbvm:1,1", "hbvm:2,2", "hbvm:6,2", "ggl-vi-s", "ggl-vi-a", "ggl-vi-b", "ggl-theta-a:0.25",
                 "ggl-theta-b:0.5,0.5", "ggl-em", "gonzalez-em", "bs99",
                 "vrkmk:gauss1,0", "vrkmk:kutta3,1", "vrkmk:gauss2,2", "vrkmk:gauss3,4", "vcg:midpoint", "vcg:triple-jump", "vcg:yoshida6",
-                "rk:rk4", "vi:euler", "vi:heun", "vi:kutta3", "vi:kutta3,-0.5,0.5", "vi:rk4", "vi:rk4,-0.5,0.5", "vi:dopri5");
+                "rk:rk4", "vi:euler", "vi:kutta3,-0.5,0.5", "vi:rk4");
     }
 
     /** The family (an entry of names()) a concrete method name belongs to. */
