@@ -124,7 +124,10 @@ final class RunCommand extends GeomechCommand {
         stateNames = sim.step().layout().names();
         if (recorder != null) trajectories.put(h, recorder);
         EnsembleRun.Result r = EnsembleRun.run(compiled, state, sim.params(h), grid, k -> progress.accept(done + k), recorder,
-                row -> append(row(h, row)));
+                row -> {
+                    checkFinite(h, row);
+                    append(row(h, row));
+                });
         progress.end();
         series.put(h, r.rows());
         long memberSteps = 0;
@@ -141,6 +144,16 @@ final class RunCommand extends GeomechCommand {
         results.add(result);
         if (talking()) print(result, last.t());
         return grid.steps();
+    }
+
+    // Every statistic of every observer over the ok members must be finite (at t = 0: bad input)
+    private void checkFinite(double h, EnsembleRun.Row row) {
+        if (row.ok() == 0) return;   // no member left: the failures say why
+        for (int o = 0; o < observerNames.size(); o++)
+            for (String s : scenario.statistics()) {
+                double x = statistic(row.stats().get(o), s);
+                if (!Double.isFinite(x)) nonFinite(observerNames.get(o), s, h, row.t(), x, row.step() == 0);
+            }
     }
 
     // One row of the time series: kept for the summary and .npy, and appended to timeseries.csv at once
