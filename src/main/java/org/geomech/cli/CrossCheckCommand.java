@@ -3,6 +3,7 @@ package org.geomech.cli;
 import org.geomech.backend.Backend;
 import org.geomech.backend.Backends;
 import org.geomech.ensemble.InitialStates;
+import org.geomech.ensemble.Statistics;
 import org.geomech.io.CsvWriter;
 import org.geomech.io.RunSummary;
 import org.geomech.io.Scenario;
@@ -72,6 +73,7 @@ final class CrossCheckCommand extends GeomechCommand {
         comparisons.addAll(CrossCheck.run(sim, s.h().get(0), steps, Backends.named("reference"), others, s.newton()));
         components = comparisons.get(0).components();
         for (CrossCheck.Comparison c : comparisons) {
+            checkFinite(c, s.h().get(0));
             for (CrossCheck.MemberFailure f : c.firstFailures())
                 summary.failures(0, new RunSummary.Failure(s.h().get(0), f.member(), f.step(), c.backend() + ": " + f.reason()));
             summary.failures(c.failed(), null);
@@ -80,6 +82,16 @@ final class CrossCheckCommand extends GeomechCommand {
         if (talking()) print(sys.name(), s.method(), s.h().get(0));
         String reason = disagreement();
         if (reason != null) err().println("geomech: crosscheck failed: " + reason);
+    }
+
+    // The standard observers over the ok members, before the first step (bad input if not finite) and after the last
+    private void checkFinite(CrossCheck.Comparison c, double h) {
+        CrossCheck.Observed o = c.observed();
+        for (int k = 0; k < o.observers().size(); k++) {
+            Statistics start = o.atStart().get(k), end = o.atEnd().get(k);
+            if (!Double.isFinite(start.mean())) nonFinite(o.observers().get(k), "mean", h, 0, start.mean(), true);
+            if (c.failed() < members && !Double.isFinite(end.mean())) nonFinite(o.observers().get(k) + " on " + c.backend(), "mean", h, h * steps, end.mean(), false);
+        }
     }
 
     @Override

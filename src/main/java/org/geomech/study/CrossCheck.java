@@ -2,7 +2,9 @@ package org.geomech.study;
 
 import org.geomech.backend.Backend;
 import org.geomech.ensemble.EnsembleState;
+import org.geomech.ensemble.Observer;
 import org.geomech.ensemble.Observers;
+import org.geomech.ensemble.Statistics;
 import org.geomech.method.StateLayout;
 import org.geomech.solve.NewtonOptions;
 
@@ -17,6 +19,9 @@ import java.util.Locale;
  * force over one step), so multipliers are compared as h lambda: |h (lambda - lambda_ref)| / max(1, |h lambda_ref|).
  */
 public final class CrossCheck {
+    /** The standard observers' statistics over the ok members before the first step and after the last. */
+    public record Observed(List<String> observers, List<Statistics> atStart, List<Statistics> atEnd) {}
+
     /** A member that failed on one backend: its index, the step it failed at and why. */
     public record MemberFailure(int member, long step, String reason) {}
 
@@ -25,7 +30,7 @@ public final class CrossCheck {
      * this backend and the reference), the failed ones (the first few listed), wall seconds.
      */
     public record Comparison(String backend, List<String> components, double[] maxRelativeDifference, int compared, int failed,
-                             int failedOnlyHere, List<MemberFailure> firstFailures, double seconds) {
+                             int failedOnlyHere, List<MemberFailure> firstFailures, Observed observed, double seconds) {
         public double worst() {
             double w = 0;
             for (double d : maxRelativeDifference) w = Math.max(w, d);
@@ -38,23 +43,29 @@ public final class CrossCheck {
     /** reference first; every other backend is compared with it after the same number of steps of size h. */
     public static List<Comparison> run(Simulation sim, double h, int steps, Backend reference, List<Backend> others, NewtonOptions newton) {
         long start = System.nanoTime();
-        EnsembleState ref = advance(sim, h, steps, reference, newton);
+        Observed[] observed = new Observed[1];
+        EnsembleState ref = advance(sim, h, steps, reference, newton, observed);
         List<Comparison> out = new ArrayList<>();
-        out.add(compare(reference.name(), ref, ref, h, (System.nanoTime() - start) * 1e-9));
+        out.add(compare(reference.name(), ref, ref, h, observed[0], (System.nanoTime() - start) * 1e-9));
         for (Backend b : others) {
             start = System.nanoTime();
-            EnsembleState s = advance(sim, h, steps, b, newton);
-            out.add(compare(b.name(), s, ref, h, (System.nanoTime() - start) * 1e-9));
+            EnsembleState s = advance(sim, h, steps, b, newton, observed);
+            out.add(compare(b.name(), s, ref, h, observed[0], (System.nanoTime() - start) * 1e-9));
         }
         return out;
     }
 
-    private static EnsembleState advance(Simulation sim, double h, int steps, Backend backend, NewtonOptions newton) {
+    // The ensemble after the steps on one backend; observed[0] receives the observers' statistics before and after
+    private static EnsembleState advance(Simulation sim, double h, int steps, Backend backend, NewtonOptions newton, Observed[] observed) {
         EnsembleState state = sim.initialState(null);
-        Backend.Compiled compiled = backend.compile(sim.step(), Observers.standard(sim.step().system()), newton);
+        List<Observer> observers = Observers.standard(sim.step().system());
+        Backend.Compiled compiled = backend.compile(sim.step(), observers, newton);
         try (Backend.Run run = compiled.start(state, sim.params(h))) {
+            List<Statistics> atStart = run.observe().stats();
             run.advance(steps);
+            List<Statistics> atEnd = run.observe().stats();
             run.finish();
+            observed[0] = new Observed(observers.stream().map(Observer::name).toList(), atStart, atEnd);
         }
         return state;
     }
@@ -62,7 +73,7 @@ public final class CrossCheck {
     /** Failed members listed one by one per backend. */
     public static final int LISTED_FAILURES = 10;
 
-    private static Comparison compare(String name, EnsembleState s, EnsembleState ref, double h, double seconds) {
+    static Comparison compare(String name, EnsembleState s, EnsembleState ref, double h, Observed observed, double seconds) {
         int components = s.components();
         StateLayout layout = s.layout();
         double[] worst = new double[components];
@@ -84,6 +95,6 @@ public final class CrossCheck {
                 worst[c] = Math.max(worst[c], Math.abs(a - b) / Math.max(1, Math.abs(b)));
             }
         }
-        return new Comparison(name, layout.names(), worst, compared, failed, onlyHere, failures, seconds);
+        return new Comparison(name, layout.names(), worst, compared, failed, onlyHere, failures, observed, seconds);
     }
 }
