@@ -94,7 +94,6 @@ public final class Expr {
 
     public static Expr num(double v) {
         if (Double.isNaN(v)) throw new ArithmeticException("expression evaluates to NaN");
-        if (Double.isInfinite(v)) throw new ArithmeticException("expression evaluates to " + v);
         return intern(Op.CONST, v == 0.0 ? 0.0 : v, null, NO_ARGS);
     }
 

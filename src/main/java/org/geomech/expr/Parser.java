@@ -189,13 +189,17 @@ public final class Parser {
         }
     }
 
-    /** Runs a factory, turning its arithmetic errors (1/0, sqrt(-1) of constants) into parse errors at column. */
+    /** Runs a factory, turning its arithmetic errors (1/0, sqrt(-1) of constants) and infinite constants (exp(1000)) into parse errors at column. */
     private Expr build(int column, Supplier<Expr> factory) {
+        Expr e;
         try {
-            return factory.get();
-        } catch (ArithmeticException e) {
-            throw new ParseException(text, column, "an expression with a defined value", e.getMessage());
+            e = factory.get();
+        } catch (ArithmeticException ex) {
+            throw new ParseException(text, column, "an expression with a defined value", ex.getMessage());
         }
+        if (e.isConst() && Double.isInfinite(e.value()))
+            throw new ParseException(text, column, "an expression with a finite value", "expression evaluates to " + e.value());
+        return e;
     }
 
     private void expect(String token) {
