@@ -80,8 +80,8 @@ public final class ScenarioFile {
         return d;
     }
 
-    // A regular file of at most MAX_BYTES of UTF-8 text (a FIFO or device would block or never end)
-    private static String text(Path file) {
+    /** The text of a scenario file: a regular file of at most MAX_BYTES of UTF-8 (a FIFO or device would block or never end); InputException otherwise. */
+    public static String text(Path file) {
         if (!Files.exists(file)) throw new InputException("scenario file " + file + " does not exist");
         if (!Files.isRegularFile(file)) throw new InputException("scenario file " + file + " is not a regular file");
         byte[] bytes;

@@ -26,6 +26,12 @@ public record ModelDefinition(String name, String reference, List<String> coordi
     /** The most coordinates of a model (every backend's code grows with their square or more). */
     public static final int MAX_COORDINATES = 200;
 
+    /** What a reserved name already names (e.g. "the time" for t), or null when the name is free. */
+    public static String reservedFor(String n) {
+        if (RESERVED.containsKey(n)) return RESERVED.get(n);
+        return MULTIPLIER.matcher(n).matches() ? "the multipliers lambda1, lambda2, ..." : null;
+    }
+
     private static Map<String, String> reserved() {
         Map<String, String> r = new LinkedHashMap<>();
         r.put("pi", "the constant pi");
@@ -102,10 +108,8 @@ public record ModelDefinition(String name, String reference, List<String> coordi
 
     private void checkName(String kind, String n, Set<String> seen) {
         if (n == null || !IDENTIFIER.matcher(n).matches()) throw new InputException("model " + name + ": " + kind + " name '" + n + "' is not an identifier");
-        if (RESERVED.containsKey(n))
-            throw new InputException("model " + name + ": " + kind + " name '" + n + "' is reserved (" + RESERVED.get(n) + ")");
-        if (MULTIPLIER.matcher(n).matches())
-            throw new InputException("model " + name + ": " + kind + " name '" + n + "' is reserved (the multipliers lambda1, lambda2, ...)");
+        String clash = reservedFor(n);
+        if (clash != null) throw new InputException("model " + name + ": " + kind + " name '" + n + "' is reserved (" + clash + ")");
         if (!seen.add(n)) throw new InputException("model " + name + ": name '" + n + "' is declared twice");
     }
 
