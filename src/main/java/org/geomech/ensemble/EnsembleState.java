@@ -40,13 +40,14 @@ public final class EnsembleState {
         long values = (long) components * members;
         if (values > Integer.MAX_VALUE - 8)
             throw new InputException("--members " + members + ": " + components + " state components each make " + values
-                    + " values, more than one array holds (" + (Integer.MAX_VALUE - 8) + "); use fewer members per run");
+                    + " values, more than one array holds (" + (Integer.MAX_VALUE - 8) + "); use fewer members, or run --members-in-memory M");
         long needed = 8 * values + OVERHEAD_BYTES * members;
         Runtime rt = Runtime.getRuntime();
         long available = rt.maxMemory() - (rt.totalMemory() - rt.freeMemory());
         if (needed > available)
             throw new InputException(String.format(Locale.ROOT, "--members %d: the ensemble needs about %.1f GiB (%d doubles per member),"
-                            + " the JVM has %.1f GiB of heap left; raise it with JAVA_TOOL_OPTIONS=-Xmx<size>, or use fewer members",
+                            + " the JVM has %.1f GiB of heap left; raise it with JAVA_TOOL_OPTIONS=-Xmx<size>, or stream the members"
+                            + " through memory in slabs (run --members-in-memory M)",
                     members, needed / GIB, components, available / GIB));
     }
 
