@@ -6,6 +6,7 @@ import org.geomech.ensemble.Observer;
 import org.geomech.ensemble.Reduction;
 import org.geomech.expr.Expr;
 import org.geomech.expr.Tape;
+import org.geomech.method.StepProgram;
 import org.geomech.method.StepSystem;
 import org.geomech.solve.NewtonOptions;
 
@@ -16,7 +17,8 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.IntStream;
 
 /**
- * The oracle: one member at a time, expressions evaluated by compiled tapes, full Newton with EJML LU.
+ * The oracle: one member at a time, expressions evaluated by compiled tapes, full Newton with EJML LU; a step
+ * system that is explicit or affine in one unknown runs as its straight-line StepProgram, as the simd backend does.
  * Members are independent, so chunks of them run on all cores with bitwise the same results.
  */
 public final class ReferenceBackend implements Backend {
@@ -33,6 +35,9 @@ public final class ReferenceBackend implements Backend {
         private final StepSystem system;
         private final NewtonOptions options;
         private final Tape guess, residual, jacobian, update, observe;
+        /** The straight-line step and its tape where the step system has one, else null. */
+        private final StepProgram stepProgram;
+        private final Tape program;
         private final boolean linear;
 
         CompiledReference(StepSystem system, List<Observer> observers, NewtonOptions options) {
@@ -52,6 +57,8 @@ public final class ReferenceBackend implements Backend {
             for (Observer o : observers) obs.add(o.expression());
             this.observe = Tape.compile(stateParams, obs);
             this.linear = system.isLinear();
+            this.stepProgram = StepProgram.of(system).orElse(null);
+            this.program = stepProgram == null ? null : Tape.compile(stepProgram.inputs(), stepProgram.outputs());
         }
 
         @Override
@@ -59,12 +66,14 @@ public final class ReferenceBackend implements Backend {
 
         @Override
         public long[] flopsPerStep() {
+            if (program != null) return new long[]{program.flops(), 0};
             long k = system.unknowns().size();
             return new long[]{guess.flops() + update.flops(), residual.flops() + jacobian.flops() + 2 * k * k * k / 3 + 2 * k * k};
         }
 
         ReferenceStepper stepper() {
-            return new ReferenceStepper(system, guess.copy(), residual.copy(), jacobian.copy(), update.copy(), options, linear);
+            return new ReferenceStepper(system, guess.copy(), residual.copy(), jacobian.copy(), update.copy(),
+                    stepProgram, program == null ? null : program.copy(), options, linear);
         }
     }
 

@@ -24,16 +24,21 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /** Compiles generated kernels in memory with the JDK's javac, loads each with a fresh class loader, caches them by source text. */
 final class KernelCompiler {
-    private static final Map<String, SimdKernel> CACHE = new ConcurrentHashMap<>();
+    private static final Map<String, Object> CACHE = new ConcurrentHashMap<>();
 
     private KernelCompiler() {}
 
     /** The kernel of this source, compiled once per JVM. */
     static SimdKernel load(KernelSource source) {
-        return CACHE.computeIfAbsent(source.text(), KernelCompiler::compile);
+        return (SimdKernel) CACHE.computeIfAbsent(source.text(), text -> compile(text, KernelSource.CLASS));
     }
 
-    private static SimdKernel compile(String source) {
+    /** The straight-line step kernel of this source, compiled once per JVM. */
+    static SimdStepKernel load(StepKernelSource source) {
+        return (SimdStepKernel) CACHE.computeIfAbsent(source.text(), text -> compile(text, source.className()));
+    }
+
+    private static Object compile(String source, String className) {
         JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
         if (javac == null) throw new InputException("the simd backend compiles its kernels at run time and needs a JDK (javac), not a JRE");
         Map<String, ByteArrayOutputStream> classes = new ConcurrentHashMap<>();
@@ -48,7 +53,7 @@ final class KernelCompiler {
                     };
                 }
             };
-            JavaFileObject file = new SimpleJavaFileObject(URI.create("string:///" + KernelSource.CLASS + ".java"), JavaFileObject.Kind.SOURCE) {
+            JavaFileObject file = new SimpleJavaFileObject(URI.create("string:///" + className + ".java"), JavaFileObject.Kind.SOURCE) {
                 @Override
                 public CharSequence getCharContent(boolean ignoreEncodingErrors) { return source; }
             };
@@ -67,7 +72,7 @@ final class KernelCompiler {
             }
         };
         try {
-            return (SimdKernel) loader.loadClass(KernelSource.CLASS).getDeclaredConstructor().newInstance();
+            return loader.loadClass(className).getDeclaredConstructor().newInstance();
         } catch (ReflectiveOperationException e) {
             throw new IllegalStateException("generated SIMD kernel cannot be instantiated", e);
         }

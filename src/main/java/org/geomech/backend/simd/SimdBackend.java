@@ -3,6 +3,8 @@ package org.geomech.backend.simd;
 import org.geomech.backend.Backend;
 import org.geomech.ensemble.EnsembleState;
 import org.geomech.ensemble.Observer;
+import org.geomech.expr.Tape;
+import org.geomech.method.StepProgram;
 import org.geomech.method.StepSystem;
 import org.geomech.model.InputException;
 import org.geomech.solve.NewtonOptions;
@@ -11,8 +13,9 @@ import java.util.List;
 
 /**
  * The SIMD CPU backend (DESIGN.md): Java generated from each step system and its observers with the Vector API,
- * lanes over ensemble members, compiled at run time; Newton lane-parallel with masks and a batched LU; members
- * split into chunks over a fixed pool of threads. Results do not depend on the thread count or chunk size.
+ * lanes over ensemble members, compiled at run time; Newton lane-parallel with masks and a batched LU; a step
+ * system with a StepProgram (explicit, or affine in one unknown) runs as one generated method per lane-block
+ * instead (ProgramStepper); members split into chunks over a fixed pool of threads. Results do not depend on the thread count or chunk size.
  */
 public final class SimdBackend implements Backend {
     /** Default chunk: members per task, rounded up to whole lane-blocks. */
@@ -49,6 +52,10 @@ public final class SimdBackend implements Backend {
         private final KernelSource source;
         private final SimdKernel kernel;
         private final boolean linear;
+        /** The straight-line step, its one-method kernel and its tape where the step system has one, else null. */
+        private final StepProgram program;
+        private final SimdStepKernel stepKernel;
+        private final Tape programTape;
 
         SimdCompiled(StepSystem system, List<Observer> observers, NewtonOptions options, int threads, int chunk) {
             this.system = system;
@@ -60,6 +67,9 @@ public final class SimdBackend implements Backend {
             this.source = KernelSource.of(system, observers, lanes);
             this.kernel = KernelCompiler.load(source);
             this.linear = system.isLinear();
+            this.program = StepProgram.of(system).orElse(null);
+            this.stepKernel = program == null ? null : KernelCompiler.load(StepKernelSource.of(system, program, lanes));
+            this.programTape = program == null ? null : Tape.compile(program.inputs(), program.outputs());
         }
 
         @Override
@@ -72,11 +82,17 @@ public final class SimdBackend implements Backend {
             LaneStepper[] steppers = new LaneStepper[threads];
             for (int t = 0; t < threads; t++)
                 steppers[t] = new LaneStepper(kernel, source, system.state().size(), system.unknowns().size(), observers, options, linear, block);
-            return new SimdRun(state, steppers, chunk, observers);
+            ProgramStepper[] programSteppers = null;
+            if (program != null) {
+                programSteppers = new ProgramStepper[threads];
+                for (int t = 0; t < threads; t++) programSteppers[t] = new ProgramStepper(stepKernel, program, programTape.copy(), params.clone());
+            }
+            return new SimdRun(state, steppers, programSteppers, chunk, observers);
         }
 
         @Override
         public long[] flopsPerStep() {
+            if (program != null) return new long[]{program.flops(), 0};
             long k = system.unknowns().size();
             return new long[]{source.guessFlops() + source.updateFlops(), source.residualFlops() + source.jacobianFlops() + 2 * k * k * k / 3 + 2 * k * k};
         }
