@@ -38,6 +38,7 @@ public final class EnsembleRun {
             rows.add(row(0, run.observe(), grid));
             if (recorder != null) recorder.record(0, state);
             long done = 0;
+            Startup.firstStep();
             while (done < grid.steps()) {
                 int k = (int) Math.min(grid.stride(), grid.steps() - done);
                 run.advance(k);
