@@ -18,6 +18,7 @@ import org.geomech.model.InputException;
 import org.geomech.io.plot.Plots;
 import org.geomech.io.RunSummary;
 import org.geomech.io.Scenario;
+import org.geomech.io.SeriesFile;
 import org.geomech.io.ScenarioDraft;
 import org.geomech.method.Method;
 import org.geomech.method.Methods;
@@ -35,7 +36,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
-/** geomech run: an ensemble from a scenario file or flags, at each step size; writes timeseries.csv. */
+/** geomech run: an ensemble from a scenario file or flags, at each step size; appends timeseries.csv row by row as it runs. */
 @Command(name = "run", mixinStandardHelpOptions = true, versionProvider = Main.class,
         description = "Runs an ensemble (a scenario file, or a built-in model with flags) and writes timeseries.csv and summary.json.")
 final class RunCommand extends GeomechCommand {
@@ -77,6 +78,7 @@ final class RunCommand extends GeomechCommand {
     private final List<StepSizeResult> results = new ArrayList<>();
     private final Map<Double, List<EnsembleRun.Row>> series = new LinkedHashMap<>();
     private final Map<Double, Trajectories> trajectories = new LinkedHashMap<>();
+    private SeriesFile seriesFile;
     private List<String> stateNames;
     private String backendDescription;
     private List<String> observerNames;
@@ -91,6 +93,7 @@ final class RunCommand extends GeomechCommand {
         if (sigma != null) d.sigma = sigma;
         if (outputInterval != null) d.outputInterval = outputInterval;
         scenario = d.resolve();
+        checkFolder(scenario.out());
         MechanicalSystem sys = scenario.model().build();
         Method method = Methods.parse(scenario.method());
         Backend backend = Backends.named(scenario.backend(), scenarioOptions.device());
@@ -113,13 +116,17 @@ final class RunCommand extends GeomechCommand {
         Backend.Compiled compiled = backend.compile(sim.step(), observers, scenario.newton());
         TimeGrid grid = grid(h);
         if (header.isEmpty()) start(sim.step(), observers, report[0], compiled);
-        folder(scenario.out());
+        Path folder = folder(scenario.out());
+        if (seriesFile == null && format.equals("csv")) {
+            seriesFile = SeriesFile.create(folder.resolve("timeseries.csv"), header);
+            summary.file("timeseries.csv").write(folder);
+        }
         Trajectories recorder = trajectoryMembers == null ? null : new Trajectories(trajectoryMembers, state.members());
         stateNames = sim.step().layout().names();
-        EnsembleRun.Result r = EnsembleRun.run(compiled, state, sim.params(h), grid, k -> progress.accept(done + k), recorder);
         if (recorder != null) trajectories.put(h, recorder);
+        EnsembleRun.Result r = EnsembleRun.run(compiled, state, sim.params(h), grid, k -> progress.accept(done + k), recorder,
+                row -> append(row(h, row)));
         progress.end();
-        for (EnsembleRun.Row row : r.rows()) rows.add(row(h, row));
         series.put(h, r.rows());
         long memberSteps = 0;
         for (int j = 0; j < state.members(); j++) {
@@ -135,6 +142,12 @@ final class RunCommand extends GeomechCommand {
         results.add(result);
         if (talking()) print(result, last.t());
         return grid.steps();
+    }
+
+    // One row of the time series: kept for the summary and .npy, and appended to timeseries.csv at once
+    private void append(List<Object> row) {
+        rows.add(row);
+        if (seriesFile != null) seriesFile.append(row);
     }
 
     private TimeGrid grid(double h) { return TimeGrid.of(h, scenario.tEnd(), scenario.outputInterval()); }
@@ -211,9 +224,8 @@ final class RunCommand extends GeomechCommand {
                 for (int c = 0; c < header.size(); c++) flat[i * header.size() + c] = ((Number) rows.get(i).get(c)).doubleValue();
             NpyWriter.write(folder.resolve("timeseries.npy"), flat, rows.size(), header.size());
             summary.file("timeseries.npy").columns("timeseries.npy", header);
-        } else {
-            CsvWriter.write(folder.resolve("timeseries.csv"), header, rows);
-            summary.file("timeseries.csv");
+        } else if (seriesFile != null) {
+            seriesFile.close();
         }
         for (Map.Entry<Double, Trajectories> e : trajectories.entrySet()) writeTrajectories(folder, e.getKey(), e.getValue());
         for (Map.Entry<Double, List<EnsembleRun.Row>> e : series.entrySet()) {
