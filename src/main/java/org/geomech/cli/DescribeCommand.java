@@ -4,7 +4,6 @@ import org.geomech.expr.Expr;
 import org.geomech.expr.JavaEmitter;
 import org.geomech.method.Method;
 import org.geomech.method.Methods;
-import org.geomech.method.StepProgram;
 import org.geomech.method.StepSystem;
 import org.geomech.model.InputException;
 import org.geomech.model.Library;
@@ -90,15 +89,18 @@ final class DescribeCommand implements Callable<Integer> {
         for (StepSystem.Definition d : reduced.definitions()) out.printf("    explicit  %s = %s%n", d.symbol(), show(d.value()));
         List<Expr> f = reduced.residuals();
         for (int i = 0; i < f.size(); i++) out.printf("    residual  %s: %s = 0%n", reduced.unknowns().get(i), show(f.get(i)));
-        out.println("  flops:        " + flops(reduced));
+        StepSystem built = m.build(sys);
+        if (built.unknowns().isEmpty() && !reduced.unknowns().isEmpty())
+            out.printf("  straightened: %s = %s (closed form: the step is explicit)%n", reduced.unknowns().get(0),
+                    show(built.definitions().get(built.definitions().size() - 1).value()));
+        out.println("  flops:        " + flops(built));
     }
 
     /** Floating-point operations per member-step of the generated code (a function call counts as one). */
     private static String flops(StepSystem s) {
-        Optional<StepProgram> program = StepProgram.of(s);
-        if (program.isPresent()) return program.get().flops() + " per member-step (one straight-line step: residual, Jacobian, solve and update share their subexpressions)";
         List<Expr> stateParams = new ArrayList<>(s.state());
         stateParams.addAll(s.params());
+        if (s.unknowns().isEmpty()) return JavaEmitter.flops(stateParams, s.update()) + " per member-step (one straight-line step)";
         List<Expr> all = new ArrayList<>(stateParams);
         all.addAll(s.unknowns());
         List<Expr> jacobian = new ArrayList<>();

@@ -1,10 +1,8 @@
 package org.geomech.method;
 
-import org.geomech.ensemble.EnsembleState;
 import org.geomech.expr.Derivative;
 import org.geomech.expr.Expr;
 import org.geomech.expr.Exprs;
-import org.geomech.expr.JavaEmitter;
 
 import java.util.ArrayList;
 import java.util.Collections;
@@ -15,69 +13,30 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * A whole step as straight-line expressions of the state and parameters (issue 8 item 2), for a step system that
- * is explicit or affine in a single unknown x: F(x) = F(0) + J x with J = dF/dx free of x, so x = -F(0) / J in
- * closed form (the guess does not matter), and an update affine in x is written Psi(0) + (dPsi/dx) x, which shares
- * F(0)'s subexpressions (the stage values at x = 0). Products and sums are then rewritten where a power-of-two
- * factor can move exactly (a (2 b) = 2 (a b), 2 a + 2 b = 2 (a + b), 2 (h b) = (2 h) b with (2 h) computed once
- from the parameters). Hash-consing computes every shared
- * subexpression once. The reference and simd backends both run this program, so they agree bitwise.
- * next: the state after the step; checks: F(0), J and dx = F(0) / J (x = -dx), which a backend tests as Newton does
- * (non-finite F or J: NON_FINITE; J = 0 or dx not finite: SINGULAR_JACOBIAN).
+ * The straight-line form of a step system affine in a single unknown x (issue 8 item 2): F(x) = F(0) + J x with
+ * J = dF/dx free of x, so x = -F(0) / J in closed form (the guess does not matter), and an update affine in x is
+ * written Psi(0) + (dPsi/dx) x, which shares F(0)'s subexpressions (the stage values at x = 0). Products and sums are
+ * then rewritten where a power-of-two factor moves exactly (a (2 b) = 2 (a b), 2 a + 2 b = 2 (a + b), 2 (h b) = (2 h) b
+ * with 2 h computed once from the parameters). Hash-consing computes every shared subexpression once.
  */
-public record StepProgram(List<Expr> inputs, List<Expr> next, List<Expr> checks) {
+final class StepProgram {
+    private StepProgram() {}
 
-    /** The straight-line step of s, where s is explicit or affine in a single unknown. */
-    public static Optional<StepProgram> of(StepSystem s) {
-        List<Expr> inputs = new ArrayList<>(s.state());
-        inputs.addAll(s.params());
-        if (s.unknowns().isEmpty()) return Optional.of(new StepProgram(inputs, lean(s.update(), s.params()), List.of()));
-        if (s.unknowns().size() > 1 || !s.isLinear()) return Optional.empty();
+    /** The next state as expressions of the state and parameters, and x's closed form; empty unless s is affine in one unknown. */
+    static Optional<List<Expr>> of(StepSystem s) {
+        if (s.unknowns().size() != 1 || !s.isLinear()) return Optional.empty();
         Expr x = s.unknowns().get(0);
         Map<Expr, Expr> atZero = Map.of(x, Expr.ZERO);
-        Expr f = Exprs.substitute(s.residuals().get(0), atZero), j = s.jacobian()[0][0];
-        Expr dx = Expr.div(f, j), solution = Expr.neg(dx);
-        List<Expr> next = new ArrayList<>();
+        Expr solution = Expr.neg(Expr.div(Exprs.substitute(s.residuals().get(0), atZero), s.jacobian()[0][0]));
+        List<Expr> all = new ArrayList<>();
         for (Expr psi : s.update()) {
             Expr slope = Derivative.of(psi, x);
-            next.add(Exprs.dependsOn(slope, List.of(x)) ? Exprs.substitute(psi, Map.of(x, solution))
+            all.add(Exprs.dependsOn(slope, List.of(x)) ? Exprs.substitute(psi, Map.of(x, solution))
                     : Expr.add(Exprs.substitute(psi, atZero), Expr.mul(slope, solution)));
         }
-        List<Expr> all = new ArrayList<>(next);
-        all.addAll(List.of(f, j, dx));
-        all = lean(all, s.params());
-        return Optional.of(new StepProgram(inputs, all.subList(0, next.size()), all.subList(next.size(), all.size())));
+        all.add(solution);
+        return Optional.of(lean(all, s.params()));
     }
-
-    /** The next state, then the checks. */
-    public List<Expr> outputs() {
-        List<Expr> out = new ArrayList<>(next);
-        out.addAll(checks);
-        return out;
-    }
-
-    /** LU solves a step with these outputs counts as Newton would: 1 when F(0) and J are finite, else 0 (none for an explicit step). */
-    public int solves(double[] out) {
-        int n = next.size();
-        return checks.isEmpty() || !Double.isFinite(out[n]) || !Double.isFinite(out[n + 1]) ? 0 : 1;
-    }
-
-    /**
-     * How a step with these outputs (next state, then the checks) ends, by the reference Newton's rules: non-finite
-     * F(0) or J, NON_FINITE; J = 0 or a non-finite dx, SINGULAR_JACOBIAN; then a non-finite state, NON_FINITE.
-     */
-    public EnsembleState.Status status(double[] out) {
-        int n = next.size();
-        if (!checks.isEmpty()) {
-            if (!Double.isFinite(out[n]) || !Double.isFinite(out[n + 1])) return EnsembleState.Status.NON_FINITE;
-            if (out[n + 1] == 0 || !Double.isFinite(out[n + 2])) return EnsembleState.Status.SINGULAR_JACOBIAN;
-        }
-        for (int c = 0; c < n; c++) if (!Double.isFinite(out[c])) return EnsembleState.Status.NON_FINITE;
-        return EnsembleState.Status.OK;
-    }
-
-    /** Floating-point operations per member-step (a function call counts as one). */
-    public int flops() { return JavaEmitter.flops(inputs, outputs()); }
 
     /**
      * The expressions rebuilt with power-of-two factors moved out of products and sums, and into a factor made of

@@ -6,7 +6,6 @@ import org.geomech.ensemble.Observer;
 import org.geomech.ensemble.Reduction;
 import org.geomech.expr.Expr;
 import org.geomech.expr.Tape;
-import org.geomech.method.StepProgram;
 import org.geomech.method.StepSystem;
 import org.geomech.solve.NewtonOptions;
 
@@ -17,8 +16,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.IntStream;
 
 /**
- * The oracle: one member at a time, expressions evaluated by compiled tapes, full Newton with EJML LU; a step
- * system that is explicit or affine in one unknown runs as its straight-line StepProgram, as the simd backend does.
+ * The oracle: one member at a time, expressions evaluated by compiled tapes, Newton (full or simplified) with EJML LU.
  * Members are independent, so chunks of them run on all cores with bitwise the same results.
  */
 public final class ReferenceBackend implements Backend {
@@ -35,9 +33,6 @@ public final class ReferenceBackend implements Backend {
         private final StepSystem system;
         private final NewtonOptions options;
         private final Tape guess, residual, jacobian, update, observe;
-        /** The straight-line step and its tape where the step system has one, else null. */
-        private final StepProgram stepProgram;
-        private final Tape program;
         private final boolean linear;
 
         CompiledReference(StepSystem system, List<Observer> observers, NewtonOptions options) {
@@ -57,8 +52,6 @@ public final class ReferenceBackend implements Backend {
             for (Observer o : observers) obs.add(o.expression());
             this.observe = Tape.compile(stateParams, obs);
             this.linear = system.isLinear();
-            this.stepProgram = StepProgram.of(system).orElse(null);
-            this.program = stepProgram == null ? null : Tape.compile(stepProgram.inputs(), stepProgram.outputs());
         }
 
         @Override
@@ -66,14 +59,12 @@ public final class ReferenceBackend implements Backend {
 
         @Override
         public long[] flopsPerStep() {
-            if (program != null) return new long[]{program.flops(), 0};
             long k = system.unknowns().size();
             return new long[]{guess.flops() + update.flops(), residual.flops() + jacobian.flops() + 2 * k * k * k / 3 + 2 * k * k};
         }
 
         ReferenceStepper stepper() {
-            return new ReferenceStepper(system, guess.copy(), residual.copy(), jacobian.copy(), update.copy(),
-                    stepProgram, program == null ? null : program.copy(), options, linear);
+            return new ReferenceStepper(system, guess.copy(), residual.copy(), jacobian.copy(), update.copy(), options, linear);
         }
     }
 
@@ -82,7 +73,7 @@ public final class ReferenceBackend implements Backend {
         private final EnsembleState state;
         private final double[] params;
         private final ThreadLocal<ReferenceStepper> steppers;
-        private final AtomicLong iterations = new AtomicLong();
+        private final AtomicLong iterations = new AtomicLong(), factorisations = new AtomicLong();
         private final AtomicInteger maxIterations = new AtomicInteger();
         private double[] initial, values;
         private long stepsDone;
@@ -100,7 +91,7 @@ public final class ReferenceBackend implements Backend {
             long first = stepsDone;
             IntStream.range(0, chunks).parallel().forEach(c -> {
                 ReferenceStepper stepper = steppers.get();
-                long its = 0;
+                long its = 0, lus = 0;
                 int most = 0;
                 for (int j = c * CHUNK; j < Math.min(state.members(), (c + 1) * CHUNK); j++) {
                     if (!state.ok(j)) continue;
@@ -108,12 +99,14 @@ public final class ReferenceBackend implements Backend {
                     for (int k = 0; k < steps; k++) {
                         EnsembleState.Status s = stepper.step(params);
                         its += stepper.iterations();
+                        lus += stepper.factorisations();
                         most = Math.max(most, stepper.iterations());
                         if (s != EnsembleState.Status.OK) { state.fail(j, first + k + 1, s); break; }
                     }
                     state.scatter(j, stepper.state());   // a failed step leaves the stepper's state as before it
                 }
                 iterations.addAndGet(its);
+                factorisations.addAndGet(lus);
                 maxIterations.accumulateAndGet(most, Math::max);
             });
             stepsDone += steps;
@@ -138,6 +131,7 @@ public final class ReferenceBackend implements Backend {
 
         @Override public long newtonIterations() { return iterations.get(); }
         @Override public int maxNewtonIterations() { return maxIterations.get(); }
+        @Override public long jacobianFactorisations() { return factorisations.get(); }
         @Override public void finish() {}
     }
 }

@@ -2,29 +2,19 @@ package org.geomech.backend.reference;
 
 import org.geomech.ensemble.EnsembleState;
 import org.geomech.expr.Tape;
-import org.geomech.method.StepProgram;
 import org.geomech.method.StepSystem;
 import org.geomech.solve.Newton;
 import org.geomech.solve.NewtonOptions;
 import org.geomech.solve.NonlinearSystem;
 
-/**
- * One member's step: guess, Newton on the residuals, update; or, where the step system has one, its straight-line
- * StepProgram (program: the next state, then F(0), J and dx). Owns its tapes and buffers (one per thread).
- */
+/** One member's step: guess, Newton on the residuals, update; owns its tapes and buffers (one per thread). */
 final class ReferenceStepper implements NonlinearSystem {
-    private final Tape guess, residual, jacobian, update, program;
-    private final StepProgram stepProgram;
+    private final Tape guess, residual, jacobian, update;
     private final Newton newton;
     private final int stateSize, paramCount, unknownCount;
-    private final double[] state, in, x, next, out;
-    private int programIterations;
+    private final double[] state, in, x, next;
 
-    ReferenceStepper(StepSystem system, Tape guess, Tape residual, Tape jacobian, Tape update, StepProgram stepProgram, Tape program,
-                     NewtonOptions options, boolean linear) {
-        this.stepProgram = stepProgram;
-        this.program = program;
-        this.out = program == null ? null : new double[program.outputCount()];
+    ReferenceStepper(StepSystem system, Tape guess, Tape residual, Tape jacobian, Tape update, NewtonOptions options, boolean linear) {
         this.guess = guess;
         this.residual = residual;
         this.jacobian = jacobian;
@@ -41,13 +31,14 @@ final class ReferenceStepper implements NonlinearSystem {
 
     double[] state() { return state; }
 
-    int iterations() { return program == null ? newton.iterations() : programIterations; }
+    int iterations() { return newton.iterations(); }
+
+    int factorisations() { return newton.factorisations(); }
 
     /** One step of state() in place; on failure the state is left unchanged. */
     EnsembleState.Status step(double[] params) {
         System.arraycopy(state, 0, in, 0, stateSize);
         System.arraycopy(params, 0, in, stateSize, paramCount);
-        if (program != null) return programStep();
         guess.eval(in, 0, x, 0);
         Newton.Outcome outcome = newton.solve(x);
         switch (outcome) {
@@ -61,15 +52,6 @@ final class ReferenceStepper implements NonlinearSystem {
         for (double d : next) if (!Double.isFinite(d)) return EnsembleState.Status.NON_FINITE;
         System.arraycopy(next, 0, state, 0, stateSize);
         return EnsembleState.Status.OK;
-    }
-
-    /** The straight-line step, failing by the reference Newton's rules (StepProgram.status). */
-    private EnsembleState.Status programStep() {
-        program.eval(in, 0, out, 0);
-        programIterations = stepProgram.solves(out);
-        EnsembleState.Status status = stepProgram.status(out);
-        if (status == EnsembleState.Status.OK) System.arraycopy(out, 0, state, 0, stateSize);
-        return status;
     }
 
     @Override public int size() { return unknownCount; }

@@ -22,17 +22,17 @@ import java.util.function.IntConsumer;
 final class SimdRun implements Backend.Run {
     private final EnsembleState state;
     private final LaneStepper[] steppers;
-    /** Per worker, the straight-line stepper where the step system has a StepProgram, else null. */
-    private final ProgramStepper[] programSteppers;
+    /** Per worker, the one-method stepper where the step system is explicit, else null. */
+    private final ExplicitStepper[] explicit;
     private final int chunk, observers;
     private final ExecutorService pool;
     private double[] initial, values;
     private long stepsDone;
 
-    SimdRun(EnsembleState state, LaneStepper[] steppers, ProgramStepper[] programSteppers, int chunk, int observers) {
+    SimdRun(EnsembleState state, LaneStepper[] steppers, ExplicitStepper[] explicit, int chunk, int observers) {
         this.state = state;
         this.steppers = steppers;
-        this.programSteppers = programSteppers;
+        this.explicit = explicit;
         this.chunk = chunk;
         this.observers = observers;
         AtomicInteger created = new AtomicInteger();
@@ -46,7 +46,7 @@ final class SimdRun implements Backend.Run {
     @Override
     public void advance(int steps) {
         long done = stepsDone;
-        if (programSteppers != null) forEachBlock((t, first, count) -> programSteppers[t].advance(state, first, count, steps, done));
+        if (explicit != null) forEachBlock((t, first, count) -> explicit[t].advance(state, first, count, steps, done));
         else forEachBlock((t, first, count) -> steppers[t].advance(state, first, count, steps, done));
         stepsDone += steps;
     }
@@ -68,7 +68,6 @@ final class SimdRun implements Backend.Run {
     public long newtonIterations() {
         long sum = 0;
         for (LaneStepper s : steppers) sum += s.iterations();
-        if (programSteppers != null) for (ProgramStepper s : programSteppers) sum += s.iterations();
         return sum;
     }
 
@@ -76,7 +75,6 @@ final class SimdRun implements Backend.Run {
     public int maxNewtonIterations() {
         int most = 0;
         for (LaneStepper s : steppers) most = Math.max(most, s.mostIterations());
-        if (programSteppers != null) for (ProgramStepper s : programSteppers) most = Math.max(most, s.mostIterations());
         return most;
     }
 

@@ -2,23 +2,26 @@ package org.geomech.backend.simd;
 
 import org.geomech.expr.Expr;
 import org.geomech.expr.VectorEmitter;
-import org.geomech.method.StepProgram;
 import org.geomech.method.StepSystem;
 
+import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The Java source of a SimdStepKernel for a StepProgram: one method, the state's lanes loaded into locals once, a
- * loop over the steps whose body is the program's straight-line code (VectorEmitter.body, bitwise the reference's
- * tape), the parameters and constants hoisted out of the loop. Every output of every step (next state and checks)
- * is summed into one vector, pairwise so the sums do not form a long dependency chain: the sum is finite exactly
- * when all values were (or on overflow of finite values, which only sends the block to the exact per-member path).
+ * The Java source of a SimdStepKernel for an explicit step system (issue 8 item 3): one method, the state's lanes
+ * loaded into locals once, a loop over the steps whose body is the update's straight-line code (VectorEmitter.body,
+ * bitwise the reference's tape), the parameters and constants hoisted out of the loop. Every next state of every
+ * step is summed into one vector, pairwise so the sums do not form a long dependency chain: the sum is finite
+ * exactly when all values were (or on overflow of finite values, which only sends the block to the exact
+ * per-member path).
  */
 record StepKernelSource(String text, String className, int flops) {
-    static StepKernelSource of(StepSystem system, StepProgram program, int lanes) {
-        int stateSize = program.next().size(), paramCount = program.inputs().size() - stateSize;
-        List<Expr> outputs = program.outputs();
-        VectorEmitter.Body body = VectorEmitter.body("w", lanes, program.inputs(), outputs);
+    static StepKernelSource of(StepSystem system, int lanes) {
+        if (!system.unknowns().isEmpty()) throw new IllegalArgumentException(system.method() + " is not explicit");
+        int stateSize = system.state().size(), paramCount = system.params().size();
+        List<Expr> inputs = new ArrayList<>(system.state()), outputs = system.update();
+        inputs.addAll(system.params());
+        VectorEmitter.Body body = VectorEmitter.body("w", lanes, inputs, outputs);
         String className = "GeneratedSimdStep";
         StringBuilder s = new StringBuilder();
         s.append("import jdk.incubator.vector.DoubleVector;\n")
