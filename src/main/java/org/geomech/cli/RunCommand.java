@@ -42,7 +42,7 @@ import java.util.Map;
 final class RunCommand extends GeomechCommand {
     /** One step size's run: its counters and each observer's statistics at the final time. */
     record StepSizeResult(double h, long steps, int ok, int failed, long memberSteps, double steppingSeconds,
-                          long newtonIterations, int maxNewtonIterations, Map<String, Statistics> atEnd) {
+                          long newtonIterations, int maxNewtonIterations, long jacobianFactorisations, Map<String, Statistics> atEnd) {
         @JsonProperty
         double memberStepsPerSecond() { return memberSteps / steppingSeconds; }
     }
@@ -138,7 +138,7 @@ final class RunCommand extends GeomechCommand {
         EnsembleRun.Row last = r.rows().get(r.rows().size() - 1);
         for (int o = 0; o < observers.size(); o++) atEnd.put(observers.get(o).name(), last.stats().get(o));
         StepSizeResult result = new StepSizeResult(h, grid.steps(), state.okCount(), state.members() - state.okCount(), memberSteps,
-                r.seconds(), r.newtonIterations(), r.maxNewtonIterations(), atEnd);
+                r.seconds(), r.newtonIterations(), r.maxNewtonIterations(), r.jacobianFactorisations(), atEnd);
         results.add(result);
         if (talking()) print(result, last.t());
         return grid.steps();
@@ -187,9 +187,10 @@ final class RunCommand extends GeomechCommand {
     }
 
     private void print(StepSizeResult r, double t) {
-        out().printf("h = %s: %d steps, %d of %d members ok, %.3g s stepping, %.3g member-steps/s, %.3g Newton iterations per member-step%s%n",
+        out().printf("h = %s: %d steps, %d of %d members ok, %.3g s stepping, %.3g member-steps/s, %.3g Newton iterations and %.3g Jacobian"
+                        + " factorisations per member-step%s%n",
                 r.h(), r.steps(), r.ok(), r.ok() + r.failed(), r.steppingSeconds(), r.memberStepsPerSecond(),
-                (double) r.newtonIterations() / Math.max(1, r.memberSteps()),
+                (double) r.newtonIterations() / Math.max(1, r.memberSteps()), (double) r.jacobianFactorisations() / Math.max(1, r.memberSteps()),
                 Startup.seconds().isPresent() ? String.format(", first step %.2f s after start", Startup.seconds().getAsDouble()) : "");
         List<String> columns = new ArrayList<>(List.of("at t = " + Table.plain(t)));
         columns.addAll(scenario.statistics());
