@@ -163,11 +163,11 @@ final class RunCommand extends GeomechCommand {
     private void start(StepSystem step, List<Observer> observers, InitialStates.Report report, Backend.Compiled compiled) {
         header.addAll(List.of("h", "t", "step", "ok"));
         observerNames = observers.stream().map(Observer::name).collect(java.util.stream.Collectors.toList());
-        title = step.system().name() + ", " + step.method();
+        title = step.model().name() + ", " + step.method();
         for (Observer o : observers) for (String s : scenario.statistics()) header.add(o.name() + "_" + s);
         summary.consistency(report).flopsPerStep(compiled.flopsPerStep());
         if (!talking()) return;
-        out().printf("%s, %s, %d member(s), %s%n", step.system().name(), step.method(), scenario.members(), backendDescription);
+        out().printf("%s, %s, %d member(s), %s%n", step.model().name(), step.method(), scenario.members(), backendDescription);
         out().printf("initial states made consistent: positions moved by at most %s, velocities by at most %s%n",
                 Table.num(report.maxPositionMove()), Table.num(report.maxVelocityMove()));
     }

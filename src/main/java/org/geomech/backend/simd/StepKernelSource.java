@@ -27,7 +27,7 @@ record StepKernelSource(String text, String className, int flops) {
         s.append("import jdk.incubator.vector.DoubleVector;\n")
                 .append("import jdk.incubator.vector.VectorOperators;\n")
                 .append("import jdk.incubator.vector.VectorSpecies;\n\n")
-                .append("// ").append(system.method()).append(" on ").append(system.system().name()).append(", the straight-line step, ").append(lanes).append(" lanes\n")
+                .append("// ").append(system.method()).append(" on ").append(system.model().name()).append(", the straight-line step, ").append(lanes).append(" lanes\n")
                 .append("public final class ").append(className).append(" implements ").append(SimdStepKernel.class.getName()).append(" {\n")
                 .append("private static final VectorSpecies<Double> S = DoubleVector.SPECIES_PREFERRED;\n")
                 .append("@Override public boolean steps(double[] data, int members, int first, double[] p, int steps) {\n");
