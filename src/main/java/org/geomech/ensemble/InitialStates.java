@@ -69,6 +69,14 @@ public final class InitialStates {
 
     /** Fills the state (q, v, p, multipliers) of every member, in parallel blocks; the result does not depend on the scheduling. */
     public Report fill(EnsembleState state, double[] modelParams, Perturbation perturbation) {
+        return fill(state, 0, state.members(), modelParams, perturbation);
+    }
+
+    /**
+     * Fills a slice of an ensemble of total members: member j of state is member first + j of the ensemble, and gets
+     * bitwise the state fill gives it in the whole ensemble (slabs streamed through memory, Spark partitions).
+     */
+    public Report fill(EnsembleState state, long first, long total, double[] modelParams, Perturbation perturbation) {
         StateLayout layout = state.layout();
         int members = state.members(), blocks = (members + BLOCK - 1) / BLOCK;
         List<Expr> inputs = new ArrayList<>(List.of(Expr.sym("j"), Expr.sym("N"), Expr.sym("J")));
@@ -83,7 +91,7 @@ public final class InitialStates {
         InputException[] errors = new InputException[blocks];
         IntStream.range(0, blocks).parallel().forEach(b -> {
             try {
-                fillers.get().fill(state, b * BLOCK, Math.min(members, (b + 1) * BLOCK), moved[b]);
+                fillers.get().fill(state, b * BLOCK, Math.min(members, (b + 1) * BLOCK), first, total, moved[b]);
             } catch (InputException e) {
                 errors[b] = e;
             }
@@ -119,14 +127,15 @@ public final class InitialStates {
             System.arraycopy(modelParams, 0, in, 3, modelParams.length);
         }
 
-        // members from..to-1 of the state; moved receives the largest position and velocity moves
-        void fill(EnsembleState state, int from, int to, double[] moved) {
+        // members from..to-1 of the state, first + from .. of the ensemble of total; moved receives the largest position and velocity moves
+        void fill(EnsembleState state, int from, int to, long first, long total, double[] moved) {
             StateLayout layout = state.layout();
-            int n = sys.dimension(), members = state.members();
-            for (int j = from; j < to; j++) {
+            int n = sys.dimension();
+            for (int local = from; local < to; local++) {
+                long j = first + local;
                 in[0] = j;
-                in[1] = members;
-                in[2] = Math.max(members - 1, 1);
+                in[1] = total;
+                in[2] = Math.max(total - 1, 1);
                 tape.eval(in, qv);
                 // each member draws from its own stream, so the draws do not depend on the scheduling
                 SplittableRandom random = perturbation == null ? null : new SplittableRandom(perturbation.seed() + GOLDEN * j);
@@ -145,12 +154,12 @@ public final class InitialStates {
                 for (int i = 0; i < n; i++) {
                     moved[0] = Math.max(moved[0], Math.abs(q[i] - qGiven[i]));
                     moved[1] = Math.max(moved[1], Math.abs(v[i] - vGiven[i]));
-                    state.set(layout.qOffset() + i, j, q[i]);
-                    state.set(layout.vOffset() + i, j, v[i]);
-                    state.set(layout.pOffset() + i, j, p[i]);
+                    state.set(layout.qOffset() + i, local, q[i]);
+                    state.set(layout.vOffset() + i, local, v[i]);
+                    state.set(layout.pOffset() + i, local, p[i]);
                 }
                 // a method may carry more multipliers than the constraints (004's gamma): those extra ones start at 0
-                for (int a = 0; a < layout.multipliers(); a++) state.set(layout.lambdaOffset() + a, j, a < lambda.length ? lambda[a] : 0.0);
+                for (int a = 0; a < layout.multipliers(); a++) state.set(layout.lambdaOffset() + a, local, a < lambda.length ? lambda[a] : 0.0);
             }
         }
     }
