@@ -8,6 +8,7 @@ import org.geomech.ensemble.EnsembleState;
 import org.geomech.ensemble.InitialStates;
 import org.geomech.ensemble.Observer;
 import org.geomech.ensemble.Observers;
+import org.geomech.ensemble.Startup;
 import org.geomech.ensemble.Statistics;
 import org.geomech.ensemble.TimeGrid;
 import org.geomech.io.Checkpoint;
@@ -181,7 +182,10 @@ final class RunCommand extends GeomechCommand {
                 snapshot -> new Checkpoint.Header(Version.geomech(), fingerprint, arguments(), scenarioOptions.text, consistency,
                         finished, stage, snapshot, recorder, state.members(), state.components()), Interrupts::pending);
         EnsembleRun.Result r = EnsembleRun.run(compiled, state, sim.params(h), grid, k -> progress.accept(done + k), recorder,
-                row -> append(row(h, row)), resuming ? resumeFrom.snapshot() : null, writer);
+                row -> {
+                    checkFinite(h, row);
+                    append(row(h, row));
+                }, resuming ? resumeFrom.snapshot() : null, writer);
         progress.end();
         if (writer != null && writer.stopping()) {
             // a signal: the checkpoint is written; the partial rows go out with the results, then the command stops
@@ -207,7 +211,10 @@ final class RunCommand extends GeomechCommand {
             summary.file("timeseries.csv").write(folder);
         }
         stateNames = sim.step().layout().names();
-        for (EnsembleRun.Row row : o.result().rows()) append(row(h, row));
+        for (EnsembleRun.Row row : o.result().rows()) {
+            checkFinite(h, row);
+            append(row(h, row));
+        }
         List<Checkpoint.Failure> failures = new ArrayList<>();
         for (SlabRun.Failure f : o.failures()) failures.add(new Checkpoint.Failure((int) f.member(), f.step(), f.status()));
         record(new Checkpoint.Stage(h, o.result(), failures, null), sim.members(), grid);
@@ -275,6 +282,16 @@ final class RunCommand extends GeomechCommand {
         }
     }
 
+    // Every statistic of every observer over the ok members must be finite (at t = 0: bad input)
+    private void checkFinite(double h, EnsembleRun.Row row) {
+        if (row.ok() == 0) return;   // no member left: the failures say why
+        for (int o = 0; o < observerNames.size(); o++)
+            for (String s : scenario.statistics()) {
+                double x = statistic(row.stats().get(o), s);
+                if (!Double.isFinite(x)) nonFinite(observerNames.get(o), s, h, row.t(), x, row.step() == 0);
+            }
+    }
+
     // One row of the time series: kept for the summary and .npy, and appended to timeseries.csv at once
     private void append(List<Object> row) {
         rows.add(row);
@@ -320,9 +337,10 @@ final class RunCommand extends GeomechCommand {
 
     private void print(StepSizeResult r, double t) {
         out().printf("h = %s: %d steps, %d of %d members ok, %.3g s stepping, %.3g member-steps/s, %.3g Newton iterations and %.3g Jacobian"
-                        + " factorisations per member-step%n",
+                        + " factorisations per member-step%s%n",
                 r.h(), r.steps(), r.ok(), r.ok() + r.failed(), r.steppingSeconds(), r.memberStepsPerSecond(),
-                (double) r.newtonIterations() / Math.max(1, r.memberSteps()), (double) r.jacobianFactorisations() / Math.max(1, r.memberSteps()));
+                (double) r.newtonIterations() / Math.max(1, r.memberSteps()), (double) r.jacobianFactorisations() / Math.max(1, r.memberSteps()),
+                Startup.seconds().isPresent() ? String.format(", first step %.2f s after start", Startup.seconds().getAsDouble()) : "");
         List<String> columns = new ArrayList<>(List.of("at t = " + Table.plain(t)));
         columns.addAll(scenario.statistics());
         Table table = new Table(columns.toArray(new String[0]));

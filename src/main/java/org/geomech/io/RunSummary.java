@@ -4,20 +4,23 @@ import com.fasterxml.jackson.annotation.JsonAutoDetect;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import org.geomech.ensemble.InitialStates;
+import org.geomech.ensemble.Startup;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.OptionalDouble;
 
 /**
  * The JSON summary every command writes: inputs, versions, members, failures (count and the first few),
- * wall time and throughput, Newton iterations, flops per step, how far consistency moved the initial
- * states, the command's results, the files written, whether it finished, and the error that stopped it, if any.
+ * wall time, start-up time (JVM start to first step) and throughput, Newton iterations, flops per step, how far
+ * consistency moved the initial states, the command's results, the files written, whether it finished, and the
+ * error that stopped it, if any.
  */
 @JsonAutoDetect(fieldVisibility = JsonAutoDetect.Visibility.ANY, getterVisibility = JsonAutoDetect.Visibility.NONE,
         isGetterVisibility = JsonAutoDetect.Visibility.NONE)
-@JsonPropertyOrder({"command", "geomech_version", "java_version", "finished", "error", "inputs", "members", "failures", "wall_seconds",
-        "member_steps", "stepping_seconds", "member_steps_per_second", "newton_iterations",
+@JsonPropertyOrder({"command", "geomech_version", "java_version", "finished", "error", "inputs", "members", "failures", "wall_seconds", "startup_seconds",
+        "non_finite_observers", "member_steps", "stepping_seconds", "member_steps_per_second", "newton_iterations",
         "flops_per_step", "consistency", "results", "files"})
 public final class RunSummary {
     /** A failed member: the step size of its run, its index and step (null where the study does not say), the reason. */
@@ -28,6 +31,9 @@ public final class RunSummary {
         @JsonProperty private int count;
         @JsonProperty private final List<Failure> first = new ArrayList<>();
     }
+
+    /** The first output time at which an observer's statistic was not finite (per observer and step size). */
+    public record NonFiniteObserver(String observer, String statistic, Double h, double t, double value) {}
 
     /** Flops of one step without Newton (guess and update) and per Newton iteration (residual and Jacobian). */
     public record Flops(long update, long perNewtonIteration) {}
@@ -43,6 +49,7 @@ public final class RunSummary {
     private Object inputs;
     private int members;
     private final Failures failures = new Failures();
+    private final List<NonFiniteObserver> nonFiniteObservers = new ArrayList<>();
     private double wallSeconds;
     private long memberSteps;
     private double steppingSeconds;
@@ -82,16 +89,33 @@ public final class RunSummary {
         return this;
     }
 
-    /** Adds count failed members, listed as one entry. */
+    /** Adds count failed members, and one entry to the list (none if listed is null). */
     public RunSummary failures(int count, Failure listed) {
         failures.count += count;
-        if (failures.first.size() < LISTED_FAILURES) failures.first.add(listed);
+        if (listed != null && failures.first.size() < LISTED_FAILURES) failures.first.add(listed);
         return this;
     }
+
+    /** Records an observer that became non-finite, once per observer and step size. */
+    public RunSummary nonFiniteObserver(NonFiniteObserver o) {
+        for (NonFiniteObserver seen : nonFiniteObservers)
+            if (seen.observer().equals(o.observer()) && java.util.Objects.equals(seen.h(), o.h())) return this;
+        nonFiniteObservers.add(o);
+        return this;
+    }
+
+    public List<NonFiniteObserver> nonFiniteObservers() { return List.copyOf(nonFiniteObservers); }
 
     public List<String> files() { return List.copyOf(files); }
     public int failureCount() { return failures.count; }
     public List<Failure> listedFailures() { return List.copyOf(failures.first); }
+
+    /** From the JVM's start to the first step (JVM, code generation and compilation), where a run stepped. */
+    @JsonProperty("startup_seconds")
+    private Double startupSeconds() {
+        OptionalDouble s = Startup.seconds();
+        return s.isPresent() ? s.getAsDouble() : null;
+    }
 
     @JsonProperty("member_steps_per_second")
     private double memberStepsPerSecond() { return steppingSeconds > 0 ? memberSteps / steppingSeconds : 0; }
