@@ -104,6 +104,8 @@ final class RunCommand extends GeomechCommand {
     private CheckpointEvery checkpoints;
     private InitialStates.Report consistency;
     private final List<Checkpoint.Stage> finished = new ArrayList<>();
+    /** Set when --method names several methods: one ensemble, each method in turn. */
+    private MethodComparison.Result comparison;
 
     @Override
     void execute() {
@@ -123,6 +125,13 @@ final class RunCommand extends GeomechCommand {
         scenario = d.resolve();
         checkFolder(scenario.out());
         MechanicalSystem sys = scenario.model().build();
+        List<String> methods = org.geomech.method.MethodList.split(scenario.method());
+        if (methods.size() > 1) {
+            comparison = MethodComparison.run(scenario, sys, methods, Backends.named(scenario.backend(), scenarioOptions.device()));
+            folder(scenario.out());
+            if (talking()) out().print(comparison.summary().format());
+            return;
+        }
         Method method = Methods.parse(scenario.method());
         Backend backend = Backends.named(scenario.backend(), scenarioOptions.device());
         backendDescription = backend.describe();
@@ -368,6 +377,12 @@ final class RunCommand extends GeomechCommand {
 
     @Override
     void writeFiles(Path folder) {
+        if (comparison != null) {
+            comparison.series().writeCsv(folder.resolve("comparison.csv"));
+            summary.file("comparison.csv");
+            plots(folder, Map.of("energy-msd", comparison.chart()));
+            return;
+        }
         if (format.equals("npy")) {
             double[] flat = new double[rows.size() * header.size()];
             for (int i = 0; i < rows.size(); i++)
