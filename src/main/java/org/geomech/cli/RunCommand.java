@@ -8,6 +8,7 @@ import org.geomech.ensemble.EnsembleState;
 import org.geomech.ensemble.InitialStates;
 import org.geomech.ensemble.Observer;
 import org.geomech.ensemble.Observers;
+import org.geomech.ensemble.Startup;
 import org.geomech.ensemble.Statistics;
 import org.geomech.ensemble.TimeGrid;
 import org.geomech.io.Checkpoint;
@@ -294,12 +295,12 @@ final class RunCommand extends GeomechCommand {
     private void start(StepSystem step, List<Observer> observers, InitialStates.Report report, Backend.Compiled compiled) {
         header.addAll(List.of("h", "t", "step", "ok"));
         observerNames = observers.stream().map(Observer::name).collect(java.util.stream.Collectors.toList());
-        title = step.system().name() + ", " + step.method();
+        title = step.model().name() + ", " + step.method();
         for (Observer o : observers) for (String s : scenario.statistics()) header.add(o.name() + "_" + s);
         consistency = report;
         summary.consistency(report).flopsPerStep(compiled.flopsPerStep());
         if (!talking()) return;
-        out().printf("%s, %s, %d member(s), %s%n", step.system().name(), step.method(), scenario.members(), backendDescription);
+        out().printf("%s, %s, %d member(s), %s%n", step.model().name(), step.method(), scenario.members(), backendDescription);
         out().printf("initial states made consistent: positions moved by at most %s, velocities by at most %s%n",
                 Table.num(report.maxPositionMove()), Table.num(report.maxVelocityMove()));
     }
@@ -320,9 +321,10 @@ final class RunCommand extends GeomechCommand {
 
     private void print(StepSizeResult r, double t) {
         out().printf("h = %s: %d steps, %d of %d members ok, %.3g s stepping, %.3g member-steps/s, %.3g Newton iterations and %.3g Jacobian"
-                        + " factorisations per member-step%n",
+                        + " factorisations per member-step%s%n",
                 r.h(), r.steps(), r.ok(), r.ok() + r.failed(), r.steppingSeconds(), r.memberStepsPerSecond(),
-                (double) r.newtonIterations() / Math.max(1, r.memberSteps()), (double) r.jacobianFactorisations() / Math.max(1, r.memberSteps()));
+                (double) r.newtonIterations() / Math.max(1, r.memberSteps()), (double) r.jacobianFactorisations() / Math.max(1, r.memberSteps()),
+                Startup.seconds().isPresent() ? String.format(", first step %.2f s after start", Startup.seconds().getAsDouble()) : "");
         List<String> columns = new ArrayList<>(List.of("at t = " + Table.plain(t)));
         columns.addAll(scenario.statistics());
         Table table = new Table(columns.toArray(new String[0]));

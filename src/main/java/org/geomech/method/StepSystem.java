@@ -4,6 +4,7 @@ import org.geomech.expr.Derivative;
 import org.geomech.expr.Expr;
 import org.geomech.expr.Exprs;
 import org.geomech.model.MechanicalSystem;
+import org.geomech.model.Model;
 
 import java.util.ArrayList;
 import java.util.Collections;
@@ -11,6 +12,7 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -27,7 +29,7 @@ public final class StepSystem {
     public record Definition(Expr symbol, Expr value) {}
 
     private final String method;
-    private final MechanicalSystem system;
+    private final Model model;
     private final StateLayout layout;
     private final List<Expr> unknowns;
     private final List<Expr> residuals;
@@ -36,13 +38,13 @@ public final class StepSystem {
     private final List<Definition> definitions;
     private Expr[][] jacobian;
 
-    public StepSystem(String method, MechanicalSystem system, StateLayout layout, List<Expr> unknowns, List<Expr> residuals,
+    public StepSystem(String method, Model model, StateLayout layout, List<Expr> unknowns, List<Expr> residuals,
                       List<Expr> guess, List<Expr> update, List<Definition> definitions) {
         if (unknowns.size() != residuals.size() || unknowns.size() != guess.size())
             throw new IllegalStateException(method + ": " + unknowns.size() + " unknowns, " + residuals.size() + " residuals, " + guess.size() + " guesses");
         if (update.size() != layout.size()) throw new IllegalStateException(method + ": update has " + update.size() + " entries for a state of " + layout.size());
         this.method = method;
-        this.system = system;
+        this.model = model;
         this.layout = layout;
         this.unknowns = List.copyOf(unknowns);
         this.residuals = List.copyOf(residuals);
@@ -52,14 +54,21 @@ public final class StepSystem {
     }
 
     public String method() { return method; }
-    public MechanicalSystem system() { return system; }
+    /** The system the step was built for: a MechanicalSystem or a LieGroupSystem. */
+    public Model model() { return model; }
+
+    /** The mechanical system of a step on R^n; IllegalStateException for a Lie group system. */
+    public MechanicalSystem system() {
+        if (model instanceof MechanicalSystem m) return m;
+        throw new IllegalStateException(method + " on " + model.name() + " is a step on a Lie group system, not a mechanical system");
+    }
     public StateLayout layout() { return layout; }
     public List<Expr> state() { return layout.symbols(); }
     /** h, then the model parameters in declaration order. */
     public List<Expr> params() {
         List<Expr> p = new ArrayList<>();
         p.add(H);
-        p.addAll(system.parameterSymbols());
+        p.addAll(model.parameterSymbols());
         return p;
     }
     public List<Expr> unknowns() { return unknowns; }
@@ -98,7 +107,7 @@ public final class StepSystem {
             Expr[][] jac = Derivative.jacobian(f, x);     // one pass, memoised per unknown across all residuals
             int[] pivot = explicitPivot(jac, nonConstant);
             if (pivot == null) {
-                StepSystem out = new StepSystem(method, system, layout, x, f, x0, psi, defs);
+                StepSystem out = new StepSystem(method, model, layout, x, f, x0, psi, defs);
                 out.jacobian = jac;
                 return out;
             }
@@ -116,6 +125,19 @@ public final class StepSystem {
             updated.add(new Definition(xi, value));
             defs = updated;
         }
+    }
+
+    /**
+     * This system with its single unknown solved in closed form where F is affine in it (StepProgram, issue 8 item 2):
+     * an explicit system whose update is one straight-line program, the unknown a definition; otherwise this system.
+     */
+    public StepSystem straightened() {
+        Optional<List<Expr>> program = StepProgram.of(this);
+        if (program.isEmpty()) return this;
+        List<Expr> next = program.get();
+        List<Definition> defs = new ArrayList<>(definitions);
+        defs.add(new Definition(unknowns.get(0), next.get(next.size() - 1)));
+        return new StepSystem(method, model, layout, List.of(), List.of(), List.of(), next.subList(0, next.size() - 1), defs);
     }
 
     /** The first (residual, unknown) whose coefficient is a nonzero expression of parameters and constants only, or null. */
