@@ -1,28 +1,23 @@
 package org.geomech.cli;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
-import org.geomech.backend.Backend;
-import org.geomech.backend.Backends;
+import org.geomech.api.Failure;
+import org.geomech.api.Results;
+import org.geomech.api.Run;
+import org.geomech.api.Series;
 import org.geomech.ensemble.EnsembleRun;
-import org.geomech.ensemble.EnsembleState;
 import org.geomech.ensemble.InitialStates;
-import org.geomech.ensemble.Observer;
-import org.geomech.ensemble.Observers;
 import org.geomech.ensemble.Statistics;
+import org.geomech.ensemble.SweepPlan;
 import org.geomech.ensemble.TimeGrid;
 import org.geomech.io.CsvWriter;
 import org.geomech.io.NpyWriter;
-import org.geomech.io.Trajectories;
-import org.geomech.model.InputException;
-import org.geomech.io.plot.Plots;
 import org.geomech.io.RunSummary;
 import org.geomech.io.Scenario;
 import org.geomech.io.ScenarioDraft;
-import org.geomech.method.Method;
-import org.geomech.method.Methods;
-import org.geomech.method.StepSystem;
-import org.geomech.model.MechanicalSystem;
-import org.geomech.study.Simulation;
+import org.geomech.io.plot.Plots;
+import org.geomech.model.InputException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -31,16 +26,17 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 
 /** geomech run: an ensemble from a scenario file or flags, at each step size; writes timeseries.csv. */
 @Command(name = "run", mixinStandardHelpOptions = true, versionProvider = Main.class,
         description = "Runs an ensemble (a scenario file, or a built-in model with flags) and writes timeseries.csv and summary.json.")
 final class RunCommand extends GeomechCommand {
-    /** One step size's run: its counters and each observer's statistics at the final time. */
+    /** One step size's run (of one sweep point, with its index and parameter values, in a sweep): counters and each observer's statistics at the final time. */
     record StepSizeResult(double h, long steps, int ok, int failed, long memberSteps, double steppingSeconds,
-                          long newtonIterations, int maxNewtonIterations, Map<String, Statistics> atEnd) {
+                          long newtonIterations, int maxNewtonIterations, Map<String, Statistics> atEnd,
+                          @JsonInclude(JsonInclude.Include.NON_NULL) Integer point,
+                          @JsonInclude(JsonInclude.Include.NON_NULL) Map<String, Double> parameters) {
         @JsonProperty
         double memberStepsPerSecond() { return memberSteps / steppingSeconds; }
     }
@@ -71,13 +67,13 @@ final class RunCommand extends GeomechCommand {
     List<Integer> trajectoryMembers;
 
     private Scenario scenario;
+    private SweepPlan plan;
     private final List<String> header = new ArrayList<>();
     private final List<List<Object>> rows = new ArrayList<>();
     private final List<StepSizeResult> results = new ArrayList<>();
-    private final Map<Double, List<EnsembleRun.Row>> series = new LinkedHashMap<>();
-    private final Map<Double, Trajectories> trajectories = new LinkedHashMap<>();
+    private final Map<Double, Map<String, List<EnsembleRun.Row>>> series = new LinkedHashMap<>();
+    private final Map<String, Series> trajectories = new LinkedHashMap<>();
     private List<String> stateNames;
-    private String backendDescription;
     private List<String> observerNames;
     private String title;
 
@@ -90,76 +86,92 @@ final class RunCommand extends GeomechCommand {
         if (sigma != null) d.sigma = sigma;
         if (outputInterval != null) d.outputInterval = outputInterval;
         scenario = d.resolve();
-        MechanicalSystem sys = scenario.model().build();
-        Method method = Methods.parse(scenario.method());
-        Backend backend = Backends.named(scenario.backend(), scenarioOptions.device());
-        backendDescription = backend.describe();
-        InitialStates initial = new InitialStates(sys, scenario.q0(), scenario.v0());
-        summary.inputs(scenario).members(scenario.members()).results(results);
+        plan = scenario.plan(scenario.model().build());
+        Run run = Run.of(scenario);
+        scenarioOptions.device().ifPresent(run::device);
+        if (trajectoryMembers != null) run.trajectories(trajectoryMembers);
+        summary.inputs(scenario).members(scenario.members() * plan.points()).results(results);
         long totalSteps = 0;
         for (double h : scenario.h()) totalSteps += grid(h).steps();
-        Progress progress = progress(scenario.members(), totalSteps);
+        Progress progress = progress(scenario.members() * plan.points(), totalSteps);
         long done = 0;
-        for (double h : scenario.h()) done += runStepSize(sys, method, backend, initial, h, done, progress);
+        for (double h : scenario.h()) done += runStepSize(run, h, done, progress);
     }
 
-    // Runs every member at one step size; returns the number of steps
-    private long runStepSize(MechanicalSystem sys, Method method, Backend backend, InitialStates initial, double h, long done, Progress progress) {
-        Simulation sim = new Simulation(sys, method, sys.parameterValues(), initial, scenario.perturbation(), scenario.members());
-        InitialStates.Report[] report = new InitialStates.Report[1];
-        EnsembleState state = sim.initialState(report);
-        List<Observer> observers = observers(sim.step());
-        Backend.Compiled compiled = backend.compile(sim.step(), observers, scenario.newton());
+    // Runs every member (of every sweep point) at one step size through the Java API; returns the number of steps
+    private long runStepSize(Run run, double h, long done, Progress progress) {
+        Results res = run.stepSizes(h).progress(k -> progress.accept(done + k)).run();
         TimeGrid grid = grid(h);
-        if (header.isEmpty()) start(sim.step(), observers, report[0], compiled);
+        if (header.isEmpty()) start(res);
         folder(scenario.out());
-        Trajectories recorder = trajectoryMembers == null ? null : new Trajectories(trajectoryMembers, state.members());
-        stateNames = sim.step().layout().names();
-        EnsembleRun.Result r = EnsembleRun.run(compiled, state, sim.params(h), grid, k -> progress.accept(done + k), recorder);
-        if (recorder != null) trajectories.put(h, recorder);
         progress.end();
-        for (EnsembleRun.Row row : r.rows()) rows.add(row(h, row));
-        series.put(h, r.rows());
+        Map<String, List<EnsembleRun.Row>> pointSeries = new LinkedHashMap<>();
+        boolean swept = plan.points() > 1;
         long memberSteps = 0;
-        for (int j = 0; j < state.members(); j++) {
-            memberSteps += state.ok(j) ? grid.steps() : state.failedStep(j);
-            if (!state.ok(j)) summary.failures(1, new RunSummary.Failure(h, j, state.failedStep(j), state.status(j).name().toLowerCase(Locale.ROOT)));
+        double seconds = 0;
+        for (Series point : res.series()) {
+            List<EnsembleRun.Row> pointRows = rows(res, point);
+            for (EnsembleRun.Row row : pointRows) rows.add(row(h, swept ? point.point() : null, row));
+            pointSeries.put(swept ? "point " + point.point() + " " + point.parameters() : "", pointRows);
+            if (trajectoryMembers != null) trajectories.put(swept ? "h" + h + "-point" + point.point() + "-" : "h" + h + "-", point);
+            memberSteps += point.memberSteps();
+            seconds = point.steppingSeconds();
+            EnsembleRun.Row last = pointRows.get(pointRows.size() - 1);
+            Map<String, Statistics> atEnd = new LinkedHashMap<>();
+            for (int o = 0; o < observerNames.size(); o++) atEnd.put(observerNames.get(o), last.stats().get(o));
+            int ok = last.ok();
+            StepSizeResult result = new StepSizeResult(h, grid.steps(), ok, plan.members() - ok, point.memberSteps(), point.steppingSeconds(),
+                    point.newtonIterations(), point.maxNewtonIterations(), atEnd, swept ? point.point() : null, swept ? point.parameters() : null);
+            results.add(result);
+            if (talking()) print(result, last.t());
         }
-        summary.work(memberSteps, r.seconds()).newtonIterations(r.newtonIterations());
-        Map<String, Statistics> atEnd = new LinkedHashMap<>();
-        EnsembleRun.Row last = r.rows().get(r.rows().size() - 1);
-        for (int o = 0; o < observers.size(); o++) atEnd.put(observers.get(o).name(), last.stats().get(o));
-        StepSizeResult result = new StepSizeResult(h, grid.steps(), state.okCount(), state.members() - state.okCount(), memberSteps,
-                r.seconds(), r.newtonIterations(), r.maxNewtonIterations(), atEnd);
-        results.add(result);
-        if (talking()) print(result, last.t());
+        series.put(h, pointSeries);
+        for (Failure f : res.failures())
+            summary.failures(1, new RunSummary.Failure(h, swept ? plan.first(f.point()) + f.member() : f.member(), f.step(), f.reason()));
+        summary.work(memberSteps, seconds).newtonIterations(res.series().get(0).newtonIterations());
         return grid.steps();
+    }
+
+    // The API's arrays as output rows
+    private static List<EnsembleRun.Row> rows(Results res, Series s) {
+        double[] t = s.times();
+        long[] steps = s.steps();
+        int[] ok = s.ok();
+        List<double[]> mean = new ArrayList<>(), max = new ArrayList<>(), msd = new ArrayList<>();
+        for (String o : res.observers()) { mean.add(s.mean(o)); max.add(s.max(o)); msd.add(s.msd(o)); }
+        List<EnsembleRun.Row> out = new ArrayList<>();
+        for (int i = 0; i < t.length; i++) {
+            List<Statistics> stats = new ArrayList<>();
+            for (int o = 0; o < mean.size(); o++) stats.add(new Statistics(mean.get(o)[i], max.get(o)[i], msd.get(o)[i]));
+            out.add(new EnsembleRun.Row(t[i], steps[i], ok[i], stats));
+        }
+        return out;
     }
 
     private TimeGrid grid(double h) { return TimeGrid.of(h, scenario.tEnd(), scenario.outputInterval()); }
 
-    // The standard observers, then the scenario's
-    private List<Observer> observers(StepSystem step) {
-        List<Observer> out = new ArrayList<>(Observers.standard(step.system()));
-        for (Map.Entry<String, String> e : scenario.observers().entrySet()) out.add(Observers.parse(step, e.getKey(), e.getValue()));
-        return out;
-    }
-
-    // Once, before the first result: CSV columns, flops, and how far consistency moved the initial states
-    private void start(StepSystem step, List<Observer> observers, InitialStates.Report report, Backend.Compiled compiled) {
+    // Once, after the first result: CSV columns, flops, and how far consistency moved the initial states
+    private void start(Results res) {
         header.addAll(List.of("h", "t", "step", "ok"));
-        observerNames = observers.stream().map(Observer::name).collect(java.util.stream.Collectors.toList());
-        title = step.system().name() + ", " + step.method();
-        for (Observer o : observers) for (String s : scenario.statistics()) header.add(o.name() + "_" + s);
-        summary.consistency(report).flopsPerStep(compiled.flopsPerStep());
+        if (plan.points() > 1) header.add(1, "point");
+        observerNames = res.observers();
+        stateNames = res.components();
+        title = res.model() + ", " + res.method();
+        for (String o : observerNames) for (String s : scenario.statistics()) header.add(o + "_" + s);
+        InitialStates.Report report = new InitialStates.Report(res.maxPositionMove(), res.maxVelocityMove());
+        summary.consistency(report).flopsPerStep(res.flopsPerStep());
         if (!talking()) return;
-        out().printf("%s, %s, %d member(s), %s%n", step.system().name(), step.method(), scenario.members(), backendDescription);
+        out().printf("%s, %s, %d member(s), %s%n", res.model(), res.method(), scenario.members(), res.backend());
+        for (Map.Entry<String, String> v : scenario.variations().entrySet()) out().printf("%s varies: %s%n", v.getKey(), v.getValue());
+        if (plan.points() > 1) out().printf("%d sweep points over %s, %d members each%n", plan.points(), String.join(" x ", plan.axes()), plan.members());
         out().printf("initial states made consistent: positions moved by at most %s, velocities by at most %s%n",
                 Table.num(report.maxPositionMove()), Table.num(report.maxVelocityMove()));
     }
 
-    private List<Object> row(double h, EnsembleRun.Row row) {
+    // point: the sweep point's index, or null when the run is not a sweep
+    private List<Object> row(double h, Integer point, EnsembleRun.Row row) {
         List<Object> cells = new ArrayList<>(List.of(h, row.t(), row.step(), row.ok()));
+        if (point != null) cells.add(1, point);
         for (Statistics st : row.stats()) for (String s : scenario.statistics()) cells.add(statistic(st, s));
         return cells;
     }
@@ -173,6 +185,7 @@ final class RunCommand extends GeomechCommand {
     }
 
     private void print(StepSizeResult r, double t) {
+        if (r.point() != null) out().printf("point %d %s, ", r.point(), r.parameters());
         out().printf("h = %s: %d steps, %d of %d members ok, %.3g s stepping, %.3g member-steps/s, %.3g Newton iterations per member-step%n",
                 r.h(), r.steps(), r.ok(), r.ok() + r.failed(), r.steppingSeconds(), r.memberStepsPerSecond(),
                 (double) r.newtonIterations() / Math.max(1, r.memberSteps()));
@@ -187,16 +200,28 @@ final class RunCommand extends GeomechCommand {
         table.print(out(), "  ");
     }
 
-    // trajectories.npy (times x members x components) or trajectories.csv (t, member, components); one per step size
-    private void writeTrajectories(Path folder, double h, Trajectories t) {
-        String stem = (trajectories.size() > 1 ? "h" + h + "-" : "") + "trajectories";
+    // trajectories.npy (times x members x components) or trajectories.csv (t, member, components); one per step size and sweep point
+    private void writeTrajectories(Path folder, String prefix, Series series) {
+        double[][][] states = series.trajectories();
+        double[] t = series.times();
+        String stem = (trajectories.size() > 1 || plan.points() > 1 ? prefix : "") + "trajectories";
+        int times = states.length, count = trajectoryMembers.size(), components = stateNames.size();
         if (format.equals("npy")) {
-            NpyWriter.write(folder.resolve(stem + ".npy"), t.flat(), t.times().size(), t.members().length, t.components());
+            double[] flat = new double[times * count * components];
+            for (int k = 0; k < times; k++) for (int i = 0; i < count; i++) System.arraycopy(states[k][i], 0, flat, (k * count + i) * components, components);
+            NpyWriter.write(folder.resolve(stem + ".npy"), flat, times, count, components);
             summary.file(stem + ".npy").columns(stem + ".npy", stateNames);
         } else {
             List<String> columns = new ArrayList<>(List.of("t", "member"));
             columns.addAll(stateNames);
-            CsvWriter.write(folder.resolve(stem + ".csv"), columns, t.rows());
+            List<List<Object>> out = new ArrayList<>();
+            for (int k = 0; k < times; k++)
+                for (int i = 0; i < count; i++) {
+                    List<Object> row = new ArrayList<>(List.of(t[k], trajectoryMembers.get(i)));
+                    for (double x : states[k][i]) row.add(x);
+                    out.add(row);
+                }
+            CsvWriter.write(folder.resolve(stem + ".csv"), columns, out);
             summary.file(stem + ".csv");
         }
     }
@@ -213,11 +238,14 @@ final class RunCommand extends GeomechCommand {
             CsvWriter.write(folder.resolve("timeseries.csv"), header, rows);
             summary.file("timeseries.csv");
         }
-        for (Map.Entry<Double, Trajectories> e : trajectories.entrySet()) writeTrajectories(folder, e.getKey(), e.getValue());
-        for (Map.Entry<Double, List<EnsembleRun.Row>> e : series.entrySet()) {
+        for (Map.Entry<String, Series> e : trajectories.entrySet()) writeTrajectories(folder, e.getKey(), e.getValue());
+        for (Map.Entry<Double, Map<String, List<EnsembleRun.Row>>> e : series.entrySet()) {
             String prefix = series.size() > 1 ? "h" + e.getKey() + "-" : "";
             Map<String, org.knowm.xchart.XYChart> charts = new LinkedHashMap<>();
-            Plots.observers(observerNames, e.getValue(), title + ", h = " + e.getKey()).forEach((k, v) -> charts.put(prefix + k, v));
+            Map<String, List<EnsembleRun.Row>> points = e.getValue();
+            String chartTitle = title + ", h = " + e.getKey();
+            (points.size() == 1 ? Plots.observers(observerNames, points.values().iterator().next(), chartTitle) : Plots.sweep(observerNames, points, chartTitle))
+                    .forEach((k, v) -> charts.put(prefix + k, v));
             plots(folder, charts);
         }
     }

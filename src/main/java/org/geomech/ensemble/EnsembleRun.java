@@ -11,8 +11,16 @@ import java.util.function.LongConsumer;
  * per output time, each observer's statistics across the ok members (failed members leave them).
  */
 public final class EnsembleRun {
-    /** One output row: time, step, ok members, then per observer mean, max, msd. */
-    public record Row(double t, long step, int ok, List<Statistics> stats) {}
+    /** One output row: time, step, ok members, then per observer mean, max, msd; reduction keeps the block partials (or null). */
+    public record Row(double t, long step, int ok, List<Statistics> stats, Reduction.Result reduction) {
+        public Row(double t, long step, int ok, List<Statistics> stats) { this(t, step, ok, stats, null); }
+
+        /** This row over reduction blocks from..to-1 only (one sweep point). */
+        public Row blocks(int from, int to) {
+            Reduction.Result r = reduction.blocks(from, to);
+            return new Row(t, step, r.ok(), r.stats(), r);
+        }
+    }
 
     /** Receives the ensemble, current on the host, at every output time (to save trajectories). */
     public interface Recorder {
@@ -55,6 +63,6 @@ public final class EnsembleRun {
     }
 
     private static Row row(long step, Reduction.Result r, TimeGrid grid) {
-        return new Row(step * grid.h(), step, r.ok(), r.stats());
+        return new Row(step * grid.h(), step, r.ok(), r.stats(), r);
     }
 }

@@ -31,8 +31,6 @@ public final class InitialStates {
 
     /** Members per parallel block. */
     private static final int BLOCK = 4096;
-    /** Spacing of the members' random seeds (the 64-bit golden ratio, as SplittableRandom uses). */
-    private static final long GOLDEN = 0x9E3779B97F4A7C15L;
 
     private final MechanicalSystem sys;
     private final List<Expr> q0, v0;
@@ -69,14 +67,34 @@ public final class InitialStates {
 
     /** Fills the state (q, v, p, multipliers) of every member, in parallel blocks; the result does not depend on the scheduling. */
     public Report fill(EnsembleState state, double[] modelParams, Perturbation perturbation) {
+        return fill(state, new SweepPlan(sys, fixed(modelParams), state.members()), perturbation);
+    }
+
+    private Map<String, Variation> fixed(double[] modelParams) {
+        Map<String, Variation> out = new java.util.LinkedHashMap<>();
+        List<Expr> symbols = sys.parameterSymbols();
+        for (int i = 0; i < symbols.size(); i++) out.put(symbols.get(i).name(), new Variation.Fixed(modelParams[i]));
+        return out;
+    }
+
+    /**
+     * Fills every launch member of a sweep plan: member j of its point from the expressions of j and
+     * N = plan.members() with the member's own parameters (and draws from member j's stream, so a point
+     * starts as its run alone would), the per-member parameters into their state components; padding
+     * members copy their point's member 0 and are marked EXCLUDED.
+     */
+    public Report fill(EnsembleState state, SweepPlan plan, Perturbation perturbation) {
+        if (state.members() != plan.launchMembers()) throw new IllegalArgumentException(state.members() + " members for a plan of " + plan.launchMembers());
         StateLayout layout = state.layout();
         int members = state.members(), blocks = (members + BLOCK - 1) / BLOCK;
+        if (layout.parameters().size() != plan.perMember().size()) throw new IllegalArgumentException("the step carries " + layout.parameters().size() + " parameters per member, the plan varies " + plan.perMember().size());
         List<Expr> inputs = new ArrayList<>(List.of(Expr.sym("j"), Expr.sym("N"), Expr.sym("J")));
         inputs.addAll(sys.parameterSymbols());
         List<Expr> outputs = new ArrayList<>(q0);
         outputs.addAll(v0);
         Tape tape = Tape.compile(inputs, outputs);
-        ThreadLocal<Filler> fillers = ThreadLocal.withInitial(() -> new Filler(tape.copy(), new ConsistentState(sys), modelParams, perturbation));
+        long drawSeed = perturbation == null ? 1 : perturbation.seed();
+        ThreadLocal<Filler> fillers = ThreadLocal.withInitial(() -> new Filler(tape.copy(), new ConsistentState(sys), plan, plan.new Members(drawSeed), perturbation, layout));
         if (fillers.get().consistent.multipliers() > layout.multipliers())
             throw new IllegalStateException("layout carries " + layout.multipliers() + " multipliers, system has " + fillers.get().consistent.multipliers());
         double[][] moved = new double[blocks][2];
@@ -103,12 +121,17 @@ public final class InitialStates {
         private final ConsistentState consistent;
         private final double[] modelParams, in, qv, q, v, p, lambda;
         private final Perturbation perturbation;
+        private final SweepPlan plan;
+        private final SweepPlan.Members parameters;
+        private final int[] carried;
 
-        Filler(Tape tape, ConsistentState consistent, double[] modelParams, Perturbation perturbation) {
+        Filler(Tape tape, ConsistentState consistent, SweepPlan plan, SweepPlan.Members parameters, Perturbation perturbation, StateLayout layout) {
             int n = sys.dimension();
             this.tape = tape;
             this.consistent = consistent;
-            this.modelParams = modelParams;
+            this.plan = plan;
+            this.parameters = parameters;
+            this.modelParams = plan.shared();
             this.perturbation = perturbation;
             this.in = new double[3 + modelParams.length];
             this.qv = new double[2 * n];
@@ -116,23 +139,26 @@ public final class InitialStates {
             this.v = new double[n];
             this.p = new double[n];
             this.lambda = new double[consistent.multipliers()];
-            System.arraycopy(modelParams, 0, in, 3, modelParams.length);
+            this.carried = layout.parameters().stream().mapToInt(s -> sys.parameterSymbols().indexOf(s)).toArray();
         }
 
-        // members from..to-1 of the state; moved receives the largest position and velocity moves
+        // launch members from..to-1 of the state; moved receives the largest position and velocity moves
         void fill(EnsembleState state, int from, int to, double[] moved) {
             StateLayout layout = state.layout();
-            int n = sys.dimension(), members = state.members();
-            for (int j = from; j < to; j++) {
+            int n = sys.dimension(), members = plan.members();
+            for (int g = from; g < to; g++) {
+                int j = plan.padding(g) ? 0 : plan.local(g);
+                parameters.parameters(g, modelParams);
+                System.arraycopy(modelParams, 0, in, 3, modelParams.length);
                 in[0] = j;
                 in[1] = members;
                 in[2] = Math.max(members - 1, 1);
                 tape.eval(in, qv);
                 // each member draws from its own stream, so the draws do not depend on the scheduling
-                SplittableRandom random = perturbation == null ? null : new SplittableRandom(perturbation.seed() + GOLDEN * j);
+                SplittableRandom random = perturbation == null ? null : MemberStreams.of(perturbation.seed(), MemberStreams.INITIAL_STATE, j);
                 for (int i = 0; i < n; i++) {
-                    q[i] = qv[i] + (random == null ? 0 : perturbation.sigmaQ()[i] * gaussian(random));
-                    v[i] = qv[n + i] + (random == null ? 0 : perturbation.sigmaV()[i] * gaussian(random));
+                    q[i] = qv[i] + (random == null ? 0 : perturbation.sigmaQ()[i] * MemberStreams.gaussian(random));
+                    v[i] = qv[n + i] + (random == null ? 0 : perturbation.sigmaV()[i] * MemberStreams.gaussian(random));
                 }
                 for (int i = 0; i < n; i++) {
                     if (!Double.isFinite(q[i])) throw new InputException("initial value of " + sys.coordinateNames().get(i) + " for member " + j + " is not finite (" + q[i] + ")");
@@ -145,19 +171,15 @@ public final class InitialStates {
                 for (int i = 0; i < n; i++) {
                     moved[0] = Math.max(moved[0], Math.abs(q[i] - qGiven[i]));
                     moved[1] = Math.max(moved[1], Math.abs(v[i] - vGiven[i]));
-                    state.set(layout.qOffset() + i, j, q[i]);
-                    state.set(layout.vOffset() + i, j, v[i]);
-                    state.set(layout.pOffset() + i, j, p[i]);
+                    state.set(layout.qOffset() + i, g, q[i]);
+                    state.set(layout.vOffset() + i, g, v[i]);
+                    state.set(layout.pOffset() + i, g, p[i]);
                 }
                 // a method may carry more multipliers than the constraints (004's gamma): those extra ones start at 0
-                for (int a = 0; a < layout.multipliers(); a++) state.set(layout.lambdaOffset() + a, j, a < lambda.length ? lambda[a] : 0.0);
+                for (int a = 0; a < layout.multipliers(); a++) state.set(layout.lambdaOffset() + a, g, a < lambda.length ? lambda[a] : 0.0);
+                for (int k = 0; k < carried.length; k++) state.set(layout.parameterOffset() + k, g, modelParams[carried[k]]);
+                if (plan.padding(g)) state.fail(g, 0, EnsembleState.Status.EXCLUDED);
             }
         }
-    }
-
-    // Box-Muller; two uniform draws per normal keep the stream simple and reproducible
-    private static double gaussian(SplittableRandom r) {
-        double u = 1.0 - r.nextDouble(), w = r.nextDouble();
-        return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * w);
     }
 }

@@ -1,6 +1,9 @@
 package org.geomech.io;
 
 import org.geomech.ensemble.InitialStates;
+import org.geomech.ensemble.SweepPlan;
+import org.geomech.ensemble.Variation;
+import org.geomech.model.MechanicalSystem;
 import org.geomech.model.ModelDefinition;
 import org.geomech.solve.NewtonOptions;
 
@@ -13,12 +16,13 @@ import java.util.Map;
  * Everything a run needs, resolved and checked (ScenarioDraft.resolve): the model as text, the method
  * name, step sizes, final time and output interval, initial q and v as expressions of j and N (one per
  * coordinate), the member count and optional seeded draw, extra observers by name, the statistics
- * written per observer, the backend, the Newton options and the output folder (null: a fresh default).
+ * written per observer, the backend, the Newton options, the output folder (null: a fresh default) and
+ * the parameters that vary across the ensemble, in Variation's text forms (the others are in the model).
  */
 public record Scenario(ModelDefinition model, String method, List<Double> h, double tEnd, double outputInterval,
                        List<String> q0, List<String> v0, int members, InitialStates.Perturbation perturbation,
                        Map<String, String> observers, List<String> statistics, String backend, NewtonOptions newton,
-                       String out) {
+                       String out, Map<String, String> variations) {
     /** The statistics an observer can report, in column order. */
     public static final List<String> STATISTICS = List.of("mean", "max", "msd");
 
@@ -28,5 +32,16 @@ public record Scenario(ModelDefinition model, String method, List<Double> h, dou
         v0 = List.copyOf(v0);
         observers = Collections.unmodifiableMap(new LinkedHashMap<>(observers));
         statistics = List.copyOf(statistics);
+        variations = Collections.unmodifiableMap(new LinkedHashMap<>(variations));
     }
+
+    /** The sweep plan of this scenario on its built system: its parameter variations, members per point. */
+    public SweepPlan plan(MechanicalSystem system) {
+        Map<String, Variation> parsed = new LinkedHashMap<>();
+        for (Map.Entry<String, String> e : variations.entrySet()) parsed.put(e.getKey(), Variation.parse("parameters." + e.getKey(), e.getValue()));
+        return new SweepPlan(system, parsed, members);
+    }
+
+    /** The seed of per-member parameter draws that name none: the initial draw's seed, else the default. */
+    public long drawSeed() { return perturbation != null ? perturbation.seed() : ScenarioDraft.DEFAULT_SEED; }
 }

@@ -16,6 +16,7 @@ public final class StateLayout {
     private final int multipliers;
     private final List<Expr> symbols;
     private final List<String> names;
+    private final List<Expr> carried;
 
     public StateLayout(MechanicalSystem system, int multipliers) {
         this.n = system.dimension();
@@ -28,6 +29,24 @@ public final class StateLayout {
         for (int a = 1; a <= multipliers; a++) { s.add(multiplierSymbol(a)); nm.add("lambda" + a); }
         this.symbols = Collections.unmodifiableList(s);
         this.names = Collections.unmodifiableList(nm);
+        this.carried = List.of();
+    }
+
+    private StateLayout(StateLayout base, List<Expr> carried) {
+        this.n = base.n;
+        this.multipliers = base.multipliers;
+        List<Expr> s = new ArrayList<>(base.symbols);
+        List<String> nm = new ArrayList<>(base.names);
+        for (Expr p : carried) { s.add(p); nm.add(p.name()); }
+        this.symbols = Collections.unmodifiableList(s);
+        this.names = Collections.unmodifiableList(nm);
+        this.carried = List.copyOf(carried);
+    }
+
+    /** This layout with the given model parameters carried per member after the multipliers. */
+    public StateLayout withParameters(List<Expr> parameters) {
+        if (!carried.isEmpty()) throw new IllegalStateException("parameters are carried already");
+        return new StateLayout(this, parameters);
     }
 
     public static Expr momentumSymbol(String coordinate) { return Expr.sym("p(" + coordinate + ")"); }
@@ -35,11 +54,14 @@ public final class StateLayout {
 
     public int n() { return n; }
     public int multipliers() { return multipliers; }
-    public int size() { return 3 * n + multipliers; }
+    public int size() { return 3 * n + multipliers + carried.size(); }
     public int qOffset() { return 0; }
     public int vOffset() { return n; }
     public int pOffset() { return 2 * n; }
     public int lambdaOffset() { return 3 * n; }
+    public int parameterOffset() { return 3 * n + multipliers; }
+    /** The model parameters carried per member (empty unless some vary across the ensemble). */
+    public List<Expr> parameters() { return carried; }
     public List<Expr> symbols() { return symbols; }
     /** Column names: x, dot(x), p(x), lambda1, ... */
     public List<String> names() { return names; }

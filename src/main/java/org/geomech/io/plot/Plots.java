@@ -71,6 +71,40 @@ public final class Plots {
         return charts;
     }
 
+    /**
+     * A sweep's charts: per observer the mean across each point's members against t, and its mean-square
+     * deviation, one series per sweep point (keys of points are the series labels). Keys are file stems.
+     */
+    public static Map<String, XYChart> sweep(List<String> names, Map<String, List<EnsembleRun.Row>> points, String title) {
+        Map<String, XYChart> charts = new LinkedHashMap<>();
+        for (int o = 0; o < names.size(); o++) {
+            String n = names.get(o);
+            Map<String, double[][]> mean = new LinkedHashMap<>(), msd = new LinkedHashMap<>();
+            for (Map.Entry<String, List<EnsembleRun.Row>> p : points.entrySet()) {
+                List<EnsembleRun.Row> rows = p.getValue();
+                double[] t = new double[rows.size()], m = new double[t.length], d = new double[t.length];
+                for (int i = 0; i < t.length; i++) {
+                    t[i] = rows.get(i).t();
+                    m[i] = rows.get(i).stats().get(o).mean();
+                    d[i] = rows.get(i).stats().get(o).msd();
+                }
+                mean.put(p.getKey(), new double[][]{t, m});
+                msd.put(p.getKey(), new double[][]{t, d});
+            }
+            charts.put(n, perPoint(title + ": mean of " + n + " per sweep point", n + " (mean over members)", mean));
+            charts.put(n + "-msd", perPoint(title + ": mean-square deviation of " + n + " per sweep point", "mu(" + n + ")", msd));
+        }
+        return charts;
+    }
+
+    private static XYChart perPoint(String title, String yLabel, Map<String, double[][]> series) {
+        List<double[]> ys = new ArrayList<>();
+        for (double[][] s : series.values()) ys.add(s[1]);
+        XYChart chart = Charts.create(title, "time t", yLabel, false, Charts.logScaleSuits(ys));
+        for (Map.Entry<String, double[][]> s : series.entrySet()) Charts.line(chart, s.getKey(), s.getValue()[0], s.getValue()[1], false);
+        return chart;
+    }
+
     /** 001 Fig. 6: mu(E, t) / h^(2p) against t, one chart per method with one series per step size. */
     public static Map<String, XYChart> energyMse(List<EnergyMseStudy.Curve> curves) {
         Map<String, List<EnergyMseStudy.Curve>> byMethod = new LinkedHashMap<>();

@@ -1,0 +1,246 @@
+package org.geomech.api;
+
+import org.geomech.backend.Backend;
+import org.geomech.backend.Backends;
+import org.geomech.ensemble.EnsembleRun;
+import org.geomech.ensemble.EnsembleState;
+import org.geomech.ensemble.InitialStates;
+import org.geomech.ensemble.Observer;
+import org.geomech.ensemble.Observers;
+import org.geomech.ensemble.SweepPlan;
+import org.geomech.ensemble.SweepRun;
+import org.geomech.ensemble.TimeGrid;
+import org.geomech.io.Scenario;
+import org.geomech.io.ScenarioDraft;
+import org.geomech.io.Trajectories;
+import org.geomech.method.Methods;
+import org.geomech.method.StepSystem;
+import org.geomech.model.InputException;
+import org.geomech.model.MechanicalSystem;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.OptionalInt;
+import java.util.function.LongConsumer;
+
+/**
+ * One simulation to configure and run: a model, a method, an ensemble, step sizes, a final time,
+ * observers and a backend. The setters return this run, so a configuration reads as one expression;
+ * {@link #run()} checks everything, runs every step size in turn and returns the {@link Results}.
+ * Not thread-safe: configure, then run (as often as you like).
+ */
+public final class Run {
+    private final ScenarioDraft draft;
+    private final Scenario scenario;
+    private List<Double> stepSizes;
+    private OptionalInt device = OptionalInt.empty();
+    private List<Integer> trajectories;
+    private LongConsumer progress = k -> {};
+
+    private Run(ScenarioDraft draft, Scenario scenario) {
+        this.draft = draft;
+        this.scenario = scenario;
+    }
+
+    /**
+     * A run of a model with the defaults: lobatto-nh:2 (lobatto-holonomic:2 with holonomic constraints),
+     * one member at the model's default initial state, output every t_end/100, the reference backend.
+     *
+     * @param model the model
+     * @return the run, to configure
+     */
+    public static Run of(Model model) {
+        ScenarioDraft d = new ScenarioDraft();
+        if (model.builtInName() != null) {
+            d.builtIn(model.builtInName());
+            d.structure.putAll(model.structureOptions());
+        } else d.inlineModel = model.definition();
+        return new Run(d, null);
+    }
+
+    /**
+     * A run of a resolved scenario (a scenario file read by {@code ScenarioFile.read}, as the command line does).
+     *
+     * @param scenario the scenario
+     * @return the run; stepSizes, device, trajectories and progress may still be set
+     */
+    public static Run of(Scenario scenario) { return new Run(null, scenario); }
+
+    /**
+     * @param name a method, e.g. "lobatto-nh:3", "rattle", "hbvm:2,2" ({@code geomech list} names them)
+     * @return this run
+     */
+    public Run method(String name) { draft().method = name; return this; }
+
+    /**
+     * @param h one or several step sizes; each runs in turn
+     * @return this run
+     */
+    public Run stepSizes(double... h) {
+        List<Double> list = new ArrayList<>();
+        for (double x : h) list.add(x);
+        stepSizes = list;
+        return this;
+    }
+
+    /**
+     * @param tEnd the final time, a whole number of steps of every step size
+     * @return this run
+     */
+    public Run until(double tEnd) { draft().tEnd = tEnd; return this; }
+
+    /**
+     * @param outputInterval the time between output rows (default t_end/100)
+     * @return this run
+     */
+    public Run every(double outputInterval) { draft().outputInterval = outputInterval; return this; }
+
+    /**
+     * @param ensemble the members, their initial states and per-member parameters
+     * @return this run
+     */
+    public Run ensemble(Ensemble ensemble) {
+        ScenarioDraft d = draft();
+        d.members = ensemble.members();
+        d.qByName.putAll(ensemble.qByName());
+        d.vByName.putAll(ensemble.vByName());
+        d.parameters.putAll(ensemble.parameters());
+        if (ensemble.seed() != null) {
+            d.seed = ensemble.seed();
+            d.sigma = ensemble.sigma();
+        }
+        return this;
+    }
+
+    /**
+     * Adds an observer beside the standard ones (energy, and the constraint residuals g_pos, g_vel).
+     *
+     * @param name       its name
+     * @param expression an expression of the coordinates, dot(x), p(x), lambda1, ... and the parameters
+     * @return this run
+     */
+    public Run observer(String name, String expression) { draft().observers.put(name, expression); return this; }
+
+    /**
+     * @param name "reference" (default), "simd", "opencl" or "auto"
+     * @return this run
+     */
+    public Run backend(String name) { draft().backend = name; return this; }
+
+    /**
+     * @param index the OpenCL device for the opencl and auto backends ({@code geomech devices} lists them)
+     * @return this run
+     */
+    public Run device(int index) { device = OptionalInt.of(index); return this; }
+
+    /**
+     * @param tolerance     the Newton tolerance (default 1e-12)
+     * @param maxIterations the most Newton iterations per step (default 50)
+     * @return this run
+     */
+    public Run newton(double tolerance, int maxIterations) {
+        draft().newtonTolerance = tolerance;
+        draft().newtonMaxIterations = maxIterations;
+        return this;
+    }
+
+    /**
+     * Keeps the full state of these members (indices within each sweep point) at every output time.
+     *
+     * @param members member indices
+     * @return this run
+     */
+    public Run trajectories(List<Integer> members) { trajectories = List.copyOf(members); return this; }
+
+    /**
+     * @param stepsDone receives the number of steps done so far, summed over the step sizes, after each output stride
+     * @return this run
+     */
+    public Run progress(LongConsumer stepsDone) { progress = stepsDone; return this; }
+
+    private ScenarioDraft draft() {
+        if (draft == null) throw new IllegalStateException("a run of a scenario takes its settings from the scenario");
+        return draft;
+    }
+
+    /** @return the scenario this run resolves to: every default applied, every value checked */
+    public Scenario scenario() {
+        if (scenario != null) return stepSizes == null ? scenario : withStepSizes(scenario, stepSizes);
+        if (stepSizes != null) draft.h = stepSizes;
+        return draft.resolve();
+    }
+
+    private static Scenario withStepSizes(Scenario s, List<Double> h) {
+        return new Scenario(s.model(), s.method(), h, s.tEnd(), s.outputInterval(), s.q0(), s.v0(), s.members(), s.perturbation(),
+                s.observers(), s.statistics(), s.backend(), s.newton(), s.out(), s.variations());
+    }
+
+    /**
+     * Runs every step size in turn, every sweep point in one launch.
+     *
+     * @return the statistics, final states, trajectories and failures
+     * @throws InputException for bad input, with a one-line message
+     */
+    public Results run() {
+        Scenario sc = scenario();
+        MechanicalSystem sys = sc.model().build();
+        SweepPlan plan = sc.plan(sys);
+        StepSystem step = SweepRun.step(Methods.parse(sc.method()).build(sys), plan);
+        Backend backend = Backends.named(sc.backend(), device);
+        List<Observer> observers = new ArrayList<>(Observers.standard(sys));
+        for (Map.Entry<String, String> e : sc.observers().entrySet()) observers.add(Observers.parse(step, e.getKey(), e.getValue()));
+        List<String> names = observers.stream().map(Observer::name).toList();
+        if (trajectories != null)
+            for (int j : trajectories)
+                if (j < 0 || j >= plan.members()) throw new InputException("trajectories: member " + j + " is not in 0.." + (plan.members() - 1));
+        Backend.Compiled compiled = backend.compile(step, observers, sc.newton());
+        InitialStates initial = new InitialStates(sys, sc.q0(), sc.v0());
+        List<Series> series = new ArrayList<>();
+        List<Failure> failures = new ArrayList<>();
+        InitialStates.Report[] report = new InitialStates.Report[1];
+        long done = 0;
+        for (double h : sc.h()) {
+            TimeGrid grid = TimeGrid.of(h, sc.tEnd(), sc.outputInterval());
+            EnsembleState state = SweepRun.initialState(step, plan, initial, sc.perturbation(), report);
+            Trajectories recorder = trajectories == null ? null : new Trajectories(launchMembers(plan), state.members());
+            long before = done;
+            SweepRun.Result r = SweepRun.run(compiled, step, plan, state, grid, k -> progress.accept(before + k), recorder);
+            done += grid.steps();
+            for (SweepRun.Point p : r.points())
+                series.add(new Series(h, p.index(), p.values(), names, p.rows(), finalStates(plan, p.index(), state),
+                        trajectories(recorder, p.index()), p.memberSteps(), r.run().seconds(), r.run().newtonIterations(), r.run().maxNewtonIterations()));
+            for (SweepRun.Failure f : r.failures())
+                failures.add(new Failure(h, f.point(), f.member(), f.step(), f.status().name().toLowerCase(Locale.ROOT)));
+        }
+        return new Results(backend.describe(), sys.name(), step.method(), names, step.layout().names(), series, failures,
+                report[0].maxPositionMove(), report[0].maxVelocityMove(), compiled.flopsPerStep());
+    }
+
+    // the launch indices of the members asked for, point by point
+    private List<Integer> launchMembers(SweepPlan plan) {
+        List<Integer> out = new ArrayList<>();
+        for (int p = 0; p < plan.points(); p++) for (int j : trajectories) out.add(plan.first(p) + j);
+        return out;
+    }
+
+    private double[][][] trajectories(Trajectories recorder, int point) {
+        if (recorder == null) return new double[0][][];
+        int perPoint = trajectories.size(), components = recorder.components();
+        double[] flat = recorder.flat();
+        int times = recorder.times().size(), all = recorder.members().length;
+        double[][][] out = new double[times][perPoint][components];
+        for (int k = 0; k < times; k++)
+            for (int i = 0; i < perPoint; i++)
+                System.arraycopy(flat, (k * all + point * perPoint + i) * components, out[k][i], 0, components);
+        return out;
+    }
+
+    private static double[][] finalStates(SweepPlan plan, int point, EnsembleState state) {
+        double[][] out = new double[plan.members()][state.components()];
+        for (int j = 0; j < plan.members(); j++) state.gather(plan.first(point) + j, out[j]);
+        return out;
+    }
+}
