@@ -25,3 +25,5 @@ for b in ${backends//,/ }; do
   steps+=("$out/steps-$b.json")
 done
 "${java[@]}" -cp "$jar" org.geomech.bench.ResultsTable "$out/peak-1.json" "$out/peak-all.json" "${steps[@]}" -- "${flops[@]}"
+# the hand-written C anchor and every backend's ratio to it, measured in the same run (benchmarks/roofline.sh)
+"$here/roofline.sh" "$backends"

@@ -8,19 +8,20 @@ import java.util.List;
  * Method names to methods: rattle, lobatto-holonomic:s, lobatto-nh:s, hbvm:k,s (002), ggl-vi-s, ggl-vi-a, ggl-vi-b,
  * ggl-theta-a:theta, ggl-theta-b:theta,vartheta, ggl-em, gonzalez-em, bs99 (004). The GGL and Gonzalez schemes take
  * ":advanced" (after a comma for the theta families) for 004's advanced Newton guess q^{n+1} = q^n + h v^n.
+ * The Lie group methods lobatto-lie-nh:s and lobatto-lie:s (001 sec. 6) take ",exp" for tau = exp (default cay).
  */
 public final class Methods {
     private Methods() {}
 
     public static List<String> names() {
-        return List.of("rattle", "lobatto-holonomic:s", "lobatto-nh:s", "hbvm:k,s", "ggl-vi-s", "ggl-vi-a", "ggl-vi-b",
+        return List.of("rattle", "lobatto-holonomic:s", "lobatto-nh:s", "lobatto-lie-nh:s", "lobatto-lie:s", "hbvm:k,s", "ggl-vi-s", "ggl-vi-a", "ggl-vi-b",
                 "ggl-theta-a:theta", "ggl-theta-b:theta,vartheta", "ggl-em", "gonzalez-em", "bs99");
     }
 
     /** Concrete names, a few per family, for listings. */
     public static List<String> examples() {
         return List.of("rattle", "lobatto-holonomic:2", "lobatto-holonomic:3", "lobatto-holonomic:4", "lobatto-nh:2", "lobatto-nh:3",
-                "lobatto-nh:4", "hbvm:1,1", "hbvm:2,2", "hbvm:6,2", "ggl-vi-s", "ggl-vi-a", "ggl-vi-b", "ggl-theta-a:0.25",
+                "lobatto-nh:4", "lobatto-lie-nh:2", "lobatto-lie-nh:3", "lobatto-lie:3", "hbvm:1,1", "hbvm:2,2", "hbvm:6,2", "ggl-vi-s", "ggl-vi-a", "ggl-vi-b", "ggl-theta-a:0.25",
                 "ggl-theta-b:0.5,0.5", "ggl-em", "gonzalez-em", "bs99");
     }
 
@@ -39,6 +40,7 @@ public final class Methods {
         if (n.startsWith("ggl-") || n.startsWith("gonzalez-em") || n.equals("bs99")) return ggl(name, n);
         int colon = n.indexOf(':');
         String family = colon < 0 ? n : n.substring(0, colon);
+        if (family.equals("lobatto-lie-nh") || family.equals("lobatto-lie")) return lie(name, n, family, colon);
         if (!family.equals("lobatto-nh") && !family.equals("lobatto-holonomic"))
             throw new InputException("unknown method '" + name + "' (methods: " + String.join(", ", names()) + ")");
         if (colon < 0) throw new InputException("method " + family + " needs a stage count, e.g. " + family + ":3");
@@ -50,6 +52,23 @@ public final class Methods {
         }
         if (s < 2 || s > 12) throw new InputException("method '" + name + "': stage count must be between 2 and 12");
         return family.equals("lobatto-nh") ? new LobattoNonholonomic(s) : new LobattoHolonomic(s);
+    }
+
+    // lobatto-lie-nh:s[,cay|exp], lobatto-lie:s[,cay|exp] (001 sec. 6)
+    private static Method lie(String name, String n, String family, int colon) {
+        if (colon < 0) throw new InputException("method " + family + " needs a stage count, e.g. " + family + ":3 (or " + family + ":3,exp)");
+        String[] args = n.substring(colon + 1).split(",", -1);
+        if (args.length > 2) throw new InputException("method '" + name + "': expected " + family + ":s or " + family + ":s,cay|exp");
+        int s;
+        try {
+            s = Integer.parseInt(args[0].trim());
+        } catch (NumberFormatException e) {
+            throw new InputException("method '" + name + "': stage count '" + args[0].trim() + "' is not an integer");
+        }
+        if (s < 2 || s > 12) throw new InputException("method '" + name + "': stage count must be between 2 and 12");
+        String tau = args.length == 2 ? args[1].trim() : "cay";
+        if (!tau.equals("cay") && !tau.equals("exp")) throw new InputException("method '" + name + "': retraction '" + tau + "' is not cay or exp");
+        return family.equals("lobatto-lie-nh") ? new LobattoLieNonholonomic(s, tau) : new LobattoLie(s, tau);
     }
 
     // hbvm:k,s (002 sec. 4): k Gauss nodes, s Legendre coefficients, k >= s >= 1

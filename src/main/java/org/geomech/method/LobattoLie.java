@@ -1,0 +1,78 @@
+package org.geomech.method;
+
+import org.geomech.expr.Expr;
+import org.geomech.lie.Retraction;
+import org.geomech.method.tableau.LobattoIIIAIIIB;
+import org.geomech.model.InputException;
+import org.geomech.model.MechanicalSystem;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The s-stage variational Lie group Lobatto IIIA-IIIB method of 001 Thm 6.1 (eqs. 24-27), unconstrained, and with
+ * holonomic constraints Phi(g) = 0 as in sec. 6.3: N^i gains <Lambda^i, (d^L tau)^* L*_{G^i} DPhi(G^i)>, Phi(G^i) = 0
+ * for i = 2..s and the tangency L*_{g_{k+1}} DPhi(g_{k+1}) eta_{k+1} = 0. On R^n (tau = identity) it is
+ * lobatto-holonomic:s.
+ */
+public final class LobattoLie implements Method {
+    private final int s;
+    private final String retraction;
+
+    public LobattoLie(int s, String retraction) {
+        if (s < 2) throw new InputException("lobatto-lie needs s >= 2 stages, got " + s);
+        this.s = s;
+        this.retraction = retraction;
+    }
+
+    @Override public String name() { return "lobatto-lie:" + s + (retraction.equals("cay") ? "" : "," + retraction); }
+    @Override public String summary() { return s + "-stage variational Lie group Lobatto IIIA-IIIB, tau = " + retraction + " (001 Thm 6.1, sec. 6.3)"; }
+    @Override public int order() { return 2 * s - 2; }
+    // as lobatto-holonomic:s, whose Lambda^s has order s - 1 (measured)
+    @Override public int multiplierOrder() { return s - 1; }
+
+    @Override
+    public String conserves() {
+        return "g on the group (cay, exp); Phi(g) = 0 and its tangency at every node; symplectic (variational, Thm 6.1); "
+                + "energy up to a bounded O(h^(2s-2)) error";
+    }
+
+    @Override
+    public StepSystem equations(MechanicalSystem sys) { return equations(TrivialisedSystem.vectorSpace(sys)); }
+
+    public StepSystem equations(TrivialisedSystem sys) {
+        if (sys.nonholonomicCount() > 0)
+            throw new InputException(name() + " handles holonomic constraints only; model " + sys.name() + " has "
+                    + sys.nonholonomicCount() + " nonholonomic constraint(s) (use lobatto-lie-nh:s)");
+        LobattoIIIAIIIB t = LobattoIIIAIIIB.of(s);
+        Retraction tau = sys.retraction(retraction);
+        int d = sys.dimension(), m = sys.holonomicCount();
+        StateLayout layout = sys.layout(m);
+        List<Expr> g = layout.q(), eta = layout.v(), mu = layout.p(), lambda = layout.lambda();
+
+        List<Expr> unknowns = new ArrayList<>(), residuals = new ArrayList<>(), guess = new ArrayList<>();
+        List<List<Expr>> hs = new ArrayList<>(), lam = new ArrayList<>();
+        for (int i = 0; i < s; i++) {
+            hs.add(StepSystem.unknownVector("H" + (i + 1), d));
+            unknowns.addAll(hs.get(i));
+            guess.addAll(eta);
+        }
+        for (int i = 0; i < s; i++) {
+            lam.add(StepSystem.unknownVector("Lambda" + (i + 1), m));
+            unknowns.addAll(lam.get(i));
+            guess.addAll(lambda);
+        }
+        LieLobattoStages stages = new LieLobattoStages(sys, tau, t, g, mu, hs,            // sec. 6.3: T^i = <Lambda^i, L*_{G^i} DPhi(G^i)>
+                (i, gi, etaHat) -> Vec.transposeTimes(sys.holonomicGradient(gi), lam.get(i), d));
+        for (int i = 0; i < s; i++) residuals.addAll(stages.momentumMatching(i));        // eq. (26)
+        for (int i = 1; i < s; i++) residuals.addAll(sys.holonomic(stages.element(i)));   // Phi(G^i) = 0
+        List<Expr> gNew = stages.element(s - 1), muNew = stages.iiiaMomentum(s - 1);      // eq. (27)
+        List<Expr> etaNew = LobattoLieNonholonomic.velocity(sys, gNew, muNew, "eta_new", unknowns, residuals, guess, eta);
+        residuals.addAll(Vec.times(sys.holonomicGradient(gNew), etaNew));                   // tangency at g_{k+1}
+        List<Expr> update = new ArrayList<>(gNew);
+        update.addAll(etaNew);
+        update.addAll(muNew);
+        update.addAll(lam.get(s - 1));
+        return new StepSystem(name(), sys.system(), layout, unknowns, residuals, guess, update, List.of());
+    }
+}
