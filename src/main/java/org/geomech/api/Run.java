@@ -33,12 +33,30 @@ import java.util.function.LongConsumer;
  * Not thread-safe: configure, then run (as often as you like).
  */
 public final class Run {
+    /** Hears of a run as it goes: once it is set up, and at every output time of every sweep point. */
+    public interface Listener {
+        /**
+         * Called for each step size once the step is compiled and the initial states exist, before the first step.
+         *
+         * @param setup the run's facts (backend, observers, components, consistency moves, flops); no series yet
+         */
+        default void started(Results setup) {}
+
+        /**
+         * Called at every output time, point by point, as soon as the statistics exist.
+         *
+         * @param row the statistics of one point at one time
+         */
+        default void output(Output row) {}
+    }
+
     private final ScenarioDraft draft;
     private final Scenario scenario;
     private List<Double> stepSizes;
     private OptionalInt device = OptionalInt.empty();
     private List<Integer> trajectories;
     private LongConsumer progress = k -> {};
+    private Listener listener = new Listener() {};
 
     private Run(ScenarioDraft draft, Scenario scenario) {
         this.draft = draft;
@@ -161,6 +179,12 @@ public final class Run {
      */
     public Run progress(LongConsumer stepsDone) { progress = stepsDone; return this; }
 
+    /**
+     * @param listener hears of the run as it goes (for example to write rows while the run is still going)
+     * @return this run
+     */
+    public Run listener(Listener listener) { this.listener = listener; return this; }
+
     private ScenarioDraft draft() {
         if (draft == null) throw new IllegalStateException("a run of a scenario takes its settings from the scenario");
         return draft;
@@ -205,9 +229,12 @@ public final class Run {
         for (double h : sc.h()) {
             TimeGrid grid = TimeGrid.of(h, sc.tEnd(), sc.outputInterval());
             EnsembleState state = SweepRun.initialState(step, plan, initial, sc.perturbation(), report);
+            listener.started(new Results(backend.describe(), sys.name(), step.method(), names, step.layout().names(), List.of(), List.of(),
+                    report[0].maxPositionMove(), report[0].maxVelocityMove(), compiled.flopsPerStep()));
             Trajectories recorder = trajectories == null ? null : new Trajectories(launchMembers(plan), state.members());
             long before = done;
-            SweepRun.Result r = SweepRun.run(compiled, step, plan, state, grid, k -> progress.accept(before + k), recorder);
+            SweepRun.Result r = SweepRun.run(compiled, step, plan, state, grid, k -> progress.accept(before + k), recorder,
+                    (point, row) -> listener.output(output(h, point, row)));
             done += grid.steps();
             for (SweepRun.Point p : r.points())
                 series.add(new Series(h, p.index(), p.values(), names, p.rows(), finalStates(plan, p.index(), state),
@@ -217,6 +244,17 @@ public final class Run {
         }
         return new Results(backend.describe(), sys.name(), step.method(), names, step.layout().names(), series, failures,
                 report[0].maxPositionMove(), report[0].maxVelocityMove(), compiled.flopsPerStep());
+    }
+
+    private static Output output(double h, int point, EnsembleRun.Row row) {
+        int n = row.stats().size();
+        double[] mean = new double[n], max = new double[n], msd = new double[n];
+        for (int o = 0; o < n; o++) {
+            mean[o] = row.stats().get(o).mean();
+            max[o] = row.stats().get(o).max();
+            msd[o] = row.stats().get(o).msd();
+        }
+        return new Output(h, point, row.t(), row.step(), row.ok(), mean, max, msd);
     }
 
     // the launch indices of the members asked for, point by point

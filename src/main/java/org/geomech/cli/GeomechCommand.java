@@ -1,5 +1,6 @@
 package org.geomech.cli;
 
+import org.geomech.io.OutputFolder;
 import org.geomech.io.RunSummary;
 import org.geomech.io.plot.Plots;
 import org.geomech.model.InputException;
@@ -14,8 +15,9 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 
 /**
- * What the computing commands share: output options, the summary, failures reported on stderr, and bad
- * input as one line with exit code 2, after writing whatever was computed before it.
+ * What the computing commands share: output options, the locked output folder, the summary, failures
+ * reported on stderr, bad input as one line with exit code 2, faults, exhausted memory or stack as one line
+ * with exit code 1, and SIGINT/SIGTERM as 130/143, each after writing whatever was computed before it.
  */
 abstract class GeomechCommand implements Callable<Integer> {
     @Spec
@@ -28,20 +30,27 @@ abstract class GeomechCommand implements Callable<Integer> {
     RunSummary summary;
 
     private Path folder;
+    private OutputFolder outputFolder;
     private long started;
 
     @Override
     public final Integer call() {
         started = System.nanoTime();
         summary = new RunSummary(spec.name());
+        Interrupts.fallback(this::stoppedWithoutSafePoint);
         try {
             execute();
             if (folder == null) return 0;   // nothing was computed (e.g. reproduce --list)
+            summary.finished(true);
             finish();
             reportFailures();
             if (output.json) out().println(summary.toJson());
             else out().println("results in " + folder + " (" + String.join(", ", summary.files()) + ")");
             return exitCode();
+        } catch (Interrupts.Stopped e) {
+            // SIGINT or SIGTERM reached a safe point: what was computed is written, the summary says unfinished
+            err().println(Main.errorLine(folder == null ? e.getMessage() : saveAfter(e.getMessage())));
+            return e.exitCode;
         } catch (InputException | ArithmeticException | UncheckedIOException e) {
             // bad input, sizes that overflow, files that cannot be read or written
             String message = e instanceof UncheckedIOException ? e.getMessage() + ": " + e.getCause().getMessage() : e.getMessage();
@@ -52,6 +61,14 @@ abstract class GeomechCommand implements Callable<Integer> {
             String message = "internal error, please report: " + e.getClass().getSimpleName() + ": " + e.getMessage();
             err().println(Main.errorLine(folder == null ? message : saveAfter(message)));
             return INTERNAL_ERROR;
+        } catch (OutOfMemoryError | StackOverflowError e) {
+            // too large for this JVM: one line with a hint, what was computed is kept, exit 1
+            String message = Main.resourceMessage(e);
+            err().println(Main.errorLine(folder == null ? message : saveAfter(message)));
+            return INTERNAL_ERROR;
+        } finally {
+            Interrupts.fallback(() -> {});
+            if (outputFolder != null) outputFolder.close();
         }
     }
 
@@ -73,9 +90,22 @@ abstract class GeomechCommand implements Callable<Integer> {
         for (Path f : Plots.writeAll(charts, folder)) summary.file(f.getFileName().toString());
     }
 
-    /** The output folder, created on first use. */
+    /** Refuses early (before computing) an output folder that folder() would refuse. */
+    void checkFolder(String scenarioOut) {
+        if (folder == null) OutputFolder.check(output.target(spec.name(), scenarioOut), output.overwrite);
+    }
+
+    /**
+     * The output folder, created and locked on first use (refused when another run holds it, or when it
+     * holds another run's results without --overwrite); a summary marked unfinished is written at once.
+     */
     Path folder(String scenarioOut) {
-        if (folder == null) folder = output.create(spec.name(), scenarioOut);
+        if (folder == null) {
+            Path target = output.target(spec.name(), scenarioOut);
+            outputFolder = OutputFolder.create(target, output.overwrite);
+            folder = target;
+            summary.write(folder);
+        }
         return folder;
     }
 
@@ -92,21 +122,28 @@ abstract class GeomechCommand implements Callable<Integer> {
         return new Progress(shown ? err() : null, members, totalSteps);
     }
 
-    private void finish() {
+    private synchronized void finish() {
         writeFiles(folder);
         summary.wallSeconds((System.nanoTime() - started) * 1e-9);
         summary.write(folder);
     }
 
     // Keeps what was computed before the error; returns the message, with where the partial results went
-    private String saveAfter(String message) {
+    private synchronized String saveAfter(String message) {
         summary.error(message);
         try {
             finish();
             return message + " (partial results in " + folder + ")";
-        } catch (RuntimeException e) {
+        } catch (RuntimeException | OutOfMemoryError | StackOverflowError e) {
             return message + " (partial results could not be written into " + folder + ": " + e.getMessage() + ")";
         }
+    }
+
+    // Run by the signal's thread when the command reached no safe point in time
+    private void stoppedWithoutSafePoint() {
+        String message = "interrupted by a signal before a safe point";
+        err().println(Main.errorLine(folder == null ? message : saveAfter(message)));
+        err().flush();
     }
 
     private void reportFailures() {

@@ -35,7 +35,32 @@ public final class Main implements Callable<Integer>, CommandLine.IVersionProvid
             e.getCommandLine().getErr().println(errorLine(e.getMessage()));
             return BAD_INPUT;
         });
+        cl.setExecutionExceptionHandler((e, command, parsed) -> {
+            command.getErr().println(errorLine("internal error, please report: " + e.getClass().getSimpleName() + ": " + e.getMessage()));
+            return GeomechCommand.INTERNAL_ERROR;
+        });
         return cl;
+    }
+
+    /** Runs the command line; memory or stack exhausted outside a computing command is one line, exit 1. */
+    static int execute(CommandLine cl, String... args) {
+        try {
+            return cl.execute(args);
+        } catch (OutOfMemoryError | StackOverflowError e) {
+            cl.getErr().println(errorLine(resourceMessage(e)));
+            cl.getErr().flush();
+            return GeomechCommand.INTERNAL_ERROR;
+        }
+    }
+
+    /** What ran out (heap or stack) and how to give more. */
+    static String resourceMessage(Error e) {
+        if (e instanceof StackOverflowError)
+            return "stack overflow: the input is nested too deeply for this JVM's thread stack;"
+                    + " simplify it, or raise the stack with JAVA_TOOL_OPTIONS=-Xss64m";
+        return "out of memory (" + e.getMessage() + ", heap limit " + (Runtime.getRuntime().maxMemory() >> 20) + " MiB):"
+                + " raise the heap with JAVA_TOOL_OPTIONS=-Xmx<size>, or run fewer --members at once"
+                + " (the opencl backend runs large ensembles in chunks)";
     }
 
     /** geomech: error: and the message on one line. */
@@ -45,6 +70,7 @@ public final class Main implements Callable<Integer>, CommandLine.IVersionProvid
 
     public static void main(String[] args) {
         System.setProperty("java.awt.headless", "true");
-        System.exit(commandLine().execute(args));
+        Interrupts.install();
+        System.exit(execute(commandLine(), args));
     }
 }

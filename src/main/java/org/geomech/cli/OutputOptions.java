@@ -1,15 +1,13 @@
 package org.geomech.cli;
 
-import org.geomech.model.InputException;
 import picocli.CommandLine.Option;
 
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 
-/** --out, --json, --quiet, --no-plots: where results go and what is printed. */
+/** --out, --overwrite, --json, --quiet, --no-plots: where results go and what is printed. */
 final class OutputOptions {
     private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss");
 
@@ -25,14 +23,12 @@ final class OutputOptions {
     @Option(names = "--no-plots", description = "write no PNG/SVG plots")
     boolean noPlots;
 
-    /** Creates the output folder: --out, else the scenario's out, else a fresh runs/<command>-<yyyyMMdd-HHmmss>. */
-    Path create(String command, String scenarioOut) {
-        Path folder = out != null ? out : scenarioOut != null ? Path.of(scenarioOut) : fresh(command);
-        try {
-            return Files.createDirectories(folder);
-        } catch (IOException e) {
-            throw new InputException("cannot create output folder " + folder + ": " + e.getMessage());
-        }
+    @Option(names = "--overwrite", description = "replace the results of an earlier run in the output folder")
+    boolean overwrite;
+
+    /** The output folder: --out, else the scenario's out, else a fresh runs/<command>-<yyyyMMdd-HHmmss>. */
+    Path target(String command, String scenarioOut) {
+        return out != null ? out : scenarioOut != null ? Path.of(scenarioOut) : fresh(command);
     }
 
     private static Path fresh(String command) {

@@ -3,7 +3,10 @@ package org.geomech.cli;
 import java.io.PrintWriter;
 import java.util.function.LongConsumer;
 
-/** One updating line on stderr: members, steps done, member-steps per second, time left. Silent without a writer. */
+/**
+ * One updating line on stderr: members, steps done, member-steps per second, time left. Silent without a
+ * writer. Each update is where a command stops after SIGINT/SIGTERM (Interrupts).
+ */
 final class Progress implements LongConsumer {
     private static final long INTERVAL_NANOS = 250_000_000L;
 
@@ -20,9 +23,10 @@ final class Progress implements LongConsumer {
         this.totalSteps = totalSteps;
     }
 
-    /** Steps done so far (of every member), counted over the whole command. */
+    /** Steps done so far (of every member), counted over the whole command; a safe point to stop at after a signal. */
     @Override
     public void accept(long steps) {
+        Interrupts.check();
         long now = System.nanoTime();
         if (err == null || now - lastPrinted < INTERVAL_NANOS) return;
         lastPrinted = now;

@@ -3,6 +3,7 @@ package org.geomech.cli;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import org.geomech.api.Failure;
+import org.geomech.api.Output;
 import org.geomech.api.Results;
 import org.geomech.api.Run;
 import org.geomech.api.Series;
@@ -16,6 +17,7 @@ import org.geomech.io.NpyWriter;
 import org.geomech.io.RunSummary;
 import org.geomech.io.Scenario;
 import org.geomech.io.ScenarioDraft;
+import org.geomech.io.SeriesFile;
 import org.geomech.io.plot.Plots;
 import org.geomech.model.InputException;
 import picocli.CommandLine.Command;
@@ -28,7 +30,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** geomech run: an ensemble from a scenario file or flags, at each step size; writes timeseries.csv. */
+/** geomech run: an ensemble from a scenario file or flags, at each step size; appends timeseries.csv row by row as it runs. */
 @Command(name = "run", mixinStandardHelpOptions = true, versionProvider = Main.class,
         description = "Runs an ensemble (a scenario file, or a built-in model with flags) and writes timeseries.csv and summary.json.")
 final class RunCommand extends GeomechCommand {
@@ -73,6 +75,7 @@ final class RunCommand extends GeomechCommand {
     private final List<StepSizeResult> results = new ArrayList<>();
     private final Map<Double, Map<String, List<EnsembleRun.Row>>> series = new LinkedHashMap<>();
     private final Map<String, Series> trajectories = new LinkedHashMap<>();
+    private SeriesFile seriesFile;
     private List<String> stateNames;
     private List<String> observerNames;
     private String title;
@@ -86,6 +89,7 @@ final class RunCommand extends GeomechCommand {
         if (sigma != null) d.sigma = sigma;
         if (outputInterval != null) d.outputInterval = outputInterval;
         scenario = d.resolve();
+        checkFolder(scenario.out());
         plan = scenario.plan(scenario.model().build());
         Run run = Run.of(scenario);
         scenarioOptions.device().ifPresent(run::device);
@@ -100,18 +104,28 @@ final class RunCommand extends GeomechCommand {
 
     // Runs every member (of every sweep point) at one step size through the Java API; returns the number of steps
     private long runStepSize(Run run, double h, long done, Progress progress) {
-        Results res = run.stepSizes(h).progress(k -> progress.accept(done + k)).run();
+        boolean swept = plan.points() > 1;
+        Results res = run.stepSizes(h).progress(k -> progress.accept(done + k)).listener(new Run.Listener() {
+            @Override
+            public void started(Results setup) {
+                if (header.isEmpty()) start(setup);
+                Path folder = folder(scenario.out());
+                if (seriesFile == null && format.equals("csv")) {
+                    seriesFile = SeriesFile.create(folder.resolve("timeseries.csv"), header);
+                    summary.file("timeseries.csv").write(folder);
+                }
+            }
+
+            @Override
+            public void output(Output row) { append(row(h, swept ? row.point() : null, row)); }
+        }).run();
         TimeGrid grid = grid(h);
-        if (header.isEmpty()) start(res);
-        folder(scenario.out());
         progress.end();
         Map<String, List<EnsembleRun.Row>> pointSeries = new LinkedHashMap<>();
-        boolean swept = plan.points() > 1;
         long memberSteps = 0;
         double seconds = 0;
         for (Series point : res.series()) {
             List<EnsembleRun.Row> pointRows = rows(res, point);
-            for (EnsembleRun.Row row : pointRows) rows.add(row(h, swept ? point.point() : null, row));
             pointSeries.put(swept ? "point " + point.point() + " " + point.parameters() : "", pointRows);
             if (trajectoryMembers != null) trajectories.put(swept ? "h" + h + "-point" + point.point() + "-" : "h" + h + "-", point);
             memberSteps += point.memberSteps();
@@ -119,8 +133,7 @@ final class RunCommand extends GeomechCommand {
             EnsembleRun.Row last = pointRows.get(pointRows.size() - 1);
             Map<String, Statistics> atEnd = new LinkedHashMap<>();
             for (int o = 0; o < observerNames.size(); o++) atEnd.put(observerNames.get(o), last.stats().get(o));
-            int ok = last.ok();
-            StepSizeResult result = new StepSizeResult(h, grid.steps(), ok, plan.members() - ok, point.memberSteps(), point.steppingSeconds(),
+            StepSizeResult result = new StepSizeResult(h, grid.steps(), last.ok(), plan.members() - last.ok(), point.memberSteps(), point.steppingSeconds(),
                     point.newtonIterations(), point.maxNewtonIterations(), atEnd, swept ? point.point() : null, swept ? point.parameters() : null);
             results.add(result);
             if (talking()) print(result, last.t());
@@ -148,20 +161,26 @@ final class RunCommand extends GeomechCommand {
         return out;
     }
 
+    // One row of the time series: kept for the summary and .npy, and appended to timeseries.csv at once
+    private void append(List<Object> row) {
+        rows.add(row);
+        if (seriesFile != null) seriesFile.append(row);
+    }
+
     private TimeGrid grid(double h) { return TimeGrid.of(h, scenario.tEnd(), scenario.outputInterval()); }
 
-    // Once, after the first result: CSV columns, flops, and how far consistency moved the initial states
-    private void start(Results res) {
+    // Once, before the first result: CSV columns, flops, and how far consistency moved the initial states
+    private void start(Results setup) {
         header.addAll(List.of("h", "t", "step", "ok"));
         if (plan.points() > 1) header.add(1, "point");
-        observerNames = res.observers();
-        stateNames = res.components();
-        title = res.model() + ", " + res.method();
+        observerNames = setup.observers();
+        stateNames = setup.components();
+        title = setup.model() + ", " + setup.method();
         for (String o : observerNames) for (String s : scenario.statistics()) header.add(o + "_" + s);
-        InitialStates.Report report = new InitialStates.Report(res.maxPositionMove(), res.maxVelocityMove());
-        summary.consistency(report).flopsPerStep(res.flopsPerStep());
+        InitialStates.Report report = new InitialStates.Report(setup.maxPositionMove(), setup.maxVelocityMove());
+        summary.consistency(report).flopsPerStep(setup.flopsPerStep());
         if (!talking()) return;
-        out().printf("%s, %s, %d member(s), %s%n", res.model(), res.method(), scenario.members(), res.backend());
+        out().printf("%s, %s, %d member(s), %s%n", setup.model(), setup.method(), scenario.members(), setup.backend());
         for (Map.Entry<String, String> v : scenario.variations().entrySet()) out().printf("%s varies: %s%n", v.getKey(), v.getValue());
         if (plan.points() > 1) out().printf("%d sweep points over %s, %d members each%n", plan.points(), String.join(" x ", plan.axes()), plan.members());
         out().printf("initial states made consistent: positions moved by at most %s, velocities by at most %s%n",
@@ -169,10 +188,11 @@ final class RunCommand extends GeomechCommand {
     }
 
     // point: the sweep point's index, or null when the run is not a sweep
-    private List<Object> row(double h, Integer point, EnsembleRun.Row row) {
+    private List<Object> row(double h, Integer point, Output row) {
         List<Object> cells = new ArrayList<>(List.of(h, row.t(), row.step(), row.ok()));
         if (point != null) cells.add(1, point);
-        for (Statistics st : row.stats()) for (String s : scenario.statistics()) cells.add(statistic(st, s));
+        for (int o = 0; o < row.mean().length; o++)
+            for (String s : scenario.statistics()) cells.add(statistic(new Statistics(row.mean()[o], row.max()[o], row.msd()[o]), s));
         return cells;
     }
 
@@ -234,9 +254,8 @@ final class RunCommand extends GeomechCommand {
                 for (int c = 0; c < header.size(); c++) flat[i * header.size() + c] = ((Number) rows.get(i).get(c)).doubleValue();
             NpyWriter.write(folder.resolve("timeseries.npy"), flat, rows.size(), header.size());
             summary.file("timeseries.npy").columns("timeseries.npy", header);
-        } else {
-            CsvWriter.write(folder.resolve("timeseries.csv"), header, rows);
-            summary.file("timeseries.csv");
+        } else if (seriesFile != null) {
+            seriesFile.close();
         }
         for (Map.Entry<String, Series> e : trajectories.entrySet()) writeTrajectories(folder, e.getKey(), e.getValue());
         for (Map.Entry<Double, Map<String, List<EnsembleRun.Row>>> e : series.entrySet()) {

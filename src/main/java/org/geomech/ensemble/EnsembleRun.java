@@ -4,6 +4,7 @@ import org.geomech.backend.Backend;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Consumer;
 import java.util.function.LongConsumer;
 
 /**
@@ -40,17 +41,23 @@ public final class EnsembleRun {
     /** As above; a recorder, if given, sees the host state at every output time (the backend copies it back for that). */
     public static Result run(Backend.Compiled compiled, EnsembleState state, double[] params, TimeGrid grid, LongConsumer progress,
                              Recorder recorder) {
+        return run(compiled, state, params, grid, progress, recorder, null);
+    }
+
+    /** As above; each row, if rowListener is given, is passed to it as soon as it exists (before progress hears of it). */
+    public static Result run(Backend.Compiled compiled, EnsembleState state, double[] params, TimeGrid grid, LongConsumer progress,
+                             Recorder recorder, Consumer<Row> rowListener) {
         long start = System.nanoTime();
         List<Row> rows = new ArrayList<>();
         try (Backend.Run run = compiled.start(state, params)) {
-            rows.add(row(0, run.observe(), grid));
+            add(rows, row(0, run.observe(), grid), rowListener);
             if (recorder != null) recorder.record(0, state);
             long done = 0;
             while (done < grid.steps()) {
                 int k = (int) Math.min(grid.stride(), grid.steps() - done);
                 run.advance(k);
                 done += k;
-                rows.add(row(done, run.observe(), grid));
+                add(rows, row(done, run.observe(), grid), rowListener);
                 if (recorder != null) {
                     run.finish();
                     recorder.record(done * grid.h(), state);
@@ -60,6 +67,11 @@ public final class EnsembleRun {
             run.finish();
             return new Result(rows, run.newtonIterations(), run.maxNewtonIterations(), (System.nanoTime() - start) * 1e-9);
         }
+    }
+
+    private static void add(List<Row> rows, Row row, Consumer<Row> listener) {
+        rows.add(row);
+        if (listener != null) listener.accept(row);
     }
 
     private static Row row(long step, Reduction.Result r, TimeGrid grid) {

@@ -37,16 +37,23 @@ public final class SweepRun {
         return state;
     }
 
-    /** Runs the compiled step (of step(built, plan)) from the state over the grid; recorder as in EnsembleRun. */
+    /** Hears of each point's output row as soon as it exists. */
+    public interface PointRows {
+        void row(int point, EnsembleRun.Row row);
+    }
+
+    /** Runs the compiled step (of step(built, plan)) from the state over the grid; recorder as in EnsembleRun; rows may be null. */
     public static Result run(Backend.Compiled compiled, StepSystem step, SweepPlan plan, EnsembleState state, TimeGrid grid,
-                             LongConsumer progress, EnsembleRun.Recorder recorder) {
-        EnsembleRun.Result r = EnsembleRun.run(compiled, state, step.paramValues(grid.h(), plan.shared()), grid, progress, recorder);
+                             LongConsumer progress, EnsembleRun.Recorder recorder, PointRows rows) {
+        EnsembleRun.Result r = EnsembleRun.run(compiled, state, step.paramValues(grid.h(), plan.shared()), grid, progress, recorder,
+                rows == null ? null : row -> {
+                    for (int p = 0; p < plan.points(); p++) rows.row(p, split(plan, p, row));
+                });
         List<Point> points = new ArrayList<>();
         List<Failure> failures = new ArrayList<>();
         for (int p = 0; p < plan.points(); p++) {
-            int[] blocks = plan.blocks(p);
-            List<EnsembleRun.Row> rows = new ArrayList<>();
-            for (EnsembleRun.Row row : r.rows()) rows.add(plan.points() == 1 ? row : row.blocks(blocks[0], blocks[1]));
+            List<EnsembleRun.Row> pointRows = new ArrayList<>();
+            for (EnsembleRun.Row row : r.rows()) pointRows.add(split(plan, p, row));
             int ok = 0;
             long memberSteps = 0;
             for (int j = 0; j < plan.members(); j++) {
@@ -59,8 +66,15 @@ public final class SweepRun {
                     failures.add(new Failure(p, j, state.failedStep(g), state.status(g)));
                 }
             }
-            points.add(new Point(p, plan.pointValues(p), rows, ok, plan.members() - ok, memberSteps));
+            points.add(new Point(p, plan.pointValues(p), pointRows, ok, plan.members() - ok, memberSteps));
         }
         return new Result(points, r, state, failures);
+    }
+
+    // a launch row restricted to one point's reduction blocks
+    private static EnsembleRun.Row split(SweepPlan plan, int point, EnsembleRun.Row row) {
+        if (plan.points() == 1) return row;
+        int[] blocks = plan.blocks(point);
+        return row.blocks(blocks[0], blocks[1]);
     }
 }

@@ -1,31 +1,27 @@
 package org.geomech.io;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.io.Writer;
-import java.nio.file.Files;
-import java.nio.file.Path;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 
-/** CSV files: a header and rows; doubles at full precision (Double.toString), text quoted where needed. */
+/** CSV files: a header and rows; doubles at full precision (Double.toString), text quoted where needed; written atomically. */
 public final class CsvWriter {
     private CsvWriter() {}
 
-    public static void write(Path file, List<String> header, List<List<Object>> rows) {
-        try (Writer w = Files.newBufferedWriter(file)) {
-            line(w, List.copyOf(header));
-            for (List<Object> row : rows) line(w, row);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot write " + file, e);
-        }
+    public static void write(java.nio.file.Path file, List<String> header, List<List<Object>> rows) {
+        AtomicFile.write(file, out -> {
+            out.write(line(List.copyOf(header)).getBytes(StandardCharsets.UTF_8));
+            for (List<Object> row : rows) out.write(line(row).getBytes(StandardCharsets.UTF_8));
+        });
     }
 
-    private static void line(Writer w, List<?> values) throws IOException {
+    /** One CSV line with its newline. */
+    static String line(List<?> values) {
+        StringBuilder sb = new StringBuilder();
         for (int i = 0; i < values.size(); i++) {
-            if (i > 0) w.write(',');
-            w.write(cell(values.get(i)));
+            if (i > 0) sb.append(',');
+            sb.append(cell(values.get(i)));
         }
-        w.write('\n');
+        return sb.append('\n').toString();
     }
 
     // String.valueOf prints a double as Double.toString does: the shortest text that reads back exactly

@@ -1,17 +1,13 @@
 package org.geomech.io;
 
-import java.io.IOException;
-import java.io.OutputStream;
-import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.stream.Collectors;
 
-/** NumPy .npy files (format version 1.0) of little-endian float64 arrays in C order. */
+/** NumPy .npy files (format version 1.0) of little-endian float64 arrays in C order, written atomically. */
 public final class NpyWriter {
     private static final byte[] MAGIC = {(byte) 0x93, 'N', 'U', 'M', 'P', 'Y', 1, 0};
 
@@ -27,7 +23,7 @@ public final class NpyWriter {
         int unpadded = MAGIC.length + 2 + dict.length() + 1;
         int padding = (64 - unpadded % 64) % 64;
         String header = dict + " ".repeat(padding) + "\n";
-        try (OutputStream out = Files.newOutputStream(file)) {
+        AtomicFile.write(file, out -> {
             out.write(MAGIC);
             out.write(header.length() & 0xff);
             out.write(header.length() >> 8);
@@ -38,8 +34,6 @@ public final class NpyWriter {
                 buffer.putDouble(d);
             }
             out.write(buffer.array(), 0, buffer.position());
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot write " + file, e);
-        }
+        });
     }
 }

@@ -5,9 +5,6 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import org.geomech.ensemble.InitialStates;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -15,11 +12,11 @@ import java.util.List;
 /**
  * The JSON summary every command writes: inputs, versions, members, failures (count and the first few),
  * wall time and throughput, Newton iterations, flops per step, how far consistency moved the initial
- * states, the command's results, the files written, and the error that stopped it, if any.
+ * states, the command's results, the files written, whether it finished, and the error that stopped it, if any.
  */
 @JsonAutoDetect(fieldVisibility = JsonAutoDetect.Visibility.ANY, getterVisibility = JsonAutoDetect.Visibility.NONE,
         isGetterVisibility = JsonAutoDetect.Visibility.NONE)
-@JsonPropertyOrder({"command", "geomech_version", "java_version", "error", "inputs", "members", "failures", "wall_seconds",
+@JsonPropertyOrder({"command", "geomech_version", "java_version", "finished", "error", "inputs", "members", "failures", "wall_seconds",
         "member_steps", "stepping_seconds", "member_steps_per_second", "newton_iterations",
         "flops_per_step", "consistency", "results", "files"})
 public final class RunSummary {
@@ -41,6 +38,7 @@ public final class RunSummary {
     private final String command;
     private final String geomechVersion = Version.geomech();
     private final String javaVersion = Version.java();
+    private boolean finished;
     private String error;
     private Object inputs;
     private int members;
@@ -66,6 +64,8 @@ public final class RunSummary {
     public RunSummary consistency(InitialStates.Report report) { consistency = report; return this; }
     public RunSummary results(Object value) { results = value; return this; }
     public RunSummary error(String message) { error = message; return this; }
+    /** Whether the command ran to its end (false in the summary written when a run starts, and after a stop). */
+    public RunSummary finished(boolean value) { finished = value; return this; }
     public RunSummary wallSeconds(double seconds) { wallSeconds = seconds; return this; }
     public RunSummary file(String name) { if (!files.contains(name)) files.add(name); return this; }
 
@@ -101,10 +101,6 @@ public final class RunSummary {
     /** Writes summary.json into the folder. */
     public void write(Path folder) {
         file("summary.json");
-        try {
-            Files.writeString(folder.resolve("summary.json"), toJson() + "\n");
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot write " + folder.resolve("summary.json"), e);
-        }
+        AtomicFile.writeString(folder.resolve("summary.json"), toJson() + "\n");
     }
 }

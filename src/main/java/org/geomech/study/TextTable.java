@@ -1,5 +1,7 @@
 package org.geomech.study;
 
+import org.geomech.io.AtomicFile;
+
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -71,7 +73,7 @@ public final class TextTable {
         }
         try {
             if (file.getParent() != null) Files.createDirectories(file.getParent());
-            Files.writeString(file, sb.toString());
+            AtomicFile.writeString(file, sb.toString());
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write " + file + ": " + e.getMessage(), e);
         }

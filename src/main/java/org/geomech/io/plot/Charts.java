@@ -1,5 +1,6 @@
 package org.geomech.io.plot;
 
+import org.geomech.io.AtomicFile;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.VectorGraphicsEncoder;
 import org.knowm.xchart.XYChart;
@@ -8,8 +9,6 @@ import org.knowm.xchart.style.Styler;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 
 import java.awt.Color;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -62,12 +61,8 @@ public final class Charts {
     public static List<Path> write(XYChart chart, Path dir, String stem) {
         finishAxes(chart);
         Path png = dir.resolve(stem + ".png"), svg = dir.resolve(stem + ".svg");
-        try {
-            BitmapEncoder.saveBitmap(chart, png.toString(), BitmapEncoder.BitmapFormat.PNG);
-            VectorGraphicsEncoder.saveVectorGraphic(chart, svg.toString(), VectorGraphicsEncoder.VectorGraphicsFormat.SVG);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot write plot " + png, e);
-        }
+        AtomicFile.write(png, out -> BitmapEncoder.saveBitmap(chart, out, BitmapEncoder.BitmapFormat.PNG));
+        AtomicFile.write(svg, out -> VectorGraphicsEncoder.saveVectorGraphic(chart, out, VectorGraphicsEncoder.VectorGraphicsFormat.SVG));
         return List.of(png, svg);
     }
 
