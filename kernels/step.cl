@@ -73,19 +73,26 @@ static void lu_solve(const double *lu, const int *indx, double *b) {
     }
 }
 
-// Newton.solve: full Newton with an LU at every iteration; stops at |dx| <= tol (1 + |x|), at the round-off
-// floor (steps that stop contracting below sqrt(tol) (1 + |x|)), or after one solve of a linear system.
-static int newton(const double *s, const double *p, double *x, int *iterations) {
+// Newton.solve: full Newton (an LU at every iteration) or simplified Newton (SIMPLIFIED: the guess's LU kept
+// until a step contracts by less than STALL, full Newton after that); stops at |dx| <= tol (1 + |x|), with a
+// fresh LU at the round-off floor (steps that stop contracting below sqrt(tol) (1 + |x|)), or after one solve
+// of a linear system.
+static int newton(const double *s, const double *p, double *x, int *iterations, int *factorisations) {
     double f[UNKNOWN_ALLOC], jac[UNKNOWN_ALLOC * UNKNOWN_ALLOC];
     int indx[UNKNOWN_ALLOC];
     double previous = HUGE_VAL;
+    bool full = !SIMPLIFIED, fresh = true;
     *iterations = 0;
+    *factorisations = 0;
     if (N_UNKNOWN == 0) return STATUS_OK;
     while (*iterations < MAX_ITERATIONS) {
         gm_residual(s, p, x, f);
-        gm_jacobian(s, p, x, jac);
-        if (!all_finite(f, N_UNKNOWN) || !all_finite(jac, N_UNKNOWN * N_UNKNOWN)) return STATUS_NON_FINITE;
-        lu_decompose(jac, indx);
+        if (fresh) gm_jacobian(s, p, x, jac);
+        if (!all_finite(f, N_UNKNOWN) || (fresh && !all_finite(jac, N_UNKNOWN * N_UNKNOWN))) return STATUS_NON_FINITE;
+        if (fresh) {
+            lu_decompose(jac, indx);
+            (*factorisations)++;
+        }
         lu_solve(jac, indx, f);
         (*iterations)++;
         double step = 0.0, size = 0.0;
@@ -96,7 +103,9 @@ static int newton(const double *s, const double *p, double *x, int *iterations) 
         }
         if (!isfinite(step)) return STATUS_SINGULAR_JACOBIAN;
         if (LINEAR || step <= TOLERANCE * (1 + size)) return STATUS_OK;
-        if (step >= 0.5 * previous && step <= SQRT_TOLERANCE * (1 + size)) return STATUS_OK;
+        if (fresh && step >= 0.5 * previous && step <= SQRT_TOLERANCE * (1 + size)) return STATUS_OK;
+        full = full || step > STALL * previous;
+        fresh = full;
         previous = step;
     }
     return STATUS_NEWTON_ITERATION_LIMIT;
@@ -105,20 +114,22 @@ static int newton(const double *s, const double *p, double *x, int *iterations) 
 // Advances every ok member of state[c * members + j] by `steps` steps (ReferenceStepper.step in a loop);
 // a failing member keeps the state before the failing step and records its absolute step number.
 __kernel void advance_members(__global double *state, __global int *status, __global long *failed_step,
-                              __global long *iteration_sum, __global int *iteration_max, __constant double *params,
+                              __global long *iteration_sum, __global int *iteration_max, __global long *factorisation_sum,
+                              __constant double *params,
                               const int members, const int steps, const long first_step) {
     const int j = get_global_id(0);
     if (j >= members || status[j] != STATUS_OK) return;
     double s[N_STATE], next[N_STATE], p[N_PARAM], x[UNKNOWN_ALLOC];
     for (int c = 0; c < N_STATE; c++) s[c] = state[c * members + j];
     for (int c = 0; c < N_PARAM; c++) p[c] = params[c];
-    long sum = iteration_sum[j];
+    long sum = iteration_sum[j], factored = factorisation_sum[j];
     int most = iteration_max[j];
     for (int k = 0; k < steps; k++) {
-        int iterations;
+        int iterations, factorisations;
         gm_guess(s, p, x);
-        int outcome = newton(s, p, x, &iterations);
+        int outcome = newton(s, p, x, &iterations, &factorisations);
         sum += iterations;
+        factored += factorisations;
         most = max(most, iterations);
         if (outcome == STATUS_OK) {
             gm_update(s, p, x, next);
@@ -134,4 +145,5 @@ __kernel void advance_members(__global double *state, __global int *status, __gl
     for (int c = 0; c < N_STATE; c++) state[c * members + j] = s[c];
     iteration_sum[j] = sum;
     iteration_max[j] = most;
+    factorisation_sum[j] = factored;
 }

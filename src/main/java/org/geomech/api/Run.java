@@ -238,7 +238,8 @@ public final class Run {
             done += grid.steps();
             for (SweepRun.Point p : r.points())
                 series.add(new Series(h, p.index(), p.values(), names, p.rows(), finalStates(plan, p.index(), state),
-                        trajectories(recorder, p.index()), p.memberSteps(), r.run().seconds(), r.run().newtonIterations(), r.run().maxNewtonIterations()));
+                        trajectories(recorder, p.index()), p.memberSteps(), r.run().seconds(), r.run().newtonIterations(), r.run().maxNewtonIterations(),
+                        r.run().jacobianFactorisations()));
             for (SweepRun.Failure f : r.failures())
                 failures.add(new Failure(h, f.point(), f.member(), f.step(), f.status().name().toLowerCase(Locale.ROOT)));
         }

@@ -23,9 +23,10 @@ public final class Series {
     private final double steppingSeconds;
     private final long newtonIterations;
     private final int maxNewtonIterations;
+    private final long jacobianFactorisations;
 
     Series(double h, int point, Map<String, Double> parameters, List<String> observers, List<EnsembleRun.Row> rows, double[][] finalStates,
-           double[][][] trajectories, long memberSteps, double steppingSeconds, long newtonIterations, int maxNewtonIterations) {
+           double[][][] trajectories, long memberSteps, double steppingSeconds, long newtonIterations, int maxNewtonIterations, long jacobianFactorisations) {
         this.h = h;
         this.point = point;
         this.parameters = Map.copyOf(parameters);
@@ -37,6 +38,7 @@ public final class Series {
         this.steppingSeconds = steppingSeconds;
         this.newtonIterations = newtonIterations;
         this.maxNewtonIterations = maxNewtonIterations;
+        this.jacobianFactorisations = jacobianFactorisations;
     }
 
     /** @return the step size */
@@ -108,6 +110,9 @@ public final class Series {
 
     /** @return the most Newton iterations one member needed in one step of the launch */
     public int maxNewtonIterations() { return maxNewtonIterations; }
+
+    /** @return Jacobian factorisations summed over the launch's members and steps (fewer than iterations with a simplified Newton) */
+    public long jacobianFactorisations() { return jacobianFactorisations; }
 
     private double[] statistic(String observer, int which) {
         int o = observers.indexOf(observer);

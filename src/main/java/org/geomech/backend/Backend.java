@@ -44,6 +44,9 @@ public interface Backend {
 
         int maxNewtonIterations();
 
+        /** Jacobian evaluations with their LU factorisations, summed over members and steps (fewer than iterations under simplified Newton). */
+        long jacobianFactorisations();
+
         /** Brings states and statuses back into the EnsembleState; may be called at any output time, and the run may go on. */
         void finish();
 

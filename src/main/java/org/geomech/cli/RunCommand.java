@@ -36,7 +36,7 @@ import java.util.Map;
 final class RunCommand extends GeomechCommand {
     /** One step size's run (of one sweep point, with its index and parameter values, in a sweep): counters and each observer's statistics at the final time. */
     record StepSizeResult(double h, long steps, int ok, int failed, long memberSteps, double steppingSeconds,
-                          long newtonIterations, int maxNewtonIterations, Map<String, Statistics> atEnd,
+                          long newtonIterations, int maxNewtonIterations, long jacobianFactorisations, Map<String, Statistics> atEnd,
                           @JsonInclude(JsonInclude.Include.NON_NULL) Integer point,
                           @JsonInclude(JsonInclude.Include.NON_NULL) Map<String, Double> parameters) {
         @JsonProperty
@@ -134,7 +134,8 @@ final class RunCommand extends GeomechCommand {
             Map<String, Statistics> atEnd = new LinkedHashMap<>();
             for (int o = 0; o < observerNames.size(); o++) atEnd.put(observerNames.get(o), last.stats().get(o));
             StepSizeResult result = new StepSizeResult(h, grid.steps(), last.ok(), plan.members() - last.ok(), point.memberSteps(), point.steppingSeconds(),
-                    point.newtonIterations(), point.maxNewtonIterations(), atEnd, swept ? point.point() : null, swept ? point.parameters() : null);
+                    point.newtonIterations(), point.maxNewtonIterations(), point.jacobianFactorisations(), atEnd,
+                    swept ? point.point() : null, swept ? point.parameters() : null);
             results.add(result);
             if (talking()) print(result, last.t());
         }
@@ -206,9 +207,10 @@ final class RunCommand extends GeomechCommand {
 
     private void print(StepSizeResult r, double t) {
         if (r.point() != null) out().printf("point %d %s, ", r.point(), r.parameters());
-        out().printf("h = %s: %d steps, %d of %d members ok, %.3g s stepping, %.3g member-steps/s, %.3g Newton iterations per member-step%n",
+        out().printf("h = %s: %d steps, %d of %d members ok, %.3g s stepping, %.3g member-steps/s, %.3g Newton iterations and %.3g Jacobian"
+                        + " factorisations per member-step%n",
                 r.h(), r.steps(), r.ok(), r.ok() + r.failed(), r.steppingSeconds(), r.memberStepsPerSecond(),
-                (double) r.newtonIterations() / Math.max(1, r.memberSteps()));
+                (double) r.newtonIterations() / Math.max(1, r.memberSteps()), (double) r.jacobianFactorisations() / Math.max(1, r.memberSteps()));
         List<String> columns = new ArrayList<>(List.of("at t = " + Table.plain(t)));
         columns.addAll(scenario.statistics());
         Table table = new Table(columns.toArray(new String[0]));

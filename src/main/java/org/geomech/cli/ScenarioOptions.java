@@ -54,6 +54,10 @@ final class ScenarioOptions {
     @Option(names = "--newton-tol", paramLabel = "TOL", description = "Newton tolerance (default 1e-12)")
     Double newtonTolerance;
 
+    @Option(names = "--newton-jacobian", paramLabel = "full|simplified",
+            description = "Jacobian in Newton: simplified (default: factorised once per step, again only where the iteration stalls) or full (every iteration)")
+    String newtonJacobian;
+
     /** The scenario file's draft (or an empty one) with the flags on top. */
     ScenarioDraft draft() {
         if (file == null && model == null) throw new InputException("give a scenario file or --model (geomech list shows the built-in models)");
@@ -68,6 +72,7 @@ final class ScenarioOptions {
         d.vByName.putAll(v);
         if (backend != null) d.backend = backend;
         if (newtonTolerance != null) d.newtonTolerance = newtonTolerance;
+        if (newtonJacobian != null) d.newtonJacobian = newtonJacobian;
         return d;
     }
 }

@@ -28,8 +28,8 @@ public final class EnsembleRun {
         void record(double t, EnsembleState state);
     }
 
-    /** Rows and solver counters. */
-    public record Result(List<Row> rows, long newtonIterations, int maxNewtonIterations, double seconds) {}
+    /** Rows and solver counters: Newton iterations (LU solves), the most in one member-step, Jacobian factorisations. */
+    public record Result(List<Row> rows, long newtonIterations, int maxNewtonIterations, long jacobianFactorisations, double seconds) {}
 
     private EnsembleRun() {}
 
@@ -65,7 +65,7 @@ public final class EnsembleRun {
                 if (progress != null) progress.accept(done);
             }
             run.finish();
-            return new Result(rows, run.newtonIterations(), run.maxNewtonIterations(), (System.nanoTime() - start) * 1e-9);
+            return new Result(rows, run.newtonIterations(), run.maxNewtonIterations(), run.jacobianFactorisations(), (System.nanoTime() - start) * 1e-9);
         }
     }
 

@@ -53,6 +53,8 @@ public final class ScenarioDraft {
     public List<String> statistics;
     public String backend;
     public Double newtonTolerance;
+    /** full or simplified (default simplified). */
+    public String newtonJacobian;
     public Integer newtonMaxIterations;
     public String out;
 
@@ -101,7 +103,8 @@ public final class ScenarioDraft {
         if (!Backends.names().contains(backendName))
             throw new InputException("unknown backend '" + backendName + "' (backends: " + String.join(", ", Backends.names()) + ")");
         NewtonOptions newton = new NewtonOptions(newtonTolerance == null ? NewtonOptions.DEFAULT.tolerance() : newtonTolerance,
-                newtonMaxIterations == null ? NewtonOptions.DEFAULT.maxIterations() : newtonMaxIterations);
+                newtonMaxIterations == null ? NewtonOptions.DEFAULT.maxIterations() : newtonMaxIterations,
+                newtonJacobian == null ? NewtonOptions.DEFAULT.jacobian() : NewtonOptions.Jacobian.of(newtonJacobian));
         return new Scenario(def, methodName, h, tEnd, interval,
                 components("initial.q", def, m.q0(), qValues, qByName), components("initial.v", def, m.v0(), vValues, vByName),
                 count, perturbation(def), observers, statistics(), backendName, newton, out, variations);

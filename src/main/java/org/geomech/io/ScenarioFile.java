@@ -26,7 +26,7 @@ public final class ScenarioFile {
     private static final Set<String> MODEL = Set.of("name", "reference", "coordinates", "parameters", "lagrangian", "holonomic", "nonholonomic");
     private static final Set<String> INITIAL = Set.of("q", "v", "members", "random");
     private static final Set<String> RANDOM = Set.of("seed", "q", "v");
-    private static final Set<String> NEWTON = Set.of("tolerance", "max_iterations");
+    private static final Set<String> NEWTON = Set.of("tolerance", "max_iterations", "jacobian");
     private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory()).enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
 
     private ScenarioFile() {}
@@ -67,6 +67,7 @@ public final class ScenarioFile {
             d.newtonTolerance = newton.number("tolerance");
             Long max = newton.integer("max_iterations");
             d.newtonMaxIterations = max == null ? null : (int) Math.min(max, Integer.MAX_VALUE);
+            d.newtonJacobian = newton.text("jacobian");
         }
         return d;
     }

@@ -4,7 +4,11 @@ import org.ejml.data.DMatrixRMaj;
 import org.ejml.dense.row.factory.LinearSolverFactory_DDRM;
 import org.ejml.interfaces.linsol.LinearSolverDense;
 
-/** Full Newton with a dense LU (EJML) at every iteration; the reference solver. */
+/**
+ * Newton with a dense LU (EJML), the reference solver: full (a fresh Jacobian and LU at every iteration) or
+ * simplified (the LU of the guess's Jacobian reused; after a step that contracts by less than
+ * NewtonOptions.STALL, full Newton for the rest of the solve). The fast backends follow this operation by operation.
+ */
 public final class Newton {
     /** How a solve ended. */
     public enum Outcome { CONVERGED, ITERATION_LIMIT, SINGULAR_JACOBIAN, NON_FINITE }
@@ -15,7 +19,7 @@ public final class Newton {
     private final DMatrixRMaj jac, rhs, dx;
     private final double[] f;
     private final LinearSolverDense<DMatrixRMaj> lu;
-    private int iterations;
+    private int iterations, factorisations;
 
     /** linear: F is affine in x, so one iteration is exact and the loop stops there. */
     public Newton(NonlinearSystem system, NewtonOptions options, boolean linear) {
@@ -33,17 +37,25 @@ public final class Newton {
     /** LU solves of the last call. */
     public int iterations() { return iterations; }
 
+    /** Jacobian evaluations and LU factorisations of the last call. */
+    public int factorisations() { return factorisations; }
+
     /** Solves F(x) = 0 in place from the guess in x. */
     public Outcome solve(double[] x) {
         int n = system.size();
         iterations = 0;
+        factorisations = 0;
         if (n == 0) return Outcome.CONVERGED;
         double previous = Double.POSITIVE_INFINITY;
+        boolean full = options.jacobian() == NewtonOptions.Jacobian.FULL, fresh = true;
         while (iterations < options.maxIterations()) {
             system.residual(x, f);
-            system.jacobian(x, jac.data);
-            if (!allFinite(f) || !allFinite(jac.data)) return Outcome.NON_FINITE;
-            if (!lu.setA(jac)) return Outcome.SINGULAR_JACOBIAN;
+            if (fresh) system.jacobian(x, jac.data);
+            if (!allFinite(f) || fresh && !allFinite(jac.data)) return Outcome.NON_FINITE;
+            if (fresh) {
+                if (!lu.setA(jac)) return Outcome.SINGULAR_JACOBIAN;
+                factorisations++;
+            }
             System.arraycopy(f, 0, rhs.data, 0, n);
             lu.solve(rhs, dx);
             iterations++;
@@ -57,7 +69,10 @@ public final class Newton {
             if (linear || step <= options.tolerance() * (1 + size)) return Outcome.CONVERGED;
             // round-off floor: a converging Newton contracts quadratically; steps that stop contracting
             // below sqrt(tolerance) are the floor set by the conditioning (multipliers are O(eps/h^2))
-            if (step >= 0.5 * previous && step <= Math.sqrt(options.tolerance()) * (1 + size)) return Outcome.CONVERGED;
+            if (fresh && step >= 0.5 * previous && step <= Math.sqrt(options.tolerance()) * (1 + size)) return Outcome.CONVERGED;
+            // a simplified step that stalls: full Newton from here on
+            full |= step > NewtonOptions.STALL * previous;
+            fresh = full;
             previous = step;
         }
         return Outcome.ITERATION_LIMIT;

@@ -2,15 +2,46 @@ package org.geomech.solve;
 
 import org.geomech.model.InputException;
 
+import java.util.Locale;
+
 /**
  * Newton stopping rule: |dx|_inf <= tolerance * (1 + |x|_inf), or steps that stopped contracting below
- * sqrt(tolerance) (the round-off floor); at most maxIterations LU solves.
+ * sqrt(tolerance) (the round-off floor); at most maxIterations LU solves. jacobian says how often the
+ * Jacobian is evaluated and factorised: at every iteration (FULL) or once per step (SIMPLIFIED), again
+ * only when the iteration stalls.
  */
-public record NewtonOptions(double tolerance, int maxIterations) {
-    public static final NewtonOptions DEFAULT = new NewtonOptions(1e-12, 50);
+public record NewtonOptions(double tolerance, int maxIterations, Jacobian jacobian) {
+    /** The user's default: simplified Newton, falling back to full Newton where it stalls. */
+    public static final NewtonOptions DEFAULT = new NewtonOptions(1e-12, 50, Jacobian.SIMPLIFIED);
+
+    /** When the Jacobian is evaluated and factorised within one step. */
+    public enum Jacobian {
+        /** At every iteration: quadratic convergence, the reference's robust solve. */
+        FULL,
+        /** At the guess only, reused while each step contracts at least STALL; full Newton after a stall. */
+        SIMPLIFIED;
+
+        public String label() { return name().toLowerCase(Locale.ROOT); }
+
+        /** full or simplified; InputException otherwise. */
+        public static Jacobian of(String text) {
+            for (Jacobian j : values()) if (j.label().equals(text)) return j;
+            throw new InputException("Newton Jacobian must be full or simplified, got '" + text + "'");
+        }
+    }
 
     public NewtonOptions {
         if (!(tolerance > 0) || !Double.isFinite(tolerance)) throw new InputException("Newton tolerance must be a positive number, got " + tolerance);
         if (maxIterations < 1) throw new InputException("Newton iteration limit must be at least 1, got " + maxIterations);
+        if (jacobian == null) throw new InputException("Newton Jacobian mode must be full or simplified");
     }
+
+    /** Full Newton: the papers' iteration counts and the studies that reproduce them use it. */
+    public NewtonOptions(double tolerance, int maxIterations) { this(tolerance, maxIterations, Jacobian.FULL); }
+
+    /** The same tolerance and limit with another Jacobian mode. */
+    public NewtonOptions with(Jacobian mode) { return new NewtonOptions(tolerance, maxIterations, mode); }
+
+    /** The stall threshold: a simplified iteration whose step is above STALL times the previous one refreshes the Jacobian. */
+    public static final double STALL = 0.5;
 }

@@ -34,12 +34,12 @@ final class OpenClRun implements Backend.Run {
     private final EnsembleState state;
     private final int members, stateSize, observers, chunk, chunks, stride;
     private final int[] status, iterationMax;
-    private final long[] failedStep, iterationSum;
+    private final long[] failedStep, iterationSum, factorisationSum;
     private final double[] initial;
     private final List<cl_kernel> kernels = new ArrayList<>();
     private final List<cl_mem> buffers = new ArrayList<>();
     private final Kernel advance, observe, reduce;
-    private final cl_mem x, statusBuffer, failedBuffer, sumBuffer, maxBuffer, values, initialBuffer, params, partials;
+    private final cl_mem x, statusBuffer, failedBuffer, sumBuffer, maxBuffer, factorisationBuffer, values, initialBuffer, params, partials;
     private int resident = -1;
     private boolean dirty, observed, closed;
     private long stepsDone;
@@ -52,13 +52,14 @@ final class OpenClRun implements Backend.Run {
         this.stateSize = program.stateSize;
         this.observers = program.observers;
         this.stride = 1 + Reduction.FIELDS * observers;
-        long perMember = (long) Double.BYTES * (stateSize + 2 * observers) + 2 * Integer.BYTES + 2 * Long.BYTES;
+        long perMember = (long) Double.BYTES * (stateSize + 2 * observers) + 2 * Integer.BYTES + 3 * Long.BYTES;
         this.chunk = Math.min(members, program.backend.chunkFor(perMember, (long) Double.BYTES * Math.max(1, Math.max(stateSize, observers))));
         this.chunks = chunk == 0 ? 0 : (members + chunk - 1) / chunk;
         this.status = new int[members];
         this.failedStep = new long[members];
         this.iterationSum = new long[members];
         this.iterationMax = new int[members];
+        this.factorisationSum = new long[members];
         for (int j = 0; j < members; j++) {
             status[j] = state.status(j).ordinal();
             failedStep[j] = state.failedStep(j);
@@ -74,12 +75,13 @@ final class OpenClRun implements Backend.Run {
             this.failedBuffer = buffer((long) Sizeof.cl_long * n);
             this.sumBuffer = buffer((long) Sizeof.cl_long * n);
             this.maxBuffer = buffer((long) Sizeof.cl_int * n);
+            this.factorisationBuffer = buffer((long) Sizeof.cl_long * n);
             this.values = buffer(Sizeof.cl_double * Math.max(1, observers) * (long) n);
             this.initialBuffer = buffer(Sizeof.cl_double * Math.max(1, observers) * (long) n);
             this.params = buffer(Sizeof.cl_double * params.length);
             this.partials = buffer(Sizeof.cl_double * stride * (long) Reduction.blocks(n));
             clEnqueueWriteBuffer(queue, this.params, CL_TRUE, 0, Sizeof.cl_double * params.length, Pointer.to(params), 0, null, null);
-            arguments(advance, x, statusBuffer, failedBuffer, sumBuffer, maxBuffer, this.params);
+            arguments(advance, x, statusBuffer, failedBuffer, sumBuffer, maxBuffer, factorisationBuffer, this.params);
             arguments(observe, x, this.params, values);
             arguments(reduce, values, initialBuffer, statusBuffer, partials);
             if (chunks > 0) resident(0);
@@ -125,11 +127,11 @@ final class OpenClRun implements Backend.Run {
             resident(c);
             int n = length(c);
             int perLaunch = (int) Math.max(1, Math.min(steps, MEMBER_STEPS_PER_LAUNCH / n));
-            argument(advance, 6, n);
+            argument(advance, 7, n);
             for (int done = 0; done < steps; done += perLaunch) {
                 int k = Math.min(perLaunch, steps - done);
-                argument(advance, 7, k);
-                clSetKernelArg(advance.kernel(), 8, Sizeof.cl_long, Pointer.to(new long[]{stepsDone + done}));
+                argument(advance, 8, k);
+                clSetKernelArg(advance.kernel(), 9, Sizeof.cl_long, Pointer.to(new long[]{stepsDone + done}));
                 launch(advance, n);
             }
             dirty = true;
@@ -170,6 +172,14 @@ final class OpenClRun implements Backend.Run {
     }
 
     @Override
+    public long jacobianFactorisations() {
+        if (resident >= 0) counters(resident);
+        long sum = 0;
+        for (long s : factorisationSum) sum += s;
+        return sum;
+    }
+
+    @Override
     public int maxNewtonIterations() {
         if (resident >= 0) counters(resident);
         int most = 0;
@@ -205,6 +215,7 @@ final class OpenClRun implements Backend.Run {
         perMember(true, failedBuffer, Pointer.to(failedStep), Sizeof.cl_long, c);
         perMember(true, sumBuffer, Pointer.to(iterationSum), Sizeof.cl_long, c);
         perMember(true, maxBuffer, Pointer.to(iterationMax), Sizeof.cl_int, c);
+        perMember(true, factorisationBuffer, Pointer.to(factorisationSum), Sizeof.cl_long, c);
         if (observed && initial != null) rows(true, initialBuffer, initial, observers, c);
         resident = c;
         dirty = false;
@@ -222,6 +233,7 @@ final class OpenClRun implements Backend.Run {
     private void counters(int c) {
         perMember(false, sumBuffer, Pointer.to(iterationSum), Sizeof.cl_long, c);
         perMember(false, maxBuffer, Pointer.to(iterationMax), Sizeof.cl_int, c);
+        perMember(false, factorisationBuffer, Pointer.to(factorisationSum), Sizeof.cl_long, c);
     }
 
     /** Chunk c of a per-member host array to (write) or from the device, elements of the given bytes. */

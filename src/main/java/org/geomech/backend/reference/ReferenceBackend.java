@@ -16,7 +16,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.IntStream;
 
 /**
- * The oracle: one member at a time, expressions evaluated by compiled tapes, full Newton with EJML LU.
+ * The oracle: one member at a time, expressions evaluated by compiled tapes, Newton (full or simplified) with EJML LU.
  * Members are independent, so chunks of them run on all cores with bitwise the same results.
  */
 public final class ReferenceBackend implements Backend {
@@ -73,7 +73,7 @@ public final class ReferenceBackend implements Backend {
         private final EnsembleState state;
         private final double[] params;
         private final ThreadLocal<ReferenceStepper> steppers;
-        private final AtomicLong iterations = new AtomicLong();
+        private final AtomicLong iterations = new AtomicLong(), factorisations = new AtomicLong();
         private final AtomicInteger maxIterations = new AtomicInteger();
         private double[] initial, values;
         private long stepsDone;
@@ -91,7 +91,7 @@ public final class ReferenceBackend implements Backend {
             long first = stepsDone;
             IntStream.range(0, chunks).parallel().forEach(c -> {
                 ReferenceStepper stepper = steppers.get();
-                long its = 0;
+                long its = 0, lus = 0;
                 int most = 0;
                 for (int j = c * CHUNK; j < Math.min(state.members(), (c + 1) * CHUNK); j++) {
                     if (!state.ok(j)) continue;
@@ -99,12 +99,14 @@ public final class ReferenceBackend implements Backend {
                     for (int k = 0; k < steps; k++) {
                         EnsembleState.Status s = stepper.step(params);
                         its += stepper.iterations();
+                        lus += stepper.factorisations();
                         most = Math.max(most, stepper.iterations());
                         if (s != EnsembleState.Status.OK) { state.fail(j, first + k + 1, s); break; }
                     }
                     state.scatter(j, stepper.state());   // a failed step leaves the stepper's state as before it
                 }
                 iterations.addAndGet(its);
+                factorisations.addAndGet(lus);
                 maxIterations.accumulateAndGet(most, Math::max);
             });
             stepsDone += steps;
@@ -129,6 +131,7 @@ public final class ReferenceBackend implements Backend {
 
         @Override public long newtonIterations() { return iterations.get(); }
         @Override public int maxNewtonIterations() { return maxIterations.get(); }
+        @Override public long jacobianFactorisations() { return factorisations.get(); }
         @Override public void finish() {}
     }
 }

@@ -33,6 +33,8 @@ final class ReferenceStepper implements NonlinearSystem {
 
     int iterations() { return newton.iterations(); }
 
+    int factorisations() { return newton.factorisations(); }
+
     /** One step of state() in place; on failure the state is left unchanged. */
     EnsembleState.Status step(double[] params) {
         System.arraycopy(state, 0, in, 0, stateSize);

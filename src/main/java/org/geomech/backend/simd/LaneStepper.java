@@ -11,7 +11,8 @@ import java.util.Arrays;
 
 /**
  * One worker's steps on lane-blocks of LANES consecutive members: the generated guess, residual, Jacobian and
- * update, and full Newton lane-parallel with masks, solving with a batched LU with per-lane partial pivoting.
+ * update, and Newton (full or simplified, as the reference's) lane-parallel with masks, solving with a batched LU
+ * with per-lane partial pivoting.
  * A lane stops changing when it converges by the reference's rule (Newton) and is marked failed, with its state
  * as before the step, on an iteration limit, a zero pivot or a non-finite value. A block shorter than LANES is
  * padded with copies of its first member, masked out. Owns its work arrays: nothing is allocated per step.
@@ -26,13 +27,14 @@ final class LaneStepper {
     private final int components, unknowns, observers;
     private final double tolerance, floor;
     private final int maxIterations;
-    private final boolean linear;
-    private final double[] p, s, x, f, jac, pivots, next, o, w;
+    private final boolean linear, simplified;
+    /** The factorisation in use: jac, pivots and smallestPivot themselves under full Newton, kept copies under simplified Newton. */
+    private final double[] p, s, x, f, jac, pivots, next, o, w, lu, luPivots, luSmallest;
     /** Per lane: LU solves, failing Status ordinal (0: ok), 1 while Newton iterates, last step, smallest pivot, first nonzero of y; four rows' partial sums. */
-    private final double[] solves = new double[LANES], why = new double[LANES], active = new double[LANES], previous = new double[LANES],
+    private final double[] solves = new double[LANES], factored = new double[LANES], fresh = new double[LANES], full = new double[LANES], why = new double[LANES], active = new double[LANES], previous = new double[LANES],
             smallestPivot = new double[LANES], first = new double[LANES], partial = new double[4 * LANES];
     private final boolean[] alive = new boolean[LANES];
-    private long iterations;
+    private long iterations, factorisations;
     private int mostIterations;
 
     /** params: the lane-block of h and the model parameters, shared read-only by all workers. */
@@ -55,10 +57,17 @@ final class LaneStepper {
         this.next = new double[components * LANES];
         this.o = new double[observers * LANES];
         this.w = new double[source.scratch()];
+        this.simplified = options.jacobian() == NewtonOptions.Jacobian.SIMPLIFIED;
+        this.lu = simplified ? new double[jac.length] : jac;
+        this.luPivots = simplified ? new double[pivots.length] : pivots;
+        this.luSmallest = simplified ? new double[LANES] : smallestPivot;
     }
 
     /** Newton iterations (LU solves) of this worker, summed over members and steps. */
     long iterations() { return iterations; }
+
+    /** Jacobian factorisations of this worker, summed over members and steps. */
+    long factorisations() { return factorisations; }
 
     /** The most iterations one member needed in one step on this worker. */
     int mostIterations() { return mostIterations; }
@@ -74,6 +83,7 @@ final class LaneStepper {
             for (int l = 0; l < LANES; l++) {
                 if (!alive[l]) continue;
                 iterations += (long) solves[l];
+                factorisations += (long) factored[l];
                 mostIterations = Math.max(mostIterations, (int) solves[l]);
                 if (why[l] != 0) {
                     state.fail(first + l, done + k + 1, STATUS[(int) why[l]]);
@@ -123,12 +133,17 @@ final class LaneStepper {
     }
 
     /**
-     * Full Newton from the guess in x, lane-parallel, by Newton's rule: a lane stops changing when it converges
-     * or fails. Statuses into why, LU solves into solves (none for an explicit method).
+     * Newton from the guess in x, lane-parallel, by Newton's rule: a lane stops changing when it converges
+     * or fails. Statuses into why, LU solves into solves and factorisations into factored (none for an
+     * explicit method). A lane refreshes its Jacobian at every iteration under full Newton, at the first and
+     * after a stall under simplified Newton; the block evaluates and factorises when any lane refreshes.
      */
     private void newton() {
         Arrays.fill(why, 0);
         Arrays.fill(solves, 0);
+        Arrays.fill(factored, 0);
+        Arrays.fill(fresh, 1);
+        Arrays.fill(full, simplified ? 0 : 1);
         Arrays.fill(previous, Double.POSITIVE_INFINITY);
         boolean any = false;
         for (int l = 0; l < LANES; l++) {
@@ -137,9 +152,13 @@ final class LaneStepper {
         }
         for (int it = 0; it < maxIterations && any; it++) {
             kernel.residual(s, p, x, f, w);
-            kernel.jacobian(s, p, x, jac, w);
-            screen();
-            decompose();
+            boolean refresh = refreshing();
+            if (refresh) kernel.jacobian(s, p, x, jac, w);
+            screen(refresh);
+            if (refresh) {
+                decompose();
+                keep();
+            }
             forward();
             backward();
             any = iterate();
@@ -147,23 +166,45 @@ final class LaneStepper {
         for (int l = 0; l < LANES; l++) if (active[l] != 0) why[l] = EnsembleState.Status.NEWTON_ITERATION_LIMIT.ordinal();
     }
 
-    /** Active lanes with a non-finite residual or Jacobian fail (NON_FINITE) before the solve. */
-    private void screen() {
+    /** Whether an active lane refreshes its Jacobian in this iteration. */
+    private boolean refreshing() {
         VectorMask<Double> iterating = DoubleVector.fromArray(S, active, 0).compare(VectorOperators.NE, 0.0);
-        VectorMask<Double> broken = iterating.andNot(finite(f, unknowns).and(finite(jac, unknowns * unknowns)));
+        return iterating.and(DoubleVector.fromArray(S, fresh, 0).compare(VectorOperators.NE, 0.0)).anyTrue();
+    }
+
+    /** Active lanes with a non-finite residual, or a non-finite Jacobian where they refresh it, fail (NON_FINITE) before the solve. */
+    private void screen(boolean refresh) {
+        VectorMask<Double> iterating = DoubleVector.fromArray(S, active, 0).compare(VectorOperators.NE, 0.0);
+        VectorMask<Double> fine = finite(f, unknowns);
+        if (refresh) fine = fine.and(finite(jac, unknowns * unknowns).or(DoubleVector.fromArray(S, fresh, 0).compare(VectorOperators.EQ, 0.0)));
+        VectorMask<Double> broken = iterating.andNot(fine);
         DoubleVector.fromArray(S, why, 0).blend(EnsembleState.Status.NON_FINITE.ordinal(), broken).intoArray(why, 0);
         DoubleVector.fromArray(S, active, 0).blend(0.0, broken).intoArray(active, 0);
+    }
+
+    /** Under simplified Newton, the new factorisation replaces the kept one in the lanes that refresh. */
+    private void keep() {
+        if (!simplified) return;
+        VectorMask<Double> refresh = DoubleVector.fromArray(S, fresh, 0).compare(VectorOperators.NE, 0.0);
+        for (int k = 0; k < unknowns * unknowns; k++)
+            DoubleVector.fromArray(S, lu, k * LANES).blend(DoubleVector.fromArray(S, jac, k * LANES), refresh).intoArray(lu, k * LANES);
+        for (int k = 0; k < unknowns; k++)
+            DoubleVector.fromArray(S, luPivots, k * LANES).blend(DoubleVector.fromArray(S, pivots, k * LANES), refresh).intoArray(luPivots, k * LANES);
+        DoubleVector.fromArray(S, luSmallest, 0).blend(DoubleVector.fromArray(S, smallestPivot, 0), refresh).intoArray(luSmallest, 0);
     }
 
     /**
      * x -= dx in the active lanes and Newton's tests: a zero pivot or a non-finite step is a singular Jacobian;
      * a lane converges when its step |dx|_inf <= tolerance (1 + |x|_inf) (any step for a linear system: the
-     * tolerance is then infinite), or when steps stop contracting below sqrt(tolerance) (1 + |x|_inf).
+     * tolerance is then infinite), or, with a fresh Jacobian, when steps stop contracting below sqrt(tolerance)
+     * (1 + |x|_inf). A step above NewtonOptions.STALL times the previous one turns the lane to full Newton.
      * Returns whether any lane still iterates.
      */
     private boolean iterate() {
         VectorMask<Double> iterating = DoubleVector.fromArray(S, active, 0).compare(VectorOperators.NE, 0.0);
+        VectorMask<Double> refreshed = DoubleVector.fromArray(S, fresh, 0).compare(VectorOperators.NE, 0.0);
         DoubleVector.fromArray(S, solves, 0).add(1.0, iterating).intoArray(solves, 0);
+        DoubleVector.fromArray(S, factored, 0).add(1.0, iterating.and(refreshed)).intoArray(factored, 0);
         DoubleVector step = DoubleVector.zero(S), size = DoubleVector.zero(S);
         for (int i = 0; i < unknowns; i++) {
             DoubleVector dx = DoubleVector.fromArray(S, f, i * LANES);
@@ -172,14 +213,17 @@ final class LaneStepper {
             step = step.max(dx.abs());
             size = size.max(xi.abs());
         }
-        VectorMask<Double> singular = iterating.and(DoubleVector.fromArray(S, smallestPivot, 0).compare(VectorOperators.EQ, 0.0)
+        VectorMask<Double> singular = iterating.and(DoubleVector.fromArray(S, luSmallest, 0).compare(VectorOperators.EQ, 0.0)
                 .or(step.compare(VectorOperators.LE, Double.MAX_VALUE).not()));
         DoubleVector.fromArray(S, why, 0).blend(EnsembleState.Status.SINGULAR_JACOBIAN.ordinal(), singular).intoArray(why, 0);
-        DoubleVector scale = size.add(1.0);
+        DoubleVector scale = size.add(1.0), last = DoubleVector.fromArray(S, previous, 0);
         VectorMask<Double> converged = step.compare(VectorOperators.LE, scale.mul(linear ? Double.POSITIVE_INFINITY : tolerance))
-                .or(step.compare(VectorOperators.GE, DoubleVector.fromArray(S, previous, 0).mul(0.5)).and(step.compare(VectorOperators.LE, scale.mul(floor))));
+                .or(refreshed.and(step.compare(VectorOperators.GE, last.mul(0.5))).and(step.compare(VectorOperators.LE, scale.mul(floor))));
         DoubleVector still = DoubleVector.fromArray(S, active, 0).blend(0.0, singular.or(converged));
         still.intoArray(active, 0);
+        DoubleVector turned = DoubleVector.fromArray(S, full, 0).blend(1.0, step.compare(VectorOperators.GT, last.mul(NewtonOptions.STALL)));
+        turned.intoArray(full, 0);
+        turned.intoArray(fresh, 0);
         step.intoArray(previous, 0);
         return still.compare(VectorOperators.NE, 0.0).anyTrue();
     }
@@ -262,7 +306,7 @@ final class LaneStepper {
         int n = unknowns;
         Arrays.fill(first, Double.POSITIVE_INFINITY);
         for (int i = 0; i < n; i++) {
-            DoubleVector pivot = DoubleVector.fromArray(S, pivots, i * LANES);
+            DoubleVector pivot = DoubleVector.fromArray(S, luPivots, i * LANES);
             for (int r = i + 1; r < n; r++) {
                 VectorMask<Double> swap = pivot.compare(VectorOperators.EQ, r);
                 if (!swap.anyTrue()) continue;
@@ -272,7 +316,7 @@ final class LaneStepper {
             }
             DoubleVector start = DoubleVector.fromArray(S, first, 0), sum = DoubleVector.fromArray(S, f, i * LANES);
             for (int j = 0; j < i; j++) {
-                DoubleVector term = DoubleVector.fromArray(S, jac, (i * n + j) * LANES).mul(DoubleVector.fromArray(S, f, j * LANES));
+                DoubleVector term = DoubleVector.fromArray(S, lu, (i * n + j) * LANES).mul(DoubleVector.fromArray(S, f, j * LANES));
                 sum = sum.sub(term.blend(0.0, start.compare(VectorOperators.GT, j)));
             }
             start.min(DoubleVector.broadcast(S, Double.POSITIVE_INFINITY).blend(i, sum.compare(VectorOperators.NE, 0.0))).intoArray(first, 0);
@@ -286,8 +330,8 @@ final class LaneStepper {
         for (int i = n - 1; i >= 0; i--) {
             DoubleVector sum = DoubleVector.fromArray(S, f, i * LANES);
             for (int j = i + 1; j < n; j++)
-                sum = sum.sub(DoubleVector.fromArray(S, jac, (i * n + j) * LANES).mul(DoubleVector.fromArray(S, f, j * LANES)));
-            sum.div(DoubleVector.fromArray(S, jac, (i * n + i) * LANES)).intoArray(f, i * LANES);
+                sum = sum.sub(DoubleVector.fromArray(S, lu, (i * n + j) * LANES).mul(DoubleVector.fromArray(S, f, j * LANES)));
+            sum.div(DoubleVector.fromArray(S, lu, (i * n + i) * LANES)).intoArray(f, i * LANES);
         }
     }
 }

@@ -68,6 +68,13 @@ final class SimdRun implements Backend.Run {
     }
 
     @Override
+    public long jacobianFactorisations() {
+        long sum = 0;
+        for (LaneStepper s : steppers) sum += s.factorisations();
+        return sum;
+    }
+
+    @Override
     public int maxNewtonIterations() {
         int most = 0;
         for (LaneStepper s : steppers) most = Math.max(most, s.mostIterations());
