@@ -12,5 +12,9 @@ package org.geomech.api;
  * @param mean  each observer's mean
  * @param max   each observer's maximum
  * @param msd   each observer's mean-square deviation from the members' initial values
+ * @param min   each observer's minimum (NaN unless min, std or a quantile is asked for)
+ * @param std   each observer's standard deviation (NaN unless asked for likewise)
+ * @param quantiles each observer's quantiles at the run's levels, [observer][level] (empty unless asked for)
  */
-public record Output(double h, int point, double t, long step, int ok, double[] mean, double[] max, double[] msd) {}
+public record Output(double h, int point, double t, long step, int ok, double[] mean, double[] max, double[] msd,
+                     double[] min, double[] std, double[][] quantiles) {}

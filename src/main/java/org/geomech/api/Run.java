@@ -7,9 +7,12 @@ import org.geomech.ensemble.EnsembleState;
 import org.geomech.ensemble.InitialStates;
 import org.geomech.ensemble.Observer;
 import org.geomech.ensemble.Observers;
+import org.geomech.ensemble.Spread;
+import org.geomech.ensemble.Statistics;
 import org.geomech.ensemble.SweepPlan;
 import org.geomech.ensemble.SweepRun;
 import org.geomech.ensemble.TimeGrid;
+import org.geomech.ensemble.Variation;
 import org.geomech.io.Scenario;
 import org.geomech.io.ScenarioDraft;
 import org.geomech.io.Trajectories;
@@ -57,6 +60,8 @@ public final class Run {
     private List<Integer> trajectories;
     private LongConsumer progress = k -> {};
     private Listener listener = new Listener() {};
+    private double[][] givenQ, givenV;
+    private final Map<String, double[]> givenParameters = new LinkedHashMap<>();
 
     private Run(ScenarioDraft draft, Scenario scenario) {
         this.draft = draft;
@@ -155,6 +160,17 @@ public final class Run {
     public Run device(int index) { device = OptionalInt.of(index); return this; }
 
     /**
+     * Chooses the statistics of every observer kept in the rows: mean, max, msd (the default three),
+     * min, std (the population standard deviation) and quantiles qP (P in percent: q5, q50, q99.9;
+     * exact, from the sorted values). min, std and quantiles are computed on the host from the states
+     * at each output time (Spread).
+     *
+     * @param names statistic names
+     * @return this run
+     */
+    public Run statistics(String... names) { draft().statistics = List.of(names); return this; }
+
+    /**
      * @param tolerance     the Newton tolerance (default 1e-12)
      * @param maxIterations the most Newton iterations per step (default 50)
      * @return this run
@@ -162,6 +178,32 @@ public final class Run {
     public Run newton(double tolerance, int maxIterations) {
         draft().newtonTolerance = tolerance;
         draft().newtonMaxIterations = maxIterations;
+        return this;
+    }
+
+    /**
+     * Starts member j at the given position and velocity (made consistent with the constraints like any
+     * initial state) instead of the ensemble's expressions; the ensemble's member count must match.
+     *
+     * @param q positions, [member][coordinate]
+     * @param v velocities, [member][coordinate]
+     * @return this run
+     */
+    public Run states(double[][] q, double[][] v) {
+        givenQ = q.clone();
+        givenV = v.clone();
+        return this;
+    }
+
+    /**
+     * Gives a model parameter one value per member (within each sweep point).
+     *
+     * @param name   the parameter's name
+     * @param values member j's value at j
+     * @return this run
+     */
+    public Run parameterValues(String name, double[] values) {
+        givenParameters.put(name, values.clone());
         return this;
     }
 
@@ -211,7 +253,7 @@ public final class Run {
     public Results run() {
         Scenario sc = scenario();
         MechanicalSystem sys = sc.model().build();
-        SweepPlan plan = sc.plan(sys);
+        SweepPlan plan = plan(sc, sys);
         StepSystem step = SweepRun.step(Methods.parse(sc.method()).build(sys), plan);
         Backend backend = Backends.named(sc.backend(), device);
         List<Observer> observers = new ArrayList<>(Observers.standard(sys));
@@ -221,7 +263,7 @@ public final class Run {
             for (int j : trajectories)
                 if (j < 0 || j >= plan.members()) throw new InputException("trajectories: member " + j + " is not in 0.." + (plan.members() - 1));
         Backend.Compiled compiled = backend.compile(step, observers, sc.newton());
-        InitialStates initial = new InitialStates(sys, sc.q0(), sc.v0());
+        InitialStates initial = givenQ != null ? new InitialStates(sys, givenQ, givenV) : new InitialStates(sys, sc.q0(), sc.v0());
         List<Series> series = new ArrayList<>();
         List<Failure> failures = new ArrayList<>();
         InitialStates.Report[] report = new InitialStates.Report[1];
@@ -232,12 +274,26 @@ public final class Run {
             listener.started(new Results(backend.describe(), sys.name(), step.method(), names, step.layout().names(), List.of(), List.of(),
                     report[0].maxPositionMove(), report[0].maxVelocityMove(), compiled.flopsPerStep()));
             Trajectories recorder = trajectories == null ? null : new Trajectories(launchMembers(plan), state.members());
+            Spread spread = sc.needsSpread() ? new Spread(step, observers, step.paramValues(h, plan.shared()), plan, sc.quantileLevels()) : null;
+            List<Output> pending = new ArrayList<>();
+            int[] spreadTimes = {0};
+            EnsembleRun.Recorder recorders = recorder == null && spread == null ? null : (t, s) -> {
+                if (recorder != null) recorder.record(t, s);
+                if (spread != null) {
+                    spread.record(t, s);
+                    int i = spreadTimes[0]++;
+                    for (Output o : pending) listener.output(withSpread(o, spread.at(i, o.point())));
+                    pending.clear();
+                }
+            };
             long before = done;
-            SweepRun.Result r = SweepRun.run(compiled, step, plan, state, grid, k -> progress.accept(before + k), recorder,
-                    (point, row) -> listener.output(output(h, point, row)));
+            SweepRun.Result r = SweepRun.run(compiled, step, plan, state, grid, k -> progress.accept(before + k), recorders, (point, row) -> {
+                if (spread == null) listener.output(output(h, point, row));
+                else pending.add(output(h, point, row));
+            });
             done += grid.steps();
             for (SweepRun.Point p : r.points())
-                series.add(new Series(h, p.index(), p.values(), names, p.rows(), finalStates(plan, p.index(), state),
+                series.add(new Series(h, p.index(), p.values(), names, withSpread(p.rows(), spread, p.index()), sc.quantileLevels(), finalStates(plan, p.index(), state),
                         trajectories(recorder, p.index()), p.memberSteps(), r.run().seconds(), r.run().newtonIterations(), r.run().maxNewtonIterations(),
                         r.run().jacobianFactorisations()));
             for (SweepRun.Failure f : r.failures())
@@ -249,13 +305,57 @@ public final class Run {
 
     private static Output output(double h, int point, EnsembleRun.Row row) {
         int n = row.stats().size();
-        double[] mean = new double[n], max = new double[n], msd = new double[n];
+        double[] mean = new double[n], max = new double[n], msd = new double[n], min = new double[n], std = new double[n];
+        double[][] quantiles = new double[n][];
         for (int o = 0; o < n; o++) {
-            mean[o] = row.stats().get(o).mean();
-            max[o] = row.stats().get(o).max();
-            msd[o] = row.stats().get(o).msd();
+            Statistics s = row.stats().get(o);
+            mean[o] = s.mean();
+            max[o] = s.max();
+            msd[o] = s.msd();
+            min[o] = s.min();
+            std[o] = s.std();
+            quantiles[o] = s.quantiles();
         }
-        return new Output(h, point, row.t(), row.step(), row.ok(), mean, max, msd);
+        return new Output(h, point, row.t(), row.step(), row.ok(), mean, max, msd, min, std, quantiles);
+    }
+
+    // an output row with its point's spread ([observer][min, std, quantiles...]) filled in
+    private static Output withSpread(Output o, double[][] spread) {
+        int n = o.mean().length;
+        double[] min = new double[n], std = new double[n];
+        double[][] quantiles = new double[n][];
+        for (int k = 0; k < n; k++) {
+            min[k] = spread[k][0];
+            std[k] = spread[k][1];
+            quantiles[k] = java.util.Arrays.copyOfRange(spread[k], 2, spread[k].length);
+        }
+        return new Output(o.h(), o.point(), o.t(), o.step(), o.ok(), o.mean(), o.max(), o.msd(), min, std, quantiles);
+    }
+
+    // a point's rows with the spread at each output time
+    private static List<EnsembleRun.Row> withSpread(List<EnsembleRun.Row> rows, Spread spread, int point) {
+        if (spread == null) return rows;
+        List<EnsembleRun.Row> out = new ArrayList<>();
+        for (int i = 0; i < rows.size(); i++) {
+            EnsembleRun.Row row = rows.get(i);
+            List<Statistics> stats = new ArrayList<>();
+            for (int o = 0; o < row.stats().size(); o++) stats.add(row.stats().get(o).withSpread(spread.at(i, point)[o]));
+            out.add(new EnsembleRun.Row(row.t(), row.step(), row.ok(), stats));
+        }
+        return out;
+    }
+
+    // the scenario's variations and the values given per member
+    private SweepPlan plan(Scenario sc, MechanicalSystem sys) {
+        Map<String, Variation> variations = new LinkedHashMap<>(sc.plan(sys).variations());
+        for (Map.Entry<String, double[]> e : givenParameters.entrySet()) {
+            if (!sys.parameters().containsKey(e.getKey()))
+                throw new InputException("parameters: model " + sys.name() + " has no parameter '" + e.getKey() + "'");
+            if (e.getValue().length != sc.members())
+                throw new InputException("parameter " + e.getKey() + ": " + e.getValue().length + " values given for " + sc.members() + " members");
+            variations.put(e.getKey(), new Variation.Given(e.getValue()));
+        }
+        return new SweepPlan(sys, variations, sc.members());
     }
 
     // the launch indices of the members asked for, point by point

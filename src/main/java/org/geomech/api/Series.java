@@ -17,6 +17,7 @@ public final class Series {
     private final Map<String, Double> parameters;
     private final List<String> observers;
     private final List<EnsembleRun.Row> rows;
+    private final double[] levels;
     private final double[][] finalStates;
     private final double[][][] trajectories;
     private final long memberSteps;
@@ -25,13 +26,14 @@ public final class Series {
     private final int maxNewtonIterations;
     private final long jacobianFactorisations;
 
-    Series(double h, int point, Map<String, Double> parameters, List<String> observers, List<EnsembleRun.Row> rows, double[][] finalStates,
+    Series(double h, int point, Map<String, Double> parameters, List<String> observers, List<EnsembleRun.Row> rows, double[] levels, double[][] finalStates,
            double[][][] trajectories, long memberSteps, double steppingSeconds, long newtonIterations, int maxNewtonIterations, long jacobianFactorisations) {
         this.h = h;
         this.point = point;
         this.parameters = Map.copyOf(parameters);
         this.observers = List.copyOf(observers);
         this.rows = List.copyOf(rows);
+        this.levels = levels.clone();
         this.finalStates = finalStates;
         this.trajectories = trajectories;
         this.memberSteps = memberSteps;
@@ -89,6 +91,28 @@ public final class Series {
      */
     public double[] msd(String observer) { return statistic(observer, 2); }
 
+    /**
+     * @param observer an observer's name
+     * @return its minimum over the running members at each output time (NaN unless the run asked for min, std or a quantile)
+     */
+    public double[] min(String observer) { return statistic(observer, 3); }
+
+    /**
+     * @param observer an observer's name
+     * @return its standard deviation over the running members at each output time (NaN unless asked for likewise)
+     */
+    public double[] std(String observer) { return statistic(observer, 4); }
+
+    /**
+     * @param observer an observer's name
+     * @param level    a quantile level in [0, 1] the run asked for (q95 is 0.95)
+     * @return the exact quantile over the running members at each output time
+     */
+    public double[] quantile(String observer, double level) {
+        for (int k = 0; k < levels.length; k++) if (levels[k] == level) return statistic(observer, 5 + k);
+        throw new IllegalArgumentException("the run kept no quantile at level " + level + " (levels: " + java.util.Arrays.toString(levels) + ")");
+    }
+
     /** @return the final state of every member, [member][component] (components as Results.components()) */
     public double[][] finalStates() {
         double[][] out = new double[finalStates.length][];
@@ -120,7 +144,14 @@ public final class Series {
         double[] out = new double[rows.size()];
         for (int i = 0; i < out.length; i++) {
             Statistics s = rows.get(i).stats().get(o);
-            out[i] = which == 0 ? s.mean() : which == 1 ? s.max() : s.msd();
+            out[i] = switch (which) {
+                case 0 -> s.mean();
+                case 1 -> s.max();
+                case 2 -> s.msd();
+                case 3 -> s.min();
+                case 4 -> s.std();
+                default -> s.quantiles().length > which - 5 ? s.quantiles()[which - 5] : Double.NaN;
+            };
         }
         return out;
     }

@@ -18,6 +18,7 @@ import org.geomech.io.RunSummary;
 import org.geomech.io.Scenario;
 import org.geomech.io.ScenarioDraft;
 import org.geomech.io.SeriesFile;
+import org.geomech.io.StateFile;
 import org.geomech.io.plot.Plots;
 import org.geomech.model.InputException;
 import picocli.CommandLine.Command;
@@ -65,8 +66,22 @@ final class RunCommand extends GeomechCommand {
     String format;
 
     @Option(names = "--save-trajectories", paramLabel = "MEMBERS", split = ",",
-            description = "members whose full state (q, dot(q), p(q), lambda..) is saved at every output time, e.g. 0,5,9")
-    List<Integer> trajectoryMembers;
+            description = "members whose full state (q, dot(q), p(q), lambda..) is saved at every output time: 0,5,9, ranges 0-99, or all")
+    List<String> trajectorySelection;
+
+    @Option(names = "--statistics", paramLabel = "NAMES", split = ",",
+            description = "statistics of every observer: mean, max, msd (default), min, std, quantiles qP in percent (q5,q50,q95), exact")
+    List<String> statistics;
+
+    @Option(names = "--save-final-states", description = "save every member's final state (final-states.csv or .npy), a file --initial loads again")
+    boolean saveFinalStates;
+
+    @Option(names = "--initial", paramLabel = "FILE",
+            description = "initial states from a CSV file (columns named x, dot(x), and parameters varying per member) or an .npy array (members x 2n: q, dot(q))")
+    Path initialFile;
+
+    private List<Integer> trajectoryMembers;
+    private final Map<Double, List<Series>> finalStates = new LinkedHashMap<>();
 
     private Scenario scenario;
     private SweepPlan plan;
@@ -88,12 +103,28 @@ final class RunCommand extends GeomechCommand {
         if (seed != null) d.seed = seed;
         if (sigma != null) d.sigma = sigma;
         if (outputInterval != null) d.outputInterval = outputInterval;
+        if (statistics != null) d.statistics = statistics;
         scenario = d.resolve();
         checkFolder(scenario.out());
+        StateFile.Table table = null;
+        if (initialFile != null) {
+            table = StateFile.read(initialFile, scenario.model().coordinates(), List.copyOf(scenario.model().parameters().keySet()));
+            if (members != null && members != table.members())
+                throw new InputException("--initial: " + initialFile + " holds " + table.members() + " members, --members says " + members);
+            d.members = table.members();
+            scenario = d.resolve();
+        }
         plan = scenario.plan(scenario.model().build());
         Run run = Run.of(scenario);
         scenarioOptions.device().ifPresent(run::device);
-        if (trajectoryMembers != null) run.trajectories(trajectoryMembers);
+        if (table != null) {
+            run.states(table.q(), table.v());
+            table.parameters().forEach(run::parameterValues);
+        }
+        if (trajectorySelection != null) {
+            trajectoryMembers = MemberSelection.parse("--save-trajectories", trajectorySelection, scenario.members());
+            run.trajectories(trajectoryMembers);
+        }
         summary.inputs(scenario).members(scenario.members() * plan.points()).results(results);
         long totalSteps = 0;
         for (double h : scenario.h()) totalSteps += grid(h).steps();
@@ -128,6 +159,7 @@ final class RunCommand extends GeomechCommand {
             List<EnsembleRun.Row> pointRows = rows(res, point);
             pointSeries.put(swept ? "point " + point.point() + " " + point.parameters() : "", pointRows);
             if (trajectoryMembers != null) trajectories.put(swept ? "h" + h + "-point" + point.point() + "-" : "h" + h + "-", point);
+            if (saveFinalStates) finalStates.computeIfAbsent(h, k -> new ArrayList<>()).add(point);
             memberSteps += point.memberSteps();
             seconds = point.steppingSeconds();
             EnsembleRun.Row last = pointRows.get(pointRows.size() - 1);
@@ -147,16 +179,34 @@ final class RunCommand extends GeomechCommand {
     }
 
     // The API's arrays as output rows
-    private static List<EnsembleRun.Row> rows(Results res, Series s) {
-        double[] t = s.times();
+    private List<EnsembleRun.Row> rows(Results res, Series s) {
+        double[] t = s.times(), levels = scenario.quantileLevels();
         long[] steps = s.steps();
         int[] ok = s.ok();
-        List<double[]> mean = new ArrayList<>(), max = new ArrayList<>(), msd = new ArrayList<>();
-        for (String o : res.observers()) { mean.add(s.mean(o)); max.add(s.max(o)); msd.add(s.msd(o)); }
+        boolean spread = scenario.needsSpread();
+        List<double[][]> columns = new ArrayList<>();
+        for (String o : res.observers()) {
+            double[][] c = new double[5 + levels.length][];
+            c[0] = s.mean(o);
+            c[1] = s.max(o);
+            c[2] = s.msd(o);
+            c[3] = spread ? s.min(o) : null;
+            c[4] = spread ? s.std(o) : null;
+            for (int k = 0; k < levels.length; k++) c[5 + k] = s.quantile(o, levels[k]);
+            columns.add(c);
+        }
         List<EnsembleRun.Row> out = new ArrayList<>();
         for (int i = 0; i < t.length; i++) {
             List<Statistics> stats = new ArrayList<>();
-            for (int o = 0; o < mean.size(); o++) stats.add(new Statistics(mean.get(o)[i], max.get(o)[i], msd.get(o)[i]));
+            for (double[][] c : columns) {
+                Statistics st = new Statistics(c[0][i], c[1][i], c[2][i]);
+                if (spread) {
+                    double[] extra = new double[2 + levels.length];
+                    for (int k = 0; k < extra.length; k++) extra[k] = c[3 + k][i];
+                    st = st.withSpread(extra);
+                }
+                stats.add(st);
+            }
             out.add(new EnsembleRun.Row(t[i], steps[i], ok[i], stats));
         }
         return out;
@@ -193,15 +243,21 @@ final class RunCommand extends GeomechCommand {
         List<Object> cells = new ArrayList<>(List.of(h, row.t(), row.step(), row.ok()));
         if (point != null) cells.add(1, point);
         for (int o = 0; o < row.mean().length; o++)
-            for (String s : scenario.statistics()) cells.add(statistic(new Statistics(row.mean()[o], row.max()[o], row.msd()[o]), s));
+            for (String s : scenario.statistics())
+                cells.add(statistic(new Statistics(row.mean()[o], row.max()[o], row.msd()[o], row.min()[o], row.std()[o], row.quantiles()[o]), s));
         return cells;
     }
 
-    private static double statistic(Statistics st, String name) {
+    private List<String> quantileNames() { return scenario.statistics().stream().filter(s -> s.startsWith("q")).toList(); }
+
+    private double statistic(Statistics st, String name) {
         switch (name) {
             case "mean": return st.mean();
             case "max": return st.max();
-            default: return st.msd();
+            case "msd": return st.msd();
+            case "min": return st.min();
+            case "std": return st.std();
+            default: return st.quantiles()[quantileNames().indexOf(name)];
         }
     }
 
@@ -248,6 +304,35 @@ final class RunCommand extends GeomechCommand {
         }
     }
 
+    // final-states.csv (point, member, components) or final-states.npy (members x components, points one after another); one per step size
+    private void writeFinalStates(Path folder) {
+        for (Map.Entry<Double, List<Series>> e : finalStates.entrySet()) {
+            String stem = (finalStates.size() > 1 ? "h" + e.getKey() + "-" : "") + "final-states";
+            List<double[]> states = new ArrayList<>();
+            List<List<Object>> rows = new ArrayList<>();
+            for (Series point : e.getValue()) {
+                double[][] last = point.finalStates();
+                for (int j = 0; j < last.length; j++) {
+                    states.add(last[j]);
+                    List<Object> row = new ArrayList<>(List.of(point.point(), j));
+                    for (double x : last[j]) row.add(x);
+                    rows.add(row);
+                }
+            }
+            if (format.equals("npy")) {
+                double[] flat = new double[states.size() * stateNames.size()];
+                for (int i = 0; i < states.size(); i++) System.arraycopy(states.get(i), 0, flat, i * stateNames.size(), stateNames.size());
+                NpyWriter.write(folder.resolve(stem + ".npy"), flat, states.size(), stateNames.size());
+                summary.file(stem + ".npy").columns(stem + ".npy", stateNames);
+            } else {
+                List<String> columns = new ArrayList<>(List.of("point", "member"));
+                columns.addAll(stateNames);
+                CsvWriter.write(folder.resolve(stem + ".csv"), columns, rows);
+                summary.file(stem + ".csv");
+            }
+        }
+    }
+
     @Override
     void writeFiles(Path folder) {
         if (format.equals("npy")) {
@@ -260,12 +345,14 @@ final class RunCommand extends GeomechCommand {
             seriesFile.close();
         }
         for (Map.Entry<String, Series> e : trajectories.entrySet()) writeTrajectories(folder, e.getKey(), e.getValue());
+        if (saveFinalStates) writeFinalStates(folder);
         for (Map.Entry<Double, Map<String, List<EnsembleRun.Row>>> e : series.entrySet()) {
             String prefix = series.size() > 1 ? "h" + e.getKey() + "-" : "";
             Map<String, org.knowm.xchart.XYChart> charts = new LinkedHashMap<>();
             Map<String, List<EnsembleRun.Row>> points = e.getValue();
             String chartTitle = title + ", h = " + e.getKey();
-            (points.size() == 1 ? Plots.observers(observerNames, points.values().iterator().next(), chartTitle) : Plots.sweep(observerNames, points, chartTitle))
+            (points.size() == 1 ? Plots.observers(observerNames, points.values().iterator().next(), chartTitle, quantileNames())
+                    : Plots.sweep(observerNames, points, chartTitle))
                     .forEach((k, v) -> charts.put(prefix + k, v));
             plots(folder, charts);
         }

@@ -34,6 +34,7 @@ public final class InitialStates {
 
     private final MechanicalSystem sys;
     private final List<Expr> q0, v0;
+    private final double[][] given;
 
     public InitialStates(MechanicalSystem sys, List<String> q0, List<String> v0) {
         this.sys = sys;
@@ -45,6 +46,24 @@ public final class InitialStates {
         for (Expr p : sys.parameterSymbols()) known.put(p.name(), p);
         this.q0 = parse("initial position", q0, known);
         this.v0 = parse("initial velocity", v0, known);
+        this.given = null;
+    }
+
+    /** Initial positions and velocities given per member, [member][coordinate] (from a file or the Java API). */
+    public InitialStates(MechanicalSystem sys, double[][] q, double[][] v) {
+        this.sys = sys;
+        int n = sys.dimension();
+        if (q.length != v.length) throw new InputException("initial states: " + q.length + " positions, " + v.length + " velocities");
+        this.given = new double[q.length][];
+        for (int j = 0; j < q.length; j++) {
+            if (q[j].length != n || v[j].length != n)
+                throw new InputException("initial states: model " + sys.name() + " has " + n + " coordinates, member " + j + " has " + q[j].length + " positions and " + v[j].length + " velocities");
+            given[j] = new double[2 * n];
+            System.arraycopy(q[j], 0, given[j], 0, n);
+            System.arraycopy(v[j], 0, given[j], n, n);
+        }
+        this.q0 = List.of();
+        this.v0 = List.of();
     }
 
     private List<Expr> parse(String what, List<String> texts, Map<String, Expr> known) {
@@ -85,6 +104,8 @@ public final class InitialStates {
      */
     public Report fill(EnsembleState state, SweepPlan plan, Perturbation perturbation) {
         if (state.members() != plan.launchMembers()) throw new IllegalArgumentException(state.members() + " members for a plan of " + plan.launchMembers());
+        if (given != null && given.length != plan.members())
+            throw new InputException("initial states: " + given.length + " given, the ensemble has " + plan.members() + " members");
         StateLayout layout = state.layout();
         int members = state.members(), blocks = (members + BLOCK - 1) / BLOCK;
         if (layout.parameters().size() != plan.perMember().size()) throw new IllegalArgumentException("the step carries " + layout.parameters().size() + " parameters per member, the plan varies " + plan.perMember().size());
@@ -153,7 +174,8 @@ public final class InitialStates {
                 in[0] = j;
                 in[1] = members;
                 in[2] = Math.max(members - 1, 1);
-                tape.eval(in, qv);
+                if (given != null) System.arraycopy(given[j], 0, qv, 0, 2 * n);
+                else tape.eval(in, qv);
                 // each member draws from its own stream, so the draws do not depend on the scheduling
                 SplittableRandom random = perturbation == null ? null : MemberStreams.of(perturbation.seed(), MemberStreams.INITIAL_STATE, j);
                 for (int i = 0; i < n; i++) {

@@ -41,6 +41,11 @@ public sealed interface Variation {
         @Override public String describe() { return text; }
     }
 
+    /** A value given per member (from a file or the Java API): member j gets values[j]. */
+    record Given(double[] values) implements Variation {
+        @Override public String describe() { return "given per member (" + values.length + " values)"; }
+    }
+
     /** A seeded draw per member; seed null: the scenario's. */
     record Draw(Distribution distribution, double a, double b, double lo, double hi, Long seed) implements Variation {
         @Override public String describe() {
@@ -163,6 +168,10 @@ public sealed interface Variation {
         public double value(int j, int n) {
             if (variation instanceof Fixed f) return f.value();
             if (variation instanceof Values v) return v.values().get(0);
+            if (variation instanceof Given g) {
+                if (g.values().length != n) throw new InputException("parameter " + name + ": " + g.values().length + " values given for " + n + " members");
+                return g.values()[j];
+            }
             if (variation instanceof Expression) {
                 in[0] = j;
                 in[1] = n;

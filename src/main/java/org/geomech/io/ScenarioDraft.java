@@ -176,12 +176,15 @@ public final class ScenarioDraft {
     }
 
     private List<String> statistics() {
-        if (statistics == null) return Scenario.STATISTICS;
-        if (statistics.isEmpty()) throw new InputException("statistics: at least one of " + String.join(", ", Scenario.STATISTICS) + " is required");
+        if (statistics == null) return List.of("mean", "max", "msd");
+        String known = String.join(", ", Scenario.STATISTICS) + " or a quantile qP (P in percent: q5, q50, q99.9)";
+        if (statistics.isEmpty()) throw new InputException("statistics: at least one of " + known + " is required");
         for (String s : statistics)
-            if (!Scenario.STATISTICS.contains(s)) throw new InputException("statistics: unknown statistic '" + s + "' (statistics: " + String.join(", ", Scenario.STATISTICS) + ")");
+            if (!Scenario.isStatistic(s)) throw new InputException("statistics: unknown statistic '" + s + "' (statistics: " + known + ")");
         List<String> out = new ArrayList<>(Scenario.STATISTICS);
         out.retainAll(statistics);
+        statistics.stream().filter(s -> s.startsWith("q")).distinct()
+                .sorted(java.util.Comparator.comparingDouble(s -> Double.parseDouble(s.substring(1)))).forEach(out::add);
         return out;
     }
 }

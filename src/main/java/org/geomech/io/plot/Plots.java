@@ -48,6 +48,15 @@ public final class Plots {
      * from the initial values (log axis when it spans decades). Keys are file stems.
      */
     public static Map<String, XYChart> observers(List<String> names, List<EnsembleRun.Row> rows, String title) {
+        return observers(names, rows, title, List.of());
+    }
+
+    /**
+     * As above; with two or more quantiles (named in column order, e.g. q5, q50, q95) the value chart shows
+     * the mean and the band between the lowest and the highest quantile (dashed edges, the median solid if
+     * kept) instead of the mean and max.
+     */
+    public static Map<String, XYChart> observers(List<String> names, List<EnsembleRun.Row> rows, String title, List<String> quantiles) {
         Map<String, XYChart> charts = new LinkedHashMap<>();
         double[] t = new double[rows.size()];
         for (int i = 0; i < t.length; i++) t[i] = rows.get(i).t();
@@ -59,9 +68,27 @@ public final class Plots {
                 msd[i] = rows.get(i).stats().get(o).msd();
             }
             String n = names.get(o);
-            XYChart values = Charts.create(title + ": " + n, "time t", n, false, Charts.logScaleSuits(List.of(mean, max)));
-            Charts.line(values, "mean over members", t, mean, false);
-            Charts.line(values, "max over members", t, max, false);
+            XYChart values;
+            if (quantiles.size() >= 2) {
+                int last = quantiles.size() - 1, median = quantiles.indexOf("q50");
+                double[][] q = new double[quantiles.size()][t.length];
+                for (int i = 0; i < t.length; i++) for (int k = 0; k <= last; k++) q[k][i] = rows.get(i).stats().get(o).quantiles()[k];
+                values = Charts.create(title + ": " + n, "time t", n, false, Charts.logScaleSuits(List.of(mean, q[0], q[last])));
+                Charts.line(values, "mean over members", t, mean, false);
+                if (median >= 0) Charts.line(values, "median", t, q[median], false);
+                for (int k : new int[]{0, last}) {
+                    String label = quantiles.get(k) + (k == 0 ? " (band from)" : " (band to)");
+                    Charts.line(values, label, t, q[k], false);
+                    if (values.getSeriesMap().containsKey(label)) {
+                        values.getSeriesMap().get(label).setLineStyle(org.knowm.xchart.style.lines.SeriesLines.DASH_DASH);
+                        values.getSeriesMap().get(label).setLineColor(new java.awt.Color(0x999999));
+                    }
+                }
+            } else {
+                values = Charts.create(title + ": " + n, "time t", n, false, Charts.logScaleSuits(List.of(mean, max)));
+                Charts.line(values, "mean over members", t, mean, false);
+                Charts.line(values, "max over members", t, max, false);
+            }
             charts.put(n, values);
             XYChart dev = Charts.create(title + ": mean-square deviation of " + n, "time t", "mu(" + n + ") = mean_j (" + n + "_j(t) - " + n + "_j(0))^2",
                     false, Charts.logScaleSuits(List.of(msd)));
