@@ -39,6 +39,25 @@ public interface Backend {
          */
         Reduction.Result observe();
 
+        /**
+         * What observe() combines: the partial sums of every Reduction block in block order (Reduction.block's layout),
+         * so that blocks observed apart (slabs of members, Spark partitions) combine bitwise as one run's.
+         */
+        double[] observeBlocks();
+
+        /**
+         * The observer values the first observe() recorded, observer-major (o * members + j): the origins of the
+         * mean-square deviation, which a checkpoint keeps; null before the first observe().
+         */
+        double[] initialValues();
+
+        /**
+         * Continues a run from a checkpoint, in place of the first observe(): the ensemble given to start() is the
+         * state after steps steps (failed members keep their step numbers), and initial is what initialValues()
+         * returned then. The run goes on bitwise as if it had never stopped.
+         */
+        void resume(long steps, double[] initial);
+
         /** Newton iterations summed over members and steps, and the most one member needed in one step. */
         long newtonIterations();
 

@@ -92,7 +92,7 @@ abstract class GeomechCommand implements Callable<Integer> {
 
     /** Refuses early (before computing) an output folder that folder() would refuse. */
     void checkFolder(String scenarioOut) {
-        if (folder == null) OutputFolder.check(output.target(spec.name(), scenarioOut), output.overwrite);
+        if (folder == null && !continuesRun()) OutputFolder.check(output.target(spec.name(), scenarioOut), output.overwrite);
     }
 
     /**
@@ -102,12 +102,15 @@ abstract class GeomechCommand implements Callable<Integer> {
     Path folder(String scenarioOut) {
         if (folder == null) {
             Path target = output.target(spec.name(), scenarioOut);
-            outputFolder = OutputFolder.create(target, output.overwrite);
+            outputFolder = continuesRun() ? OutputFolder.lock(target) : OutputFolder.create(target, output.overwrite);
             folder = target;
             summary.write(folder);
         }
         return folder;
     }
+
+    /** True when the command goes on with the run whose results the output folder holds (geomech resume): the folder is locked, not refused. */
+    boolean continuesRun() { return false; }
 
     PrintWriter out() { return spec.commandLine().getOut(); }
 

@@ -38,6 +38,9 @@ final class Interrupts {
     /** What the signal's thread runs when the command does not stop in time: write what exists. */
     static void fallback(Runnable writePartialResults) { fallback = writePartialResults; }
 
+    /** Whether a signal has arrived (a run then writes its checkpoint before it stops). */
+    static boolean pending() { return requested != null; }
+
     /** Throws Stopped once a signal has arrived. */
     static void check() {
         Stopped s = requested;

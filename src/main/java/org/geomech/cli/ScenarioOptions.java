@@ -58,10 +58,14 @@ final class ScenarioOptions {
             description = "Jacobian in Newton: simplified (default: factorised once per step, again only where the iteration stalls) or full (every iteration)")
     String newtonJacobian;
 
+    /** The scenario file's text as read (or as a checkpoint kept it, when resuming); null without a file. */
+    String text;
+
     /** The scenario file's draft (or an empty one) with the flags on top. */
     ScenarioDraft draft() {
         if (file == null && model == null) throw new InputException("give a scenario file or --model (geomech list shows the built-in models)");
-        ScenarioDraft d = file != null ? ScenarioFile.draft(file) : new ScenarioDraft();
+        if (file != null && text == null) text = ScenarioFile.text(file);
+        ScenarioDraft d = file != null ? ScenarioFile.draft(file.getFileName().toString(), text) : new ScenarioDraft();
         if (model != null) d.builtIn(model);
         d.structure.putAll(structure);
         d.parameters.putAll(parameters);

@@ -10,6 +10,7 @@ import java.util.function.LongConsumer;
 /**
  * Runs an ensemble on a compiled backend over a time grid: advances in output strides and records,
  * per output time, each observer's statistics across the ok members (failed members leave them).
+ * A run may stop for checkpoints and may start from one; it then goes on bitwise as if it had not stopped.
  */
 public final class EnsembleRun {
     /** One output row: time, step, ok members, then per observer mean, max, msd; reduction keeps the block partials (or null). */
@@ -31,6 +32,32 @@ public final class EnsembleRun {
     /** Rows and solver counters: Newton iterations (LU solves), the most in one member-step, Jacobian factorisations. */
     public record Result(List<Row> rows, long newtonIterations, int maxNewtonIterations, long jacobianFactorisations, double seconds) {}
 
+    /**
+     * Where a run stands after step steps, besides the ensemble itself: the rows so far, the solver counters and
+     * stepping seconds so far, and each member's observer values at t = 0 (observer-major), the origins of the msd.
+     */
+    public record Snapshot(long step, List<Row> rows, long newtonIterations, int maxNewtonIterations, long jacobianFactorisations,
+                           double seconds, double[] initialValues) {
+        public Snapshot {
+            rows = List.copyOf(rows);
+        }
+    }
+
+    /** Decides where a run stops for checkpoints and saves them. */
+    public interface Checkpoints {
+        /** The step after step at which the run should stop for a checkpoint by model time (Long.MAX_VALUE: none). */
+        long nextStop(long step);
+
+        /** Whether to save a checkpoint now, after step steps (model time reached, wall-clock time elapsed, an interrupt). */
+        boolean due(long step);
+
+        /** Saves the snapshot and the ensemble, current on the host. */
+        void save(Snapshot snapshot, EnsembleState state);
+
+        /** Asked after each save: whether the run stops there (it was interrupted); the result then has the rows so far. */
+        boolean stopping();
+    }
+
     private EnsembleRun() {}
 
     /** progress receives the number of steps done after each stride; the state is current on return. */
@@ -47,26 +74,81 @@ public final class EnsembleRun {
     /** As above; each row, if rowListener is given, is passed to it as soon as it exists (before progress hears of it). */
     public static Result run(Backend.Compiled compiled, EnsembleState state, double[] params, TimeGrid grid, LongConsumer progress,
                              Recorder recorder, Consumer<Row> rowListener) {
+        return run(compiled, state, params, grid, progress, recorder, rowListener, null, null);
+    }
+
+    /**
+     * As above, from a snapshot (null: from t = 0) whose ensemble is state (the listener hears of its rows first), saving
+     * checkpoints where checkpoints (null: none) asks; returns early, with the rows so far, when checkpoints is stopping.
+     */
+    public static Result run(Backend.Compiled compiled, EnsembleState state, double[] params, TimeGrid grid, LongConsumer progress,
+                             Recorder recorder, Consumer<Row> rowListener, Snapshot from, Checkpoints checkpoints) {
         long start = System.nanoTime();
+        long[] saving = {0};
         List<Row> rows = new ArrayList<>();
         try (Backend.Run run = compiled.start(state, params)) {
-            add(rows, row(0, run.observe(), grid), rowListener);
-            if (recorder != null) recorder.record(0, state);
-            long done = 0;
+            long done;
+            if (from == null) {
+                done = 0;
+                add(rows, row(0, run.observe(), grid), rowListener);
+                if (recorder != null) recorder.record(0, state);
+                if (checkpoint(checkpoints, done, grid, run, state, rows, from, start, saving)) return result(rows, from, run, start, saving);
+            } else {
+                done = from.step();
+                for (Row r : from.rows()) add(rows, r, rowListener);
+                run.resume(done, from.initialValues());
+            }
             while (done < grid.steps()) {
-                int k = (int) Math.min(grid.stride(), grid.steps() - done);
-                run.advance(k);
-                done += k;
-                add(rows, row(done, run.observe(), grid), rowListener);
-                if (recorder != null) {
-                    run.finish();
-                    recorder.record(done * grid.h(), state);
+                long nextRow = Math.min(grid.steps(), (done / grid.stride() + 1) * grid.stride());
+                long next = checkpoints == null ? nextRow : Math.min(nextRow, Math.max(done + 1, checkpoints.nextStop(done)));
+                run.advance((int) (next - done));
+                done = next;
+                if (done == nextRow) {
+                    add(rows, row(done, run.observe(), grid), rowListener);
+                    if (recorder != null) {
+                        run.finish();
+                        recorder.record(done * grid.h(), state);
+                    }
                 }
+                if (checkpoint(checkpoints, done, grid, run, state, rows, from, start, saving)) break;
                 if (progress != null) progress.accept(done);
             }
-            run.finish();
-            return new Result(rows, run.newtonIterations(), run.maxNewtonIterations(), run.jacobianFactorisations(), (System.nanoTime() - start) * 1e-9);
+            return result(rows, from, run, start, saving);
         }
+    }
+
+    // Saves a checkpoint after done steps where checkpoints asks for one (never at the end); true when the run stops there
+    private static boolean checkpoint(Checkpoints checkpoints, long done, TimeGrid grid, Backend.Run run, EnsembleState state, List<Row> rows,
+                                      Snapshot from, long start, long[] saving) {
+        if (checkpoints == null || done >= grid.steps() || !checkpoints.due(done)) return false;
+        long saveStart = System.nanoTime();
+        run.finish();
+        checkpoints.save(new Snapshot(done, rows, newtonIterations(from, run), maxNewtonIterations(from, run), jacobianFactorisations(from, run),
+                seconds(from, start, saveStart, saving[0]), run.initialValues()), state);
+        saving[0] += System.nanoTime() - saveStart;
+        return checkpoints.stopping();
+    }
+
+    private static Result result(List<Row> rows, Snapshot from, Backend.Run run, long start, long[] saving) {
+        run.finish();
+        return new Result(rows, newtonIterations(from, run), maxNewtonIterations(from, run), jacobianFactorisations(from, run), seconds(from, start, System.nanoTime(), saving[0]));
+    }
+
+    private static long newtonIterations(Snapshot from, Backend.Run run) {
+        return (from == null ? 0 : from.newtonIterations()) + run.newtonIterations();
+    }
+
+    private static long jacobianFactorisations(Snapshot from, Backend.Run run) {
+        return (from == null ? 0 : from.jacobianFactorisations()) + run.jacobianFactorisations();
+    }
+
+    private static int maxNewtonIterations(Snapshot from, Backend.Run run) {
+        return Math.max(from == null ? 0 : from.maxNewtonIterations(), run.maxNewtonIterations());
+    }
+
+    // Seconds stepping: those before the snapshot resumed from, then since start, less the time spent saving checkpoints
+    private static double seconds(Snapshot from, long start, long now, long saving) {
+        return (from == null ? 0 : from.seconds()) + (now - start - saving) * 1e-9;
     }
 
     private static void add(List<Row> rows, Row row, Consumer<Row> listener) {

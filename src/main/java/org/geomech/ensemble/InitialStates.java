@@ -86,7 +86,15 @@ public final class InitialStates {
 
     /** Fills the state (q, v, p, multipliers) of every member, in parallel blocks; the result does not depend on the scheduling. */
     public Report fill(EnsembleState state, double[] modelParams, Perturbation perturbation) {
-        return fill(state, new SweepPlan(sys, fixed(modelParams), state.members()), perturbation);
+        return fill(state, 0, state.members(), modelParams, perturbation);
+    }
+
+    /**
+     * Fills a slice of an ensemble of total members: member j of state is member first + j of the ensemble, and gets
+     * bitwise the state fill gives it in the whole ensemble (slabs streamed through memory, Spark partitions).
+     */
+    public Report fill(EnsembleState state, long first, long total, double[] modelParams, Perturbation perturbation) {
+        return fill(state, new SweepPlan(sys, fixed(modelParams), Math.toIntExact(total)), first, perturbation);
     }
 
     private Map<String, Variation> fixed(double[] modelParams) {
@@ -104,6 +112,13 @@ public final class InitialStates {
      */
     public Report fill(EnsembleState state, SweepPlan plan, Perturbation perturbation) {
         if (state.members() != plan.launchMembers()) throw new IllegalArgumentException(state.members() + " members for a plan of " + plan.launchMembers());
+        return fill(state, plan, 0, perturbation);
+    }
+
+    /** As above for a slice of the launch: member k of state is launch member first + k (and gets bitwise what it gets in the whole launch). */
+    public Report fill(EnsembleState state, SweepPlan plan, long first, Perturbation perturbation) {
+        if (first + state.members() > plan.launchMembers())
+            throw new IllegalArgumentException("members " + first + ".." + (first + state.members() - 1) + " of a launch of " + plan.launchMembers());
         if (given != null && given.length != plan.members())
             throw new InputException("initial states: " + given.length + " given, the ensemble has " + plan.members() + " members");
         StateLayout layout = state.layout();
@@ -122,7 +137,7 @@ public final class InitialStates {
         InputException[] errors = new InputException[blocks];
         IntStream.range(0, blocks).parallel().forEach(b -> {
             try {
-                fillers.get().fill(state, b * BLOCK, Math.min(members, (b + 1) * BLOCK), moved[b]);
+                fillers.get().fill(state, b * BLOCK, Math.min(members, (b + 1) * BLOCK), (int) first, moved[b]);
             } catch (InputException e) {
                 errors[b] = e;
             }
@@ -163,11 +178,12 @@ public final class InitialStates {
             this.carried = layout.parameters().stream().mapToInt(s -> sys.parameterSymbols().indexOf(s)).toArray();
         }
 
-        // launch members from..to-1 of the state; moved receives the largest position and velocity moves
-        void fill(EnsembleState state, int from, int to, double[] moved) {
+        // members from..to-1 of the state, launch members first + from ..; moved receives the largest position and velocity moves
+        void fill(EnsembleState state, int from, int to, int first, double[] moved) {
             StateLayout layout = state.layout();
             int n = sys.dimension(), members = plan.members();
-            for (int g = from; g < to; g++) {
+            for (int local = from; local < to; local++) {
+                int g = first + local;
                 int j = plan.padding(g) ? 0 : plan.local(g);
                 parameters.parameters(g, modelParams);
                 System.arraycopy(modelParams, 0, in, 3, modelParams.length);
@@ -193,14 +209,14 @@ public final class InitialStates {
                 for (int i = 0; i < n; i++) {
                     moved[0] = Math.max(moved[0], Math.abs(q[i] - qGiven[i]));
                     moved[1] = Math.max(moved[1], Math.abs(v[i] - vGiven[i]));
-                    state.set(layout.qOffset() + i, g, q[i]);
-                    state.set(layout.vOffset() + i, g, v[i]);
-                    state.set(layout.pOffset() + i, g, p[i]);
+                    state.set(layout.qOffset() + i, local, q[i]);
+                    state.set(layout.vOffset() + i, local, v[i]);
+                    state.set(layout.pOffset() + i, local, p[i]);
                 }
                 // a method may carry more multipliers than the constraints (004's gamma): those extra ones start at 0
-                for (int a = 0; a < layout.multipliers(); a++) state.set(layout.lambdaOffset() + a, g, a < lambda.length ? lambda[a] : 0.0);
-                for (int k = 0; k < carried.length; k++) state.set(layout.parameterOffset() + k, g, modelParams[carried[k]]);
-                if (plan.padding(g)) state.fail(g, 0, EnsembleState.Status.EXCLUDED);
+                for (int a = 0; a < layout.multipliers(); a++) state.set(layout.lambdaOffset() + a, local, a < lambda.length ? lambda[a] : 0.0);
+                for (int k = 0; k < carried.length; k++) state.set(layout.parameterOffset() + k, local, modelParams[carried[k]]);
+                if (plan.padding(g)) state.fail(local, 0, EnsembleState.Status.EXCLUDED);
             }
         }
     }

@@ -41,7 +41,7 @@ public final class Observers {
         Map<String, Expr> known = new HashMap<>();
         List<String> names = step.layout().names();
         for (int i = 0; i < names.size(); i++) known.put(names.get(i), step.state().get(i));
-        for (Expr p : step.system().parameterSymbols()) known.put(p.name(), p);
+        for (Expr p : step.model().parameterSymbols()) known.put(p.name(), p);
         try {
             return new Observer(name, Parser.parse(text, known::get), text);
         } catch (ParseException | ArithmeticException e) {

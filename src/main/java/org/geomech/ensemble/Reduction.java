@@ -80,9 +80,14 @@ public final class Reduction {
 
     /** Host-side reduction of per-member values (reference and SIMD backends). */
     public static Result of(double[] values, double[] initial, EnsembleState state, int observers) {
+        return combine(partials(values, initial, state, observers), blocks(state.members()), observers);
+    }
+
+    /** The block partials of per-member values, in block order. */
+    public static double[] partials(double[] values, double[] initial, EnsembleState state, int observers) {
         int members = state.members(), blocks = blocks(members);
         double[] partials = new double[blocks * (1 + FIELDS * observers)];
         for (int b = 0; b < blocks; b++) block(b, values, initial, members, observers, state, partials);
-        return combine(partials, blocks, observers);
+        return partials;
     }
 }

@@ -72,6 +72,11 @@ public final class Derivative {
                 Expr y = e.arg(0), x = e.arg(1);
                 return div(sub(mul(x, d(y)), mul(y, d(x))), add(pow(x, 2), pow(y, 2)));
             }
+            case STUMPFF: {                                                      // c_n' = (n c_{n+2} - c_{n+1}) / 2
+                int n = e.stumpffOrder();
+                Expr x = e.arg(0);
+                return mul(mul(HALF, sub(mul(num(n), stumpff(n + 2, x)), stumpff(n + 1, x))), d(x));
+            }
             default: throw new IllegalStateException(e.op().toString());
         }
     }

@@ -14,8 +14,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  */
 public final class Expr {
 
-    /** The node kinds. POW takes (base, exponent); ATAN2 takes (y, x). */
-    public enum Op { CONST, SYM, ADD, MUL, DIV, POW, NEG, SQRT, SIN, COS, TAN, EXP, LOG, ATAN2 }
+    /** The node kinds. POW takes (base, exponent); ATAN2 takes (y, x); STUMPFF is c_n(x) with n its value (Stumpff). */
+    public enum Op { CONST, SYM, ADD, MUL, DIV, POW, NEG, SQRT, SIN, COS, TAN, EXP, LOG, ATAN2, STUMPFF }
 
     private static final ConcurrentHashMap<Expr, Expr> TABLE = new ConcurrentHashMap<>();
     private static final AtomicInteger IDS = new AtomicInteger();
@@ -185,6 +185,18 @@ public final class Expr {
         return y.isConst() && x.isConst() ? num(Math.atan2(y.value, x.value)) : intern(Op.ATAN2, 0.0, null, y, x);
     }
 
+    /** The Stumpff function c_n(x) = sum_k (-x)^k/(2k+n)! (Stumpff): sin(t)/t = c_1(t^2), (1 - cos t)/t^2 = c_2(t^2), ... */
+    public static Expr stumpff(int n, Expr x) {
+        Stumpff.checkOrder(n);
+        return x.isConst() ? num(Stumpff.value(n, x.value)) : intern(Op.STUMPFF, n, null, x);
+    }
+
+    /** The order n of a Stumpff node. */
+    public int stumpffOrder() {
+        if (op != Op.STUMPFF) throw new IllegalStateException("not a Stumpff node: " + op);
+        return (int) value;
+    }
+
     /** Rebuilds a node of this node's kind from new arguments, simplifying. */
     public Expr with(List<Expr> newArgs) {
         switch (op) {
@@ -201,6 +213,7 @@ public final class Expr {
             case EXP: return exp(newArgs.get(0));
             case LOG: return log(newArgs.get(0));
             case ATAN2: return atan2(newArgs.get(0), newArgs.get(1));
+            case STUMPFF: return stumpff((int) value, newArgs.get(0));
             default: throw new IllegalStateException(op.toString());
         }
     }

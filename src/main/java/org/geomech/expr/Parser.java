@@ -22,7 +22,7 @@ import java.util.function.Supplier;
  */
 public final class Parser {
     private static final Map<String, Integer> ARITY =
-            Map.of("sqrt", 1, "sin", 1, "cos", 1, "tan", 1, "exp", 1, "log", 1, "atan2", 2);
+            Map.of("sqrt", 1, "sin", 1, "cos", 1, "tan", 1, "exp", 1, "log", 1, "atan2", 2, "stumpff", 2);
     private static final String OPERAND = "a number, name or '('";
 
     private final String text;
@@ -126,7 +126,10 @@ public final class Parser {
             throw new ParseException(text, column, want, name + " takes " + want + ", not " + args.size());
         }
         Expr a = args.get(0);
+        if (name.equals("stumpff") && !(a.isInteger() && a.value() >= 0 && a.value() <= Stumpff.MAX_ORDER))
+            throw new ParseException(text, column, "an order 0.." + Stumpff.MAX_ORDER, "stumpff(n, x) needs an integer order n in 0.." + Stumpff.MAX_ORDER);
         return build(column, () -> switch (name) {
+            case "stumpff" -> Expr.stumpff((int) a.value(), args.get(1));
             case "sqrt" -> Expr.sqrt(a);
             case "sin" -> Expr.sin(a);
             case "cos" -> Expr.cos(a);

@@ -49,6 +49,7 @@ final class Printer {
             case MUL: write(e.arg(0), sb, 3, limit); sb.append('*'); write(e.arg(1), sb, 4, limit); break;
             case DIV: write(e.arg(0), sb, 3, limit); sb.append('/'); write(e.arg(1), sb, 4, limit); break;
             case POW: write(e.arg(0), sb, 5, limit); sb.append('^'); write(e.arg(1), sb, 5, limit); break;
+            case STUMPFF: sb.append("stumpff(").append(e.stumpffOrder()).append(", "); write(e.arg(0), sb, 0, limit); sb.append(')'); break;
             case ATAN2: sb.append("atan2("); write(e.arg(0), sb, 0, limit); sb.append(", "); write(e.arg(1), sb, 0, limit); sb.append(')'); break;
             default:
                 sb.append(e.op().name().toLowerCase()).append('(');

@@ -21,11 +21,18 @@ class StraightLineProgram {
     private final String declaration;
     private final String functionPrefix;
     private final String infinity;
+    private final String stumpff;
 
     StraightLineProgram(String declaration, String functionPrefix, String infinity) {
+        this(declaration, functionPrefix, infinity, "org.geomech.expr.Stumpff.value");
+    }
+
+    /** stumpff names the function computing c_n(x) as stumpff(n, x) (Stumpff.value, geomech_stumpff in OpenCL). */
+    StraightLineProgram(String declaration, String functionPrefix, String infinity, String stumpff) {
         this.declaration = declaration;
         this.functionPrefix = functionPrefix;
         this.infinity = infinity;
+        this.stumpff = stumpff;
     }
 
     /** Statements setting output.apply(i) to outputs[i], where input j is read as input.apply(j). */
@@ -77,6 +84,7 @@ class StraightLineProgram {
             case POW: return isSmallIntegerPower(e) ? power(a, (int) e.arg(1).value(), lines)
                     : lines.call("pow", a, value.get(e.arg(1)));
             case ATAN2: return lines.call("atan2", a, value.get(e.arg(1)));
+            case STUMPFF: return lines.stumpff(e.stumpffOrder(), a);
             default: return lines.call(e.op().name().toLowerCase(), a);
         }
     }
@@ -106,6 +114,9 @@ class StraightLineProgram {
         return declare(t, functionPrefix + function + "(" + String.join(", ", args) + ")");
     }
 
+    /** The statement(s) declaring temporary t as the Stumpff function c_n(arg). */
+    String stumpff(String t, int n, String arg) { return declare(t, stumpff + "(" + n + ", " + arg + ")"); }
+
     /** The statement storing a value into an output. */
     String store(String target, String value) { return target + " = " + value + ";"; }
 
@@ -129,6 +140,12 @@ class StraightLineProgram {
         String call(String function, String... args) {
             String t = "t" + temporaries++;
             add(StraightLineProgram.this.call(t, function, args));
+            return t;
+        }
+
+        String stumpff(int n, String arg) {
+            String t = "t" + temporaries++;
+            add(StraightLineProgram.this.stumpff(t, n, arg));
             return t;
         }
 

@@ -11,7 +11,7 @@ import java.util.Map;
  */
 public final class Tape {
     private static final int ADD = 0, SUB = 1, MUL = 2, DIV = 3, NEG = 4, POWI = 5, POW = 6, SQRT = 7, SIN = 8,
-            COS = 9, TAN = 10, EXP = 11, LOG = 12, ATAN2 = 13;
+            COS = 9, TAN = 10, EXP = 11, LOG = 12, ATAN2 = 13, STUMPFF = 14;
 
     private final int inputCount;
     private final int[] inputRegister;
@@ -79,6 +79,7 @@ public final class Tape {
                 case EXP: opcode = EXP; flops++; break;
                 case LOG: opcode = LOG; flops++; break;
                 case ATAN2: opcode = ATAN2; flops++; break;
+                case STUMPFF: opcode = STUMPFF; b = e.stumpffOrder(); flops++; break;
                 default: throw new IllegalStateException(e.op().toString());
             }
             code[pc++] = opcode; code[pc++] = dst; code[pc++] = a; code[pc++] = b;
@@ -126,6 +127,7 @@ public final class Tape {
                 case EXP: r[dst] = Math.exp(r[a]); break;
                 case LOG: r[dst] = Math.log(r[a]); break;
                 case ATAN2: r[dst] = Math.atan2(r[a], r[b]); break;
+                case STUMPFF: r[dst] = Stumpff.value(b, r[a]); break;
                 default: throw new IllegalStateException();
             }
         }

@@ -158,6 +158,13 @@ public final class VectorEmitter {
             return s + declare(t, "DoubleVector.fromArray(S, " + scratch + ", 0)");
         }
 
+        /** c_n lane by lane with Stumpff.value, bitwise the tape's. */
+        @Override
+        String stumpff(String t, int n, String arg) {
+            return arg + ".intoArray(" + scratch + ", 0); for (int l = 0; l < " + lanes + "; l++) " + scratch + "[l] = org.geomech.expr.Stumpff.value("
+                    + n + ", " + scratch + "[l]); " + declare(t, "DoubleVector.fromArray(S, " + scratch + ", 0)");
+        }
+
         @Override String store(String target, String value) { return value + ".intoArray(" + target + ");"; }
 
         /** A constant is named once and broadcast in each method that reads it. */

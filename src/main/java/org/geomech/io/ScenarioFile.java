@@ -72,7 +72,8 @@ public final class ScenarioFile {
         return d;
     }
 
-    private static String text(Path file) {
+    /** The text of a scenario file; InputException when it cannot be read. */
+    public static String text(Path file) {
         try {
             return Files.readString(file);
         } catch (NoSuchFileException e) {

@@ -20,6 +20,20 @@ public final class Trajectories implements EnsembleRun.Recorder {
             if (j < 0 || j >= ensembleSize) throw new InputException("--save-trajectories: member " + j + " is not in 0.." + (ensembleSize - 1));
     }
 
+    /** Trajectories as flat() and times() gave them (from a checkpoint), to be recorded on. */
+    public static Trajectories restore(int[] members, List<Double> times, double[] flat, int components) {
+        Trajectories t = new Trajectories(members);
+        t.components = components;
+        int size = members.length * components;
+        for (int k = 0; k < times.size(); k++) {
+            t.times.add(times.get(k));
+            t.states.add(java.util.Arrays.copyOfRange(flat, k * size, (k + 1) * size));
+        }
+        return t;
+    }
+
+    private Trajectories(int[] members) { this.members = members.clone(); }
+
     @Override
     public void record(double t, EnsembleState state) {
         components = state.components();

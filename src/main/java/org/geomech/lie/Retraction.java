@@ -114,6 +114,19 @@ public abstract class Retraction {
         return m;
     }
 
+    /**
+     * tau = exp or cay on a group of the lie layer (SO(3), SE(2), SE(3), R^n and products): d^L tau_x = dtau_{-x}
+     * (LieGroup.dLeft), its inverse, and Ad_{tau(x)}; InputException for exp where the group has no closed form.
+     */
+    public static Retraction of(LieGroup group, RetractionKind kind) {
+        group.dLeft(kind, Expr.symbols("$x", group.dimension()));
+        return new Retraction(kind.label(), group.dimension()) {
+            @Override protected Expr[][] dLeftAt(List<Expr> x) { return group.dLeft(kind, x); }
+            @Override protected Expr[][] dLeftInverseAt(List<Expr> x) { return group.dLeftInverse(kind, x); }
+            @Override protected Expr[][] adjointAt(List<Expr> x) { return group.adjoint(group.retract(kind, x)); }
+        };
+    }
+
     /** tau = identity on R^d (a vector-space factor): every tangent is the identity and dd^L tau = 0. */
     public static Retraction vectorSpace(int d) {
         return new Retraction("identity", d) {

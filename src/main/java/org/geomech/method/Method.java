@@ -1,6 +1,8 @@
 package org.geomech.method;
 
+import org.geomech.model.InputException;
 import org.geomech.model.MechanicalSystem;
+import org.geomech.model.Model;
 
 /** A one-step method, written once as the equations of one step. */
 public interface Method {
@@ -19,4 +21,10 @@ public interface Method {
 
     /** The equations reduced: every unknown a residual determines explicitly becomes a definition. */
     default StepSystem build(MechanicalSystem system) { return equations(system).reduced(); }
+
+    /** Any model: a mechanical system as above; methods on Lie groups override this for LieGroupSystem. */
+    default StepSystem build(Model model) {
+        if (model instanceof MechanicalSystem m) return build(m);
+        throw new InputException("method " + name() + " runs on systems in coordinates, not on the Lie group system " + model.name());
+    }
 }

@@ -6,7 +6,8 @@ import java.util.List;
 
 /**
  * Method names to methods: rattle, lobatto-holonomic:s, lobatto-nh:s, hbvm:k,s (002), ggl-vi-s, ggl-vi-a, ggl-vi-b,
- * ggl-theta-a:theta, ggl-theta-b:theta,vartheta, ggl-em, gonzalez-em, bs99 (004). The GGL and Gonzalez schemes take
+ * ggl-theta-a:theta, ggl-theta-b:theta,vartheta, ggl-em, gonzalez-em, bs99 (004), vrkmk:TABLEAU,r and vcg:TABLEAU (003,
+ * on Lie group systems). The GGL and Gonzalez schemes take
  * ":advanced" (after a comma for the theta families) for 004's advanced Newton guess q^{n+1} = q^n + h v^n.
  * The Lie group methods lobatto-lie-nh:s and lobatto-lie:s (001 sec. 6) take ",exp" for tau = exp (default cay).
  */
@@ -15,14 +16,15 @@ public final class Methods {
 
     public static List<String> names() {
         return List.of("rattle", "lobatto-holonomic:s", "lobatto-nh:s", "lobatto-lie-nh:s", "lobatto-lie:s", "hbvm:k,s", "ggl-vi-s", "ggl-vi-a", "ggl-vi-b",
-                "ggl-theta-a:theta", "ggl-theta-b:theta,vartheta", "ggl-em", "gonzalez-em", "bs99");
+                "ggl-theta-a:theta", "ggl-theta-b:theta,vartheta", "ggl-em", "gonzalez-em", "bs99", "vrkmk:TABLEAU,r", "vcg:TABLEAU");
     }
 
     /** Concrete names, a few per family, for listings. */
     public static List<String> examples() {
         return List.of("rattle", "lobatto-holonomic:2", "lobatto-holonomic:3", "lobatto-holonomic:4", "lobatto-nh:2", "lobatto-nh:3",
                 "lobatto-nh:4", "lobatto-lie-nh:2", "lobatto-lie-nh:3", "lobatto-lie:3", "hbvm:1,1", "hbvm:2,2", "hbvm:6,2", "ggl-vi-s", "ggl-vi-a", "ggl-vi-b", "ggl-theta-a:0.25",
-                "ggl-theta-b:0.5,0.5", "ggl-em", "gonzalez-em", "bs99");
+                "ggl-theta-b:0.5,0.5", "ggl-em", "gonzalez-em", "bs99",
+                "vrkmk:gauss1,0", "vrkmk:kutta3,1", "vrkmk:gauss2,2", "vrkmk:gauss3,4", "vcg:midpoint", "vcg:triple-jump", "vcg:yoshida6");
     }
 
     /** The family (an entry of names()) a concrete method name belongs to. */
@@ -36,6 +38,7 @@ public final class Methods {
         if (name == null || name.isBlank()) throw new InputException("no method given (methods: " + String.join(", ", names()) + ")");
         String n = name.trim();
         if (n.equals("rattle")) return new Rattle();
+        if (n.startsWith("vrkmk") || n.startsWith("vcg")) return lie003(name, n);
         if (n.startsWith("hbvm")) return hbvm(name, n);
         if (n.startsWith("ggl-") || n.startsWith("gonzalez-em") || n.equals("bs99")) return ggl(name, n);
         int colon = n.indexOf(':');
@@ -52,6 +55,26 @@ public final class Methods {
         }
         if (s < 2 || s > 12) throw new InputException("method '" + name + "': stage count must be between 2 and 12");
         return family.equals("lobatto-nh") ? new LobattoNonholonomic(s) : new LobattoHolonomic(s);
+    }
+
+    // 003: vrkmk:TABLEAU,r (eq. 16) and vcg:TABLEAU (eq. 18); TABLEAU a name of LieTableaux or a NAME.yaml file
+    private static Method lie003(String name, String n) {
+        int colon = n.indexOf(':');
+        String family = colon < 0 ? n : n.substring(0, colon);
+        if (!family.equals("vrkmk") && !family.equals("vcg"))
+            throw new InputException("unknown method '" + name + "' (methods: " + String.join(", ", names()) + ")");
+        if (colon < 0) throw new InputException("method " + family + " needs a tableau, e.g. " + (family.equals("vrkmk") ? "vrkmk:gauss2,2" : "vcg:triple-jump"));
+        String arg = n.substring(colon + 1).trim();
+        if (family.equals("vcg")) return new Vcg(org.geomech.method.tableau.LieTableaux.of(arg));
+        int comma = arg.lastIndexOf(',');
+        if (comma < 0) throw new InputException("method '" + name + "': expected vrkmk:TABLEAU,r with the cut-off r, e.g. vrkmk:gauss2,2");
+        int r;
+        try {
+            r = Integer.parseInt(arg.substring(comma + 1).trim());
+        } catch (NumberFormatException e) {
+            throw new InputException("method '" + name + "': cut-off r '" + arg.substring(comma + 1).trim() + "' is not an integer");
+        }
+        return new Vrkmk(org.geomech.method.tableau.LieTableaux.of(arg.substring(0, comma).trim()), r);
     }
 
     // lobatto-lie-nh:s[,cay|exp], lobatto-lie:s[,cay|exp] (001 sec. 6)

@@ -8,65 +8,107 @@ import java.util.Collections;
 import java.util.List;
 
 /**
- * What a step carries, component by component: q (n), v = dot(q) (n), p (n), then the multipliers
- * lambda1..lambdaM the method carries or reports. Observers are expressions of these symbols.
+ * What a step carries, as named blocks of components. On a mechanical system: q (n), v = dot(q) (n), p (n), then
+ * the multipliers lambda1..lambdaM the method carries or reports. On a Lie group system a method names its own
+ * blocks (e.g. g: the group element's stored entries, mu: the trivialised momentum). Model parameters that vary
+ * across the ensemble are carried last, as the block "parameters" (constant along a run). Observers are expressions
+ * of these symbols.
  */
 public final class StateLayout {
-    private final int n;
-    private final int multipliers;
+    /** A named block of state components: their symbols and column names. */
+    public record Block(String name, List<Expr> symbols, List<String> columns) {
+        public Block {
+            if (symbols.size() != columns.size()) throw new IllegalArgumentException("block " + name + ": " + symbols.size() + " symbols, " + columns.size() + " names");
+            symbols = List.copyOf(symbols);
+            columns = List.copyOf(columns);
+        }
+        public int size() { return symbols.size(); }
+    }
+
+    public static final String Q = "q", V = "v", P = "p", LAMBDA = "lambda", PARAMETERS = "parameters";
+
+    private final List<Block> blocks;
     private final List<Expr> symbols;
     private final List<String> names;
-    private final List<Expr> carried;
 
     public StateLayout(MechanicalSystem system, int multipliers) {
-        this.n = system.dimension();
-        this.multipliers = multipliers;
-        List<Expr> s = new ArrayList<>(system.q());
-        s.addAll(system.v());
-        List<String> nm = new ArrayList<>(system.coordinateNames());
-        for (String c : system.coordinateNames()) nm.add("dot(" + c + ")");
-        for (String c : system.coordinateNames()) { s.add(momentumSymbol(c)); nm.add("p(" + c + ")"); }
-        for (int a = 1; a <= multipliers; a++) { s.add(multiplierSymbol(a)); nm.add("lambda" + a); }
-        this.symbols = Collections.unmodifiableList(s);
-        this.names = Collections.unmodifiableList(nm);
-        this.carried = List.of();
+        this(mechanicalBlocks(system, multipliers));
     }
 
-    private StateLayout(StateLayout base, List<Expr> carried) {
-        this.n = base.n;
-        this.multipliers = base.multipliers;
-        List<Expr> s = new ArrayList<>(base.symbols);
-        List<String> nm = new ArrayList<>(base.names);
-        for (Expr p : carried) { s.add(p); nm.add(p.name()); }
+    public StateLayout(List<Block> blocks) {
+        this.blocks = List.copyOf(blocks);
+        List<Expr> s = new ArrayList<>();
+        List<String> nm = new ArrayList<>();
+        for (Block b : blocks) {
+            if (blocks.stream().filter(o -> o.name().equals(b.name())).count() > 1) throw new IllegalArgumentException("state block " + b.name() + " given twice");
+            s.addAll(b.symbols());
+            nm.addAll(b.columns());
+        }
         this.symbols = Collections.unmodifiableList(s);
         this.names = Collections.unmodifiableList(nm);
-        this.carried = List.copyOf(carried);
     }
 
-    /** This layout with the given model parameters carried per member after the multipliers. */
-    public StateLayout withParameters(List<Expr> parameters) {
-        if (!carried.isEmpty()) throw new IllegalStateException("parameters are carried already");
-        return new StateLayout(this, parameters);
+    private static List<Block> mechanicalBlocks(MechanicalSystem system, int multipliers) {
+        List<String> c = system.coordinateNames();
+        List<Expr> p = new ArrayList<>(), lambda = new ArrayList<>();
+        List<String> dot = new ArrayList<>(), pNames = new ArrayList<>(), lNames = new ArrayList<>();
+        for (String x : c) { dot.add("dot(" + x + ")"); pNames.add("p(" + x + ")"); p.add(momentumSymbol(x)); }
+        for (int a = 1; a <= multipliers; a++) { lambda.add(multiplierSymbol(a)); lNames.add("lambda" + a); }
+        return List.of(new Block(Q, system.q(), c), new Block(V, system.v(), dot), new Block(P, p, pNames), new Block(LAMBDA, lambda, lNames));
     }
 
     public static Expr momentumSymbol(String coordinate) { return Expr.sym("p(" + coordinate + ")"); }
     public static Expr multiplierSymbol(int oneBased) { return Expr.sym("lambda" + oneBased); }
 
-    public int n() { return n; }
-    public int multipliers() { return multipliers; }
-    public int size() { return 3 * n + multipliers + carried.size(); }
-    public int qOffset() { return 0; }
-    public int vOffset() { return n; }
-    public int pOffset() { return 2 * n; }
-    public int lambdaOffset() { return 3 * n; }
-    public int parameterOffset() { return 3 * n + multipliers; }
+    /** This layout with the given model parameters carried per member, as a last block "parameters". */
+    public StateLayout withParameters(List<Expr> parameters) {
+        if (has(PARAMETERS)) throw new IllegalStateException("parameters are carried already");
+        List<Block> out = new ArrayList<>(blocks);
+        out.add(new Block(PARAMETERS, parameters, parameters.stream().map(Expr::name).toList()));
+        return new StateLayout(out);
+    }
+
     /** The model parameters carried per member (empty unless some vary across the ensemble). */
-    public List<Expr> parameters() { return carried; }
+    public List<Expr> parameters() { return has(PARAMETERS) ? block(PARAMETERS).symbols() : List.of(); }
+
+    /** Index of the first carried parameter (the state size when none is carried). */
+    public int parameterOffset() { return has(PARAMETERS) ? offset(PARAMETERS) : size(); }
+
+    public List<Block> blocks() { return blocks; }
+
+    /** The block of that name; IllegalArgumentException if there is none. */
+    public Block block(String name) {
+        for (Block b : blocks) if (b.name().equals(name)) return b;
+        throw new IllegalArgumentException("no state block " + name + " (blocks: " + blocks.stream().map(Block::name).toList() + ")");
+    }
+
+    public boolean has(String name) { return blocks.stream().anyMatch(b -> b.name().equals(name)); }
+
+    /** Index of the block's first component in the state. */
+    public int offset(String name) {
+        int o = 0;
+        for (Block b : blocks) {
+            if (b.name().equals(name)) return o;
+            o += b.size();
+        }
+        throw new IllegalArgumentException("no state block " + name);
+    }
+
+    private int sizeOf(String name) { return has(name) ? block(name).size() : 0; }
+
+    /** Coordinates of a mechanical system (0 on a Lie group layout without a q block). */
+    public int n() { return sizeOf(Q); }
+    public int multipliers() { return sizeOf(LAMBDA); }
+    public int size() { return symbols.size(); }
+    public int qOffset() { return offset(Q); }
+    public int vOffset() { return offset(V); }
+    public int pOffset() { return offset(P); }
+    public int lambdaOffset() { return has(LAMBDA) ? offset(LAMBDA) : size(); }
     public List<Expr> symbols() { return symbols; }
     /** Column names: x, dot(x), p(x), lambda1, ... */
     public List<String> names() { return names; }
-    public List<Expr> q() { return symbols.subList(0, n); }
-    public List<Expr> v() { return symbols.subList(n, 2 * n); }
-    public List<Expr> p() { return symbols.subList(2 * n, 3 * n); }
-    public List<Expr> lambda() { return symbols.subList(3 * n, 3 * n + multipliers); }
+    public List<Expr> q() { return block(Q).symbols(); }
+    public List<Expr> v() { return block(V).symbols(); }
+    public List<Expr> p() { return block(P).symbols(); }
+    public List<Expr> lambda() { return has(LAMBDA) ? block(LAMBDA).symbols() : List.of(); }
 }

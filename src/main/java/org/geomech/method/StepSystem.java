@@ -4,6 +4,7 @@ import org.geomech.expr.Derivative;
 import org.geomech.expr.Expr;
 import org.geomech.expr.Exprs;
 import org.geomech.model.MechanicalSystem;
+import org.geomech.model.Model;
 
 import java.util.ArrayList;
 import java.util.Collections;
@@ -27,7 +28,7 @@ public final class StepSystem {
     public record Definition(Expr symbol, Expr value) {}
 
     private final String method;
-    private final MechanicalSystem system;
+    private final Model model;
     private final StateLayout layout;
     private final List<Expr> unknowns;
     private final List<Expr> residuals;
@@ -36,13 +37,13 @@ public final class StepSystem {
     private final List<Definition> definitions;
     private Expr[][] jacobian;
 
-    public StepSystem(String method, MechanicalSystem system, StateLayout layout, List<Expr> unknowns, List<Expr> residuals,
+    public StepSystem(String method, Model model, StateLayout layout, List<Expr> unknowns, List<Expr> residuals,
                       List<Expr> guess, List<Expr> update, List<Definition> definitions) {
         if (unknowns.size() != residuals.size() || unknowns.size() != guess.size())
             throw new IllegalStateException(method + ": " + unknowns.size() + " unknowns, " + residuals.size() + " residuals, " + guess.size() + " guesses");
         if (update.size() != layout.size()) throw new IllegalStateException(method + ": update has " + update.size() + " entries for a state of " + layout.size());
         this.method = method;
-        this.system = system;
+        this.model = model;
         this.layout = layout;
         this.unknowns = List.copyOf(unknowns);
         this.residuals = List.copyOf(residuals);
@@ -52,20 +53,27 @@ public final class StepSystem {
     }
 
     public String method() { return method; }
-    public MechanicalSystem system() { return system; }
+    /** The system the step was built for: a MechanicalSystem or a LieGroupSystem. */
+    public Model model() { return model; }
+
+    /** The mechanical system of a step on R^n; IllegalStateException for a Lie group system. */
+    public MechanicalSystem system() {
+        if (model instanceof MechanicalSystem m) return m;
+        throw new IllegalStateException(method + " on " + model.name() + " is a step on a Lie group system, not a mechanical system");
+    }
     public StateLayout layout() { return layout; }
     public List<Expr> state() { return layout.symbols(); }
     /** h, then the model parameters in declaration order (those carried per member in the state left out). */
     public List<Expr> params() {
         List<Expr> p = new ArrayList<>();
         p.add(H);
-        for (Expr s : system.parameterSymbols()) if (!layout.parameters().contains(s)) p.add(s);
+        for (Expr s : model.parameterSymbols()) if (!layout.parameters().contains(s)) p.add(s);
         return p;
     }
 
     /** The params array (h, then the shared model parameters) from h and every model parameter's value in declaration order. */
     public double[] paramValues(double h, double[] modelParams) {
-        List<Expr> all = system.parameterSymbols();
+        List<Expr> all = model.parameterSymbols();
         double[] out = new double[params().size()];
         out[0] = h;
         int k = 1;
@@ -84,12 +92,12 @@ public final class StepSystem {
         List<Expr> carried = new ArrayList<>();
         for (String name : names) {
             Expr s = Expr.sym(name);
-            if (!system.parameterSymbols().contains(s)) throw new IllegalArgumentException(system.name() + " has no parameter " + name);
+            if (!model.parameterSymbols().contains(s)) throw new IllegalArgumentException(model.name() + " has no parameter " + name);
             carried.add(s);
         }
         List<Expr> psi = new ArrayList<>(update);
         psi.addAll(carried);
-        StepSystem out = new StepSystem(method, system, layout.withParameters(carried), unknowns, residuals, guess, psi, definitions);
+        StepSystem out = new StepSystem(method, model, layout.withParameters(carried), unknowns, residuals, guess, psi, definitions);
         out.jacobian = jacobian;
         return out;
     }
@@ -129,7 +137,7 @@ public final class StepSystem {
             Expr[][] jac = Derivative.jacobian(f, x);     // one pass, memoised per unknown across all residuals
             int[] pivot = explicitPivot(jac, nonConstant);
             if (pivot == null) {
-                StepSystem out = new StepSystem(method, system, layout, x, f, x0, psi, defs);
+                StepSystem out = new StepSystem(method, model, layout, x, f, x0, psi, defs);
                 out.jacobian = jac;
                 return out;
             }

@@ -21,7 +21,7 @@ import static org.geomech.expr.Expr.*;
  * constraints A(q) v + a(q) = 0. Sign convention of the multipliers (001 eqs 2-3):
  * d/dt(dL/dv) - dL/dq = G^T lambda_hol + A^T lambda_nh.
  */
-public final class MechanicalSystem {
+public final class MechanicalSystem implements Model {
     private final String name;
     private final String reference;
     private final List<String> coordinateNames;
@@ -70,18 +70,14 @@ public final class MechanicalSystem {
     /** The symbol of the velocity of coordinate c, written dot(c) in model text. */
     public static Expr velocitySymbol(String coordinate) { return sym("dot(" + coordinate + ")"); }
 
-    public String name() { return name; }
-    /** Paper and section the system comes from (empty for user systems). */
-    public String reference() { return reference; }
+    @Override public String name() { return name; }
+    @Override public String reference() { return reference; }
     public int dimension() { return q.size(); }
     public List<String> coordinateNames() { return coordinateNames; }
     public List<Expr> q() { return Collections.unmodifiableList(q); }
     public List<Expr> v() { return Collections.unmodifiableList(v); }
-    /** Parameter names with their default values, in declaration order. */
-    public Map<String, Double> parameters() { return parameters; }
-    public List<Expr> parameterSymbols() { return Collections.unmodifiableList(parameterSymbols); }
-    /** The parameter values in declaration order (the order of parameterSymbols()). */
-    public double[] parameterValues() { return parameters.values().stream().mapToDouble(Double::doubleValue).toArray(); }
+    @Override public Map<String, Double> parameters() { return parameters; }
+    @Override public List<Expr> parameterSymbols() { return Collections.unmodifiableList(parameterSymbols); }
     public Expr lagrangian() { return lagrangian; }
     public List<Expr> holonomic() { return holonomic; }
     public List<Expr> nonholonomic() { return nonholonomic; }

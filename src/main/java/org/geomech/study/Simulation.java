@@ -41,6 +41,17 @@ public final class Simulation {
         return state;
     }
 
+    /** The ensemble's size. */
+    public int members() { return members; }
+
+    /** Members first .. first + count - 1 of the initial ensemble, bitwise as initialState() makes them, and the report on them. */
+    public EnsembleState initialSlice(long first, int count, InitialStates.Report[] report) {
+        EnsembleState state = new EnsembleState(step.layout(), count);
+        InitialStates.Report r = initial.fill(state, first, members, modelParams, perturbation);
+        if (report != null) report[0] = r;
+        return state;
+    }
+
     public double[] params(double h) {
         double[] p = new double[modelParams.length + 1];
         p[0] = h;

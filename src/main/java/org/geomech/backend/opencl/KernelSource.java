@@ -5,6 +5,7 @@ import org.geomech.ensemble.Observer;
 import org.geomech.ensemble.Reduction;
 import org.geomech.expr.Expr;
 import org.geomech.expr.OpenClEmitter;
+import org.geomech.expr.Stumpff;
 import org.geomech.method.StepSystem;
 import org.geomech.solve.NewtonOptions;
 
@@ -46,7 +47,7 @@ final class KernelSource {
         List<Expr> observed = new ArrayList<>();
         for (Observer o : observers) observed.add(o.expression());
         Map<String, String> pieces = Map.of(
-                "DEFINES", defines(ns, np, nu, observers.size(), options, system.isLinear()),
+                "DEFINES", defines(ns, np, nu, observers.size(), options, system.isLinear()) + "\n" + Stumpff.openClSource(),
                 "GUESS", OpenClEmitter.emit(inputs, input, system.guess(), i -> "x[" + i + "]"),
                 "RESIDUAL", OpenClEmitter.emit(inputs, input, system.residuals(), i -> "f[" + i + "]"),
                 "JACOBIAN", OpenClEmitter.emit(inputs, input, jacobian, i -> "jac[" + i + "]"),

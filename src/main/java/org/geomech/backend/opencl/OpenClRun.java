@@ -141,7 +141,10 @@ final class OpenClRun implements Backend.Run {
     }
 
     @Override
-    public Reduction.Result observe() {
+    public Reduction.Result observe() { return Reduction.combine(observeBlocks(), Reduction.blocks(members), observers); }
+
+    @Override
+    public double[] observeBlocks() {
         int blocks = Reduction.blocks(members);
         double[] out = new double[blocks * stride];
         for (int c = 0; c < chunks; c++) {
@@ -160,7 +163,26 @@ final class OpenClRun implements Backend.Run {
                     Pointer.to(out).withByteOffset(Sizeof.cl_double * stride * (long) firstBlock), 0, null, null);
         }
         observed = true;
-        return Reduction.combine(out, blocks, observers);
+        return out;
+    }
+
+    @Override
+    public double[] initialValues() {
+        if (!observed) return null;
+        if (initial != null) return initial.clone();
+        double[] out = new double[observers * members];
+        if (chunks == 1) rows(false, initialBuffer, out, observers, 0);
+        return out;
+    }
+
+    @Override
+    public void resume(long steps, double[] from) {
+        if (from.length != observers * members)
+            throw new IllegalArgumentException("initial values for " + from.length + " observer values, expected " + observers * members);
+        stepsDone = steps;
+        observed = true;
+        if (initial != null) System.arraycopy(from, 0, initial, 0, from.length);
+        if (resident >= 0) rows(true, initialBuffer, from, observers, resident);
     }
 
     @Override

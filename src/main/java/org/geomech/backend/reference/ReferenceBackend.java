@@ -114,6 +114,11 @@ public final class ReferenceBackend implements Backend {
 
         @Override
         public Reduction.Result observe() {
+            return Reduction.combine(observeBlocks(), Reduction.blocks(state.members()), compiled.observe.outputCount());
+        }
+
+        @Override
+        public double[] observeBlocks() {
             Tape t = compiled.observe.copy();
             int n = state.components(), members = state.members(), count = t.outputCount();
             double[] in = new double[n + params.length], member = new double[count];
@@ -126,7 +131,17 @@ public final class ReferenceBackend implements Backend {
                 for (int o = 0; o < count; o++) out[o * members + j] = member[o];
             }
             if (initial == null) initial = out;
-            return Reduction.of(out, initial, state, count);
+            return Reduction.partials(out, initial, state, count);
+        }
+
+        @Override public double[] initialValues() { return initial == null ? null : initial.clone(); }
+
+        @Override
+        public void resume(long steps, double[] from) {
+            if (from.length != compiled.observe.outputCount() * state.members())
+                throw new IllegalArgumentException("initial values for " + from.length + " observer values, expected " + compiled.observe.outputCount() * state.members());
+            initial = from.clone();
+            stepsDone = steps;
         }
 
         @Override public long newtonIterations() { return iterations.get(); }

@@ -52,7 +52,7 @@ record KernelSource(String text, int scratch, int guessFlops, int residualFlops,
         String text = "import jdk.incubator.vector.DoubleVector;\n"
                 + "import jdk.incubator.vector.VectorOperators;\n"
                 + "import jdk.incubator.vector.VectorSpecies;\n\n"
-                + "// " + system.method() + " on " + system.system().name() + ", " + lanes + " lanes\n"
+                + "// " + system.method() + " on " + system.model().name() + ", " + lanes + " lanes\n"
                 + "public final class " + CLASS + " implements " + SimdKernel.class.getName() + " {\n"
                 + "private static final VectorSpecies<Double> S = DoubleVector.SPECIES_PREFERRED;\n"
                 + interfaceMethods + methods + "}\n";

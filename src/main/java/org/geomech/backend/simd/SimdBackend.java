@@ -65,7 +65,7 @@ public final class SimdBackend implements Backend {
         @Override
         public Run start(EnsembleState state, double[] params) {
             if (params.length != system.params().size())
-                throw new InputException(system.method() + " on " + system.system().name() + " takes " + system.params().size() + " parameters (h first), got " + params.length);
+                throw new InputException(system.method() + " on " + system.model().name() + " takes " + system.params().size() + " parameters (h first), got " + params.length);
             int lanes = LaneStepper.LANES;
             double[] block = new double[params.length * lanes];
             for (int k = 0; k < params.length; k++) java.util.Arrays.fill(block, k * lanes, (k + 1) * lanes, params[k]);

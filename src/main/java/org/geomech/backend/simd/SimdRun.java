@@ -48,7 +48,10 @@ final class SimdRun implements Backend.Run {
     }
 
     @Override
-    public Reduction.Result observe() {
+    public Reduction.Result observe() { return Reduction.combine(observeBlocks(), Reduction.blocks(state.members()), observers); }
+
+    @Override
+    public double[] observeBlocks() {
         int members = state.members();
         if (initial == null) initial = new double[observers * members];
         else if (values == null) values = new double[observers * members];
@@ -57,7 +60,17 @@ final class SimdRun implements Backend.Run {
         int blocks = Reduction.blocks(members);
         double[] partials = new double[blocks * (1 + Reduction.FIELDS * observers)];
         parallel(blocks, b -> Reduction.block(b, out, initial, members, observers, state, partials));
-        return Reduction.combine(partials, blocks, observers);
+        return partials;
+    }
+
+    @Override public double[] initialValues() { return initial == null ? null : initial.clone(); }
+
+    @Override
+    public void resume(long steps, double[] from) {
+        if (from.length != observers * state.members())
+            throw new IllegalArgumentException("initial values for " + from.length + " observer values, expected " + observers * state.members());
+        initial = from.clone();
+        stepsDone = steps;
     }
 
     @Override

@@ -1,0 +1,369 @@
+package org.geomech.io;
+
+import org.geomech.ensemble.EnsembleRun;
+import org.geomech.ensemble.EnsembleState;
+import org.geomech.ensemble.InitialStates;
+import org.geomech.ensemble.Statistics;
+import org.geomech.model.InputException;
+
+import java.io.BufferedInputStream;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.EOFException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.zip.CRC32C;
+import java.util.zip.CheckedOutputStream;
+
+/**
+ * A run's checkpoint (checkpoint.bin in its output folder): the version that wrote it, a fingerprint of the step
+ * system, the run's inputs (command-line arguments and scenario text), the step sizes already finished, and where
+ * the current one stands: its snapshot (rows, counters, msd origins), trajectories so far, and the ensemble's
+ * states and statuses. Big-endian; the last 12 bytes are the length of what precedes them and its CRC-32C, so a
+ * truncated or altered file is refused before anything in it is used.
+ */
+public final class Checkpoint {
+    /** The file's name in a run's output folder. */
+    public static final String FILE = "checkpoint.bin";
+    private static final byte[] MAGIC = "GEOMECH-CHECKPOINT\n".getBytes(StandardCharsets.US_ASCII);
+    private static final int FORMAT = 1;
+    private static final int TRAILER = Long.BYTES + Integer.BYTES;
+    /** Doubles per bulk transfer of a state array. */
+    private static final int BULK = 1 << 13;
+
+    /** A failed member: index, the step it failed at and why. */
+    public record Failure(int member, long step, EnsembleState.Status status) {}
+
+    /** A finished step size: its result, its failed members and its trajectories (null if none were saved). */
+    public record Stage(double h, EnsembleRun.Result result, List<Failure> failures, Trajectories trajectories) {
+        public Stage {
+            failures = List.copyOf(failures);
+        }
+    }
+
+    /** What a run needs besides the ensemble arrays, which follow it in the file. */
+    public record Header(String version, String fingerprint, List<String> arguments, String scenarioText, InitialStates.Report consistency,
+                         List<Stage> finished, int stage, EnsembleRun.Snapshot snapshot, Trajectories trajectories, int members,
+                         int components) {
+        public Header {
+            arguments = List.copyOf(arguments);
+            finished = List.copyOf(finished);
+        }
+    }
+
+    private Checkpoint() {}
+
+    /** The failed members of an ensemble, in member order. */
+    public static List<Failure> failures(EnsembleState state) {
+        List<Failure> out = new ArrayList<>();
+        for (int j = 0; j < state.members(); j++) if (!state.ok(j)) out.add(new Failure(j, state.failedStep(j), state.status(j)));
+        return out;
+    }
+
+    /** Writes header and ensemble (whose size it states) atomically into file: a temporary file renamed over it. */
+    public static void write(Path file, Header header, EnsembleState state) {
+        if (state.members() != header.members() || state.components() != header.components())
+            throw new IllegalArgumentException("checkpoint header for " + header.members() + " x " + header.components() + ", ensemble "
+                    + state.members() + " x " + state.components());
+        AtomicFile.write(file, out -> write(out, header, state));
+    }
+
+    private static void write(OutputStream raw, Header h, EnsembleState state) throws IOException {
+        CRC32C crc = new CRC32C();
+        CountingStream counted = new CountingStream(new CheckedOutputStream(raw, crc));
+        DataOutputStream out = new DataOutputStream(counted);
+        out.write(MAGIC);
+        out.writeInt(FORMAT);
+        text(out, h.version());
+        text(out, h.fingerprint());
+        out.writeInt(h.arguments().size());
+        for (String a : h.arguments()) text(out, a);
+        out.writeBoolean(h.scenarioText() != null);
+        if (h.scenarioText() != null) text(out, h.scenarioText());
+        out.writeDouble(h.consistency().maxPositionMove());
+        out.writeDouble(h.consistency().maxVelocityMove());
+        out.writeInt(h.finished().size());
+        for (Stage s : h.finished()) {
+            out.writeDouble(s.h());
+            rows(out, s.result().rows());
+            out.writeLong(s.result().newtonIterations());
+            out.writeInt(s.result().maxNewtonIterations());
+            out.writeLong(s.result().jacobianFactorisations());
+            out.writeDouble(s.result().seconds());
+            out.writeInt(s.failures().size());
+            for (Failure f : s.failures()) failure(out, f);
+            trajectories(out, s.trajectories());
+        }
+        out.writeInt(h.stage());
+        EnsembleRun.Snapshot snap = h.snapshot();
+        out.writeLong(snap.step());
+        rows(out, snap.rows());
+        out.writeLong(snap.newtonIterations());
+        out.writeInt(snap.maxNewtonIterations());
+        out.writeLong(snap.jacobianFactorisations());
+        out.writeDouble(snap.seconds());
+        trajectories(out, h.trajectories());
+        out.writeInt(h.members());
+        out.writeInt(h.components());
+        out.writeInt(snap.initialValues().length);
+        doubles(out, snap.initialValues(), snap.initialValues().length);
+        doubles(out, state.data(), state.data().length);
+        List<Failure> failed = failures(state);
+        out.writeInt(failed.size());
+        for (Failure f : failed) failure(out, f);
+        out.flush();
+        long length = counted.count;
+        DataOutputStream trailer = new DataOutputStream(raw);
+        trailer.writeLong(length);
+        trailer.writeInt((int) crc.getValue());
+        trailer.flush();
+    }
+
+    /**
+     * Reads and checks the header of file; InputException (exit 2) when there is no checkpoint or it is truncated,
+     * altered or not one. The ensemble arrays are read by readState.
+     */
+    public static Header read(Path file) {
+        verify(file);
+        try (DataInputStream in = open(file)) {
+            return header(in, file);
+        } catch (EOFException e) {
+            throw broken(file, "truncated");
+        } catch (IOException e) {
+            throw new InputException("cannot read checkpoint " + file + ": " + e.getMessage());
+        }
+    }
+
+    /** Reads the ensemble of file (checked by read() before) into state, whose size must be the header's; statuses as saved. */
+    public static void readState(Path file, EnsembleState state) {
+        try (DataInputStream in = open(file)) {
+            Header h = header(in, file);
+            if (state.members() != h.members() || state.components() != h.components())
+                throw new InputException("checkpoint " + file + " holds " + h.members() + " members of " + h.components()
+                        + " state components; the run has " + state.members() + " of " + state.components());
+            readDoubles(in, state.data());
+            int failed = in.readInt();
+            EnsembleState.Status[] codes = EnsembleState.Status.values();
+            for (int k = 0; k < failed; k++) {
+                int j = in.readInt();
+                long step = in.readLong();
+                int code = in.readByte();
+                if (j < 0 || j >= state.members() || code <= 0 || code >= codes.length) throw broken(file, "inconsistent");
+                state.fail(j, step, codes[code]);
+            }
+        } catch (EOFException e) {
+            throw broken(file, "truncated");
+        } catch (IOException e) {
+            throw new InputException("cannot read checkpoint " + file + ": " + e.getMessage());
+        }
+    }
+
+    // Length and CRC-32C of the trailer against the file, before anything in it is believed
+    private static void verify(Path file) {
+        long size;
+        try {
+            size = Files.size(file);
+        } catch (NoSuchFileException e) {
+            throw new InputException("no checkpoint in " + (file.getParent() == null ? "." : file.getParent()) + " (" + FILE
+                    + " is missing: was the run started with --checkpoint-every?)");
+        } catch (IOException e) {
+            throw new InputException("cannot read checkpoint " + file + ": " + e.getMessage());
+        }
+        if (size < MAGIC.length + TRAILER) throw broken(file, "truncated");
+        CRC32C crc = new CRC32C();
+        ByteBuffer tail = ByteBuffer.allocate(TRAILER);
+        try (InputStream in = Files.newInputStream(file)) {
+            byte[] buffer = new byte[1 << 16];
+            long left = size - TRAILER;
+            byte[] head = in.readNBytes(MAGIC.length);
+            if (!java.util.Arrays.equals(head, MAGIC)) throw new InputException(file + " is not a geomech checkpoint");
+            crc.update(head);
+            left -= MAGIC.length;
+            while (left > 0) {
+                int n = in.read(buffer, 0, (int) Math.min(buffer.length, left));
+                if (n < 0) throw broken(file, "truncated");
+                crc.update(buffer, 0, n);
+                left -= n;
+            }
+            tail.put(in.readNBytes(TRAILER)).flip();
+        } catch (IOException e) {
+            throw new InputException("cannot read checkpoint " + file + ": " + e.getMessage());
+        }
+        long length = tail.getLong();
+        int sum = tail.getInt();
+        if (length != size - TRAILER) throw broken(file, length > size - TRAILER ? "truncated" : "followed by extra bytes");
+        if (sum != (int) crc.getValue()) throw broken(file, "corrupt (checksum mismatch)");
+    }
+
+    private static DataInputStream open(Path file) throws IOException {
+        return new DataInputStream(new BufferedInputStream(Files.newInputStream(file), 1 << 16));
+    }
+
+    private static Header header(DataInputStream in, Path file) throws IOException {
+        in.skipNBytes(MAGIC.length);
+        int format = in.readInt();
+        if (format != FORMAT) throw new InputException("checkpoint " + file + " has format " + format + "; this geomech reads format " + FORMAT);
+        String version = text(in), fingerprint = text(in);
+        int argc = count(in, file);
+        List<String> args = new ArrayList<>();
+        for (int k = 0; k < argc; k++) args.add(text(in));
+        String scenario = in.readBoolean() ? text(in) : null;
+        InitialStates.Report consistency = new InitialStates.Report(in.readDouble(), in.readDouble());
+        int stages = count(in, file);
+        List<Stage> finished = new ArrayList<>();
+        for (int k = 0; k < stages; k++) {
+            double h = in.readDouble();
+            List<EnsembleRun.Row> rows = rows(in, file);
+            EnsembleRun.Result result = new EnsembleRun.Result(rows, in.readLong(), in.readInt(), in.readLong(), in.readDouble());
+            int failed = count(in, file);
+            List<Failure> failures = new ArrayList<>();
+            for (int f = 0; f < failed; f++) failures.add(failure(in, file));
+            finished.add(new Stage(h, result, failures, trajectories(in, file)));
+        }
+        int stage = in.readInt();
+        long step = in.readLong();
+        List<EnsembleRun.Row> rows = rows(in, file);
+        long newton = in.readLong();
+        int most = in.readInt();
+        long factorisations = in.readLong();
+        double seconds = in.readDouble();
+        Trajectories trajectories = trajectories(in, file);
+        int members = in.readInt(), components = in.readInt();
+        int count = count(in, file);
+        double[] initial = new double[count];
+        readDoubles(in, initial);
+        return new Header(version, fingerprint, args, scenario, consistency, finished, stage,
+                new EnsembleRun.Snapshot(step, rows, newton, most, factorisations, seconds, initial), trajectories, members, components);
+    }
+
+    private static void rows(DataOutputStream out, List<EnsembleRun.Row> rows) throws IOException {
+        out.writeInt(rows.size());
+        out.writeInt(rows.isEmpty() ? 0 : rows.get(0).stats().size());
+        for (EnsembleRun.Row r : rows) {
+            out.writeDouble(r.t());
+            out.writeLong(r.step());
+            out.writeInt(r.ok());
+            for (Statistics s : r.stats()) {
+                out.writeDouble(s.mean());
+                out.writeDouble(s.max());
+                out.writeDouble(s.msd());
+            }
+        }
+    }
+
+    private static List<EnsembleRun.Row> rows(DataInputStream in, Path file) throws IOException {
+        int n = count(in, file), observers = count(in, file);
+        List<EnsembleRun.Row> rows = new ArrayList<>();
+        for (int k = 0; k < n; k++) {
+            double t = in.readDouble();
+            long step = in.readLong();
+            int ok = in.readInt();
+            List<Statistics> stats = new ArrayList<>();
+            for (int o = 0; o < observers; o++) stats.add(new Statistics(in.readDouble(), in.readDouble(), in.readDouble()));
+            rows.add(new EnsembleRun.Row(t, step, ok, stats));
+        }
+        return rows;
+    }
+
+    private static void failure(DataOutputStream out, Failure f) throws IOException {
+        out.writeInt(f.member());
+        out.writeLong(f.step());
+        out.writeByte(f.status().ordinal());
+    }
+
+    private static Failure failure(DataInputStream in, Path file) throws IOException {
+        int j = in.readInt();
+        long step = in.readLong();
+        int code = in.readByte();
+        EnsembleState.Status[] codes = EnsembleState.Status.values();
+        if (code <= 0 || code >= codes.length) throw broken(file, "inconsistent");
+        return new Failure(j, step, codes[code]);
+    }
+
+    private static void trajectories(DataOutputStream out, Trajectories t) throws IOException {
+        out.writeBoolean(t != null);
+        if (t == null) return;
+        int[] members = t.members();
+        out.writeInt(members.length);
+        for (int j : members) out.writeInt(j);
+        out.writeInt(t.components());
+        List<Double> times = t.times();
+        out.writeInt(times.size());
+        for (double time : times) out.writeDouble(time);
+        double[] flat = t.flat();
+        doubles(out, flat, flat.length);
+    }
+
+    private static Trajectories trajectories(DataInputStream in, Path file) throws IOException {
+        if (!in.readBoolean()) return null;
+        int[] members = new int[count(in, file)];
+        for (int i = 0; i < members.length; i++) members[i] = in.readInt();
+        int components = count(in, file), times = count(in, file);
+        List<Double> t = new ArrayList<>();
+        for (int k = 0; k < times; k++) t.add(in.readDouble());
+        double[] flat = new double[Math.multiplyExact(Math.multiplyExact(times, members.length), components)];
+        readDoubles(in, flat);
+        return Trajectories.restore(members, t, flat, components);
+    }
+
+    private static void text(DataOutputStream out, String s) throws IOException {
+        byte[] b = s.getBytes(StandardCharsets.UTF_8);
+        out.writeInt(b.length);
+        out.write(b);
+    }
+
+    private static String text(DataInputStream in) throws IOException {
+        int n = in.readInt();
+        if (n < 0) throw new EOFException();
+        return new String(in.readNBytes(n), StandardCharsets.UTF_8);
+    }
+
+    private static int count(DataInputStream in, Path file) throws IOException {
+        int n = in.readInt();
+        if (n < 0) throw broken(file, "inconsistent");
+        return n;
+    }
+
+    private static void doubles(DataOutputStream out, double[] values, int length) throws IOException {
+        ByteBuffer buffer = ByteBuffer.allocate(Double.BYTES * BULK);
+        for (int from = 0; from < length; from += BULK) {
+            int n = Math.min(BULK, length - from);
+            buffer.clear();
+            buffer.asDoubleBuffer().put(values, from, n);
+            out.write(buffer.array(), 0, Double.BYTES * n);
+        }
+    }
+
+    private static void readDoubles(DataInputStream in, double[] into) throws IOException {
+        byte[] bytes = new byte[Double.BYTES * BULK];
+        for (int from = 0; from < into.length; from += BULK) {
+            int n = Math.min(BULK, into.length - from);
+            in.readFully(bytes, 0, Double.BYTES * n);
+            ByteBuffer.wrap(bytes, 0, Double.BYTES * n).asDoubleBuffer().get(into, from, n);
+        }
+    }
+
+    private static InputException broken(Path file, String how) {
+        return new InputException("checkpoint " + file + " is " + how + "; it was not used");
+    }
+
+    /** Counts the bytes written through it. */
+    private static final class CountingStream extends java.io.FilterOutputStream {
+        long count;
+
+        CountingStream(OutputStream out) { super(out); }
+
+        @Override public void write(int b) throws IOException { out.write(b); count++; }
+
+        @Override public void write(byte[] b, int off, int len) throws IOException { out.write(b, off, len); count += len; }
+    }
+}

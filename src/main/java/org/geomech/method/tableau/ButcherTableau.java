@@ -1,0 +1,47 @@
+package org.geomech.method.tableau;
+
+import org.geomech.model.InputException;
+
+/**
+ * A Runge-Kutta tableau (A, b, c) with its order: the coefficients a one-step method is made of. Checked on
+ * construction: A is s x s, b and c have s entries, and each row of A sums to its c (to 1e-12).
+ */
+public record ButcherTableau(String name, double[][] a, double[] b, double[] c, int order) {
+
+    public ButcherTableau {
+        int s = b.length;
+        if (s == 0) throw new InputException("tableau " + name + ": b is empty");
+        if (a.length != s) throw new InputException("tableau " + name + ": A has " + a.length + " rows for " + s + " weights b (A must be s x s)");
+        for (int i = 0; i < s; i++)
+            if (a[i].length != s) throw new InputException("tableau " + name + ": A is not square (row " + (i + 1) + " has " + a[i].length + " entries, expected " + s + ")");
+        if (c.length != s) throw new InputException("tableau " + name + ": c has " + c.length + " entries, expected " + s);
+        for (int i = 0; i < s; i++) {
+            double sum = 0;
+            for (double x : a[i]) sum += x;
+            if (Math.abs(sum - c[i]) > 1e-12 * Math.max(1, Math.abs(c[i])))
+                throw new InputException("tableau " + name + ": row " + (i + 1) + " of A sums to " + sum + ", not to c" + (i + 1) + " = " + c[i]);
+        }
+        if (order < 1) throw new InputException("tableau " + name + ": order must be at least 1, got " + order);
+        a = copy(a);
+        b = b.clone();
+        c = c.clone();
+    }
+
+    public int stages() { return b.length; }
+
+    /** True when a_ij = 0 for j >= i: every stage is an explicit function of the earlier ones. */
+    public boolean isExplicit() {
+        for (int i = 0; i < a.length; i++) for (int j = i; j < a.length; j++) if (a[i][j] != 0) return false;
+        return true;
+    }
+
+    @Override public double[][] a() { return copy(a); }
+    @Override public double[] b() { return b.clone(); }
+    @Override public double[] c() { return c.clone(); }
+
+    private static double[][] copy(double[][] m) {
+        double[][] out = new double[m.length][];
+        for (int i = 0; i < m.length; i++) out[i] = m[i].clone();
+        return out;
+    }
+}

@@ -1,0 +1,191 @@
+package org.geomech.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.geomech.backend.opencl.OpenClRequirement;
+import org.geomech.ensemble.EnsembleState;
+import org.geomech.io.Checkpoint;
+import org.geomech.method.Methods;
+import org.geomech.model.Library;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.File;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Issue 11 item 3: a run in a child JVM killed with SIGKILL at a random moment, then resumed with geomech resume, writes
+ * bitwise the time series and final statistics of a run that was never stopped; a damaged, foreign or missing
+ * checkpoint is refused with one line and exit code 2.
+ */
+class KillAndResumeTest {
+    @TempDir
+    Path dir;
+
+    /** chaotic-nh (m = 3), lobatto-nh:2 at two step sizes (so a kill may fall in either), 2000 members, a checkpoint every 0.1 of model time. */
+    private static List<String> args(String backend, Path out) {
+        return List.of("run", "--model", "chaotic-nh", "--h", "0.02,0.01", "--t-end", "3", "--output-interval", "0.25", "--members", "2000",
+                "--backend", backend, "--out", out.toString(), "--no-plots", "--quiet");
+    }
+
+    @Test
+    void simdRunKilledAndResumedIsBitwiseTheUninterruptedOne() throws Exception {
+        Path killed = killedRun("simd", 1);
+        // a damaged copy, a copy from another version and one for another run are refused before anything is computed
+        refused(killed, "flip", "is corrupt");
+        refused(killed, "version", "was written by geomech");
+        refused(killed, "fingerprint", "does not match its run");
+        resumedEqualsUninterrupted("simd", killed);
+    }
+
+    @Test
+    void openclRunKilledAndResumedIsBitwiseTheUninterruptedOne() throws Exception {
+        OpenClRequirement.device();
+        resumedEqualsUninterrupted("opencl", killedRun("opencl", 2));
+    }
+
+    @Test
+    void sigtermWritesACheckpointAndPartialResultsThenResumes() throws Exception {
+        // reference backend, 64 members of cvt, 3000 steps; checkpoints by model time only every 1000 (never): the one at
+        // t = 0, then the one SIGTERM writes where the run stops
+        Path out = dir.resolve("stopped"), whole = dir.resolve("whole");
+        List<String> run = List.of("run", "--model", "cvt", "--h", "0.001", "--t-end", "3", "--members", "64", "--no-plots", "--quiet");
+        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "--add-modules", "jdk.incubator.vector", "-cp", System.getProperty("java.class.path"), Main.class.getName()));
+        command.addAll(run);
+        command.addAll(List.of("--out", out.toString(), "--checkpoint-every", "1000"));
+        Process p = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(dir.resolve("stopped.log").toFile()).start();
+        Path checkpoint = out.resolve(Checkpoint.FILE);
+        while (!Files.exists(checkpoint) && p.isAlive()) Thread.sleep(20);
+        Thread.sleep(300);
+        assertTrue(p.isAlive(), "still running: " + Files.readString(dir.resolve("stopped.log")));
+        assertEquals(0, new ProcessBuilder("kill", "-TERM", Long.toString(p.pid())).start().waitFor());
+        assertTrue(p.waitFor(60, TimeUnit.SECONDS), "stopped");
+        String log = Files.readString(dir.resolve("stopped.log"));
+        assertEquals(143, p.exitValue(), log);
+        long step = Checkpoint.read(checkpoint).snapshot().step();
+        assertTrue(step > 0 && step < 3000, "the signal's checkpoint is past t = 0 and before the end: step " + step);
+        JsonNode partial = new ObjectMapper().readTree(out.resolve("summary.json").toFile());
+        assertFalse(partial.get("finished").asBoolean(), "partial results are marked unfinished");
+        assertTrue(Files.readAllLines(out.resolve("timeseries.csv")).size() > 1, "partial rows written");
+
+        Cli.Result resumed = Cli.run("resume", out.toString(), "--quiet");
+        assertEquals(0, resumed.exit(), resumed.err());
+        List<String> args = new ArrayList<>(run);
+        args.addAll(List.of("--out", whole.toString()));
+        assertEquals(0, Cli.run(args.toArray(new String[0])).exit());
+        assertArrayEquals(Files.readAllBytes(whole.resolve("timeseries.csv")), Files.readAllBytes(out.resolve("timeseries.csv")), "timeseries.csv");
+        JsonNode a = new ObjectMapper().readTree(whole.resolve("summary.json").toFile()), b = new ObjectMapper().readTree(out.resolve("summary.json").toFile());
+        assertEquals(a.get("results").get(0).get("at_end"), b.get("results").get(0).get("at_end"), "final statistics");
+        assertTrue(b.get("finished").asBoolean(), "the resumed run finished");
+    }
+
+    @Test
+    void resumeWithoutCheckpointIsOneLine() {
+        Cli.Result r = Cli.run("resume", dir.toString());
+        assertEquals(2, r.exit(), r.err());
+        assertEquals(1, r.errLines().size(), r.err());
+        assertTrue(r.err().startsWith("geomech: error: no checkpoint in " + dir), r.err());
+    }
+
+    @Test
+    void badCheckpointIntervalIsOneLine() {
+        for (String every : List.of("0", "-1", "abc", "5x", "0s", "nan")) {
+            Path out = dir.resolve("bad");
+            Cli.Result r = Cli.run("run", "--model", "nh-particle", "--h", "0.1", "--t-end", "1", "--checkpoint-every", every, "--out", out.toString());
+            assertEquals(2, r.exit(), every + ": " + r.err());
+            assertEquals(1, r.errLines().size(), r.err());
+            assertTrue(r.err().startsWith("geomech: error: --checkpoint-every"), r.err());
+            assertFalse(Files.exists(out), "nothing computed");
+        }
+    }
+
+    // Starts the run with checkpoints in a child JVM and kills it (SIGKILL) at a random moment after its first checkpoint
+    private Path killedRun(String backend, long seed) throws Exception {
+        Path out = dir.resolve(backend + "-killed");
+        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "--add-modules", "jdk.incubator.vector", "-cp", System.getProperty("java.class.path"), Main.class.getName()));
+        command.addAll(args(backend, out));
+        command.addAll(List.of("--checkpoint-every", "0.1"));
+        Process p = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(dir.resolve(backend + ".log").toFile()).start();
+        Path checkpoint = out.resolve(Checkpoint.FILE);
+        // the k-th checkpoint written (of 60: every 0.1 at both step sizes; each is a new file renamed into place), then 0-100 ms more
+        Random random = new Random(seed);
+        int k = 1 + random.nextInt(20);
+        long delay = random.nextInt(100), deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(300);
+        List<Object> seen = new ArrayList<>();
+        while (seen.size() < k && p.isAlive() && System.nanoTime() < deadline) {
+            try {
+                var attributes = Files.readAttributes(checkpoint, java.nio.file.attribute.BasicFileAttributes.class);
+                Object key = List.of(String.valueOf(attributes.fileKey()), attributes.lastModifiedTime());
+                if (!seen.contains(key)) seen.add(key);
+            } catch (java.nio.file.NoSuchFileException e) {
+                // not written yet
+            }
+            Thread.sleep(5);
+        }
+        Thread.sleep(delay);
+        assertTrue(p.isAlive(), "the child is still running " + delay + " ms after its checkpoint " + k + ": " + Files.readString(dir.resolve(backend + ".log")));
+        p.destroyForcibly();   // SIGKILL on Linux: no handler runs, nothing is flushed
+        assertTrue(p.waitFor(60, TimeUnit.SECONDS), "killed");
+        assertEquals(137, p.exitValue(), "killed by SIGKILL");
+        assertTrue(Files.exists(checkpoint), "a checkpoint was left");
+        return out;
+    }
+
+    private void resumedEqualsUninterrupted(String backend, Path killed) throws Exception {
+        Cli.Result resumed = Cli.run("resume", killed.toString(), "--quiet");
+        assertEquals(0, resumed.exit(), resumed.err());
+        assertFalse(Files.exists(killed.resolve(Checkpoint.FILE)), "a finished run removes its checkpoint");
+        Path whole = dir.resolve(backend + "-whole");
+        Cli.Result uninterrupted = Cli.run(args(backend, whole).toArray(new String[0]));
+        assertEquals(0, uninterrupted.exit(), uninterrupted.err());
+        assertArrayEquals(Files.readAllBytes(whole.resolve("timeseries.csv")), Files.readAllBytes(killed.resolve("timeseries.csv")),
+                backend + ": timeseries.csv byte for byte");
+        JsonNode a = new ObjectMapper().readTree(whole.resolve("summary.json").toFile()), b = new ObjectMapper().readTree(killed.resolve("summary.json").toFile());
+        for (String field : List.of("inputs", "members", "failures", "member_steps", "newton_iterations", "consistency"))
+            assertEquals(a.get(field), b.get(field), backend + ": summary " + field);
+        assertEquals(2, a.get("results").size());
+        for (int k = 0; k < 2; k++)
+            for (String field : List.of("h", "steps", "ok", "failed", "member_steps", "newton_iterations", "max_newton_iterations", "jacobian_factorisations", "at_end"))
+                assertEquals(a.get("results").get(k).get(field), b.get("results").get(k).get(field), backend + ": result " + k + " " + field);
+    }
+
+    // A copy of the killed run's folder with its checkpoint damaged (a flipped bit), from another version, or for another run
+    private void refused(Path killed, String how, String message) throws Exception {
+        Path copy = dir.resolve("copy-" + how);
+        Files.createDirectories(copy);
+        Path from = killed.resolve(Checkpoint.FILE), to = copy.resolve(Checkpoint.FILE);
+        if (how.equals("flip")) {
+            byte[] bytes = Files.readAllBytes(from);
+            bytes[bytes.length / 2] ^= 0x10;
+            Files.write(to, bytes);
+        } else {
+            Checkpoint.Header h = Checkpoint.read(from);
+            EnsembleState state = new EnsembleState(Methods.parse("lobatto-nh:2").build(Library.system("chaotic-nh")).layout(), h.members());
+            Checkpoint.readState(from, state);
+            // another version, or the fingerprint of another model (the state sizes agree, so only the fingerprint tells)
+            Checkpoint.write(to, new Checkpoint.Header(how.equals("version") ? "0.0.0-other" : h.version(),
+                    how.equals("version") ? h.fingerprint() : h.fingerprint().replace("chaotic-nh", "cvt"), h.arguments(), h.scenarioText(),
+                    h.consistency(), h.finished(), h.stage(), h.snapshot(), h.trajectories(), h.members(), h.components()), state);
+        }
+        Cli.Result r = Cli.run("resume", copy.toString());
+        assertEquals(2, r.exit(), how + ": " + r.err());
+        assertEquals(1, r.errLines().size(), r.err());
+        assertTrue(r.err().startsWith("geomech: error: ") && r.err().contains(message), how + ": " + r.err());
+        assertFalse(Files.exists(copy.resolve("timeseries.csv")), how + ": nothing computed from a refused checkpoint");
+        try (var files = Files.list(copy)) {
+            assertEquals(List.of(Checkpoint.FILE), files.map(p -> p.getFileName().toString()).toList(), how + ": the folder is left as it was");
+        }
+    }
+}

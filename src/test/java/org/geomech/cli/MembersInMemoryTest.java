@@ -1,0 +1,52 @@
+package org.geomech.cli;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Issue 11 item 6: run --members-in-memory streams the ensemble in slabs and writes bitwise the results of the run held at once. */
+class MembersInMemoryTest {
+    @TempDir
+    Path dir;
+
+    private Cli.Result run(Path out, String... extra) {
+        List<String> args = new ArrayList<>(List.of("run", "--model", "cvt", "--h", "0.1,0.05", "--t-end", "1", "--members", "2500",
+                "--backend", "simd", "--out", out.toString(), "--no-plots", "--quiet"));
+        args.addAll(List.of(extra));
+        return Cli.run(args.toArray(new String[0]));
+    }
+
+    @Test
+    void slabsWriteTheResultsOfTheWholeEnsemble() throws Exception {
+        Path whole = dir.resolve("whole"), slabs = dir.resolve("slabs");
+        assertEquals(0, run(whole).exit());
+        // 1000 members round up to one block: three slabs, the last of 452 members
+        Cli.Result r = run(slabs, "--members-in-memory", "1000");
+        assertEquals(0, r.exit(), r.err());
+        assertArrayEquals(Files.readAllBytes(whole.resolve("timeseries.csv")), Files.readAllBytes(slabs.resolve("timeseries.csv")));
+        var a = new ObjectMapper().readTree(whole.resolve("summary.json").toFile());
+        var b = new ObjectMapper().readTree(slabs.resolve("summary.json").toFile());
+        for (String field : List.of("failures", "member_steps", "newton_iterations", "consistency")) assertEquals(a.get(field), b.get(field), field);
+        for (int k = 0; k < 2; k++) assertEquals(a.get("results").get(k).get("at_end"), b.get("results").get(k).get("at_end"));
+    }
+
+    @Test
+    void slabsRefuseWhatNeedsTheWholeEnsembleAtOnce() {
+        for (String[] extra : List.of(new String[]{"--members-in-memory", "0"}, new String[]{"--members-in-memory", "1024", "--checkpoint-every", "1"},
+                new String[]{"--members-in-memory", "1024", "--save-trajectories", "1"})) {
+            Cli.Result r = run(dir.resolve("bad"), extra);
+            assertEquals(2, r.exit(), String.join(" ", extra) + ": " + r.err());
+            assertEquals(1, r.errLines().size(), r.err());
+            assertTrue(r.err().startsWith("geomech: error: --members-in-memory"), r.err());
+        }
+    }
+}

@@ -1,0 +1,129 @@
+package org.geomech.io;
+
+import org.geomech.ensemble.EnsembleRun;
+import org.geomech.ensemble.EnsembleState;
+import org.geomech.ensemble.InitialStates;
+import org.geomech.ensemble.Statistics;
+import org.geomech.method.Methods;
+import org.geomech.method.StateLayout;
+import org.geomech.model.InputException;
+import org.geomech.model.Library;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Random;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Issue 11 item 3: a checkpoint reads back bitwise; a truncated, altered or missing one is refused with one line. */
+class CheckpointTest {
+    @TempDir
+    Path dir;
+
+    private static final StateLayout LAYOUT = Methods.parse("rattle").build(Library.system("planar-pendulum")).layout();
+
+    /** An ensemble of 1500 members with arbitrary bits (NaN and infinities included) and two failed members. */
+    private static EnsembleState ensemble() {
+        EnsembleState s = new EnsembleState(LAYOUT, 1500);
+        Random r = new Random(3);
+        for (int i = 0; i < s.data().length; i++) s.data()[i] = Double.longBitsToDouble(r.nextLong());
+        s.data()[7] = Double.NaN;
+        s.data()[8] = Double.NEGATIVE_INFINITY;
+        s.fail(5, 17, EnsembleState.Status.NEWTON_ITERATION_LIMIT);
+        s.fail(1499, 3, EnsembleState.Status.NON_FINITE);
+        return s;
+    }
+
+    private static Checkpoint.Header header(EnsembleState s) {
+        List<EnsembleRun.Row> rows = List.of(new EnsembleRun.Row(0, 0, 1500, List.of(new Statistics(1.5, 2.5, 0))),
+                new EnsembleRun.Row(0.3, 3, 1499, List.of(new Statistics(Double.NaN, Double.NEGATIVE_INFINITY, 1e-300))));
+        double[] initial = new double[s.members()];
+        for (int j = 0; j < initial.length; j++) initial[j] = Math.sqrt(j + 0.5);
+        Trajectories t = new Trajectories(List.of(0, 9), s.members());
+        t.record(0, s);
+        Checkpoint.Stage done = new Checkpoint.Stage(0.2, new EnsembleRun.Result(rows, 4000, 3, 2500, 1.25),
+                List.of(new Checkpoint.Failure(5, 2, EnsembleState.Status.SINGULAR_JACOBIAN)), null);
+        return new Checkpoint.Header("1.2.3", "planar-pendulum, rattle", List.of("--model", "planar-pendulum", "--h", "0.2,0.1"), "t_end: 3\nmethod: rattle\n",
+                new InitialStates.Report(0.25, 0.125), List.of(done), 1, new EnsembleRun.Snapshot(4, rows, 1234, 5, 777, 0.5, initial), t,
+                s.members(), s.components());
+    }
+
+    @Test
+    void readsBackBitwise() throws Exception {
+        EnsembleState s = ensemble();
+        Checkpoint.Header h = header(s);
+        Path file = dir.resolve(Checkpoint.FILE);
+        Checkpoint.write(file, h, s);
+        Checkpoint.Header back = Checkpoint.read(file);
+        assertEquals(h.version(), back.version());
+        assertEquals(h.fingerprint(), back.fingerprint());
+        assertEquals(h.arguments(), back.arguments());
+        assertEquals(h.scenarioText(), back.scenarioText());
+        assertEquals(h.consistency(), back.consistency());
+        assertEquals(1, back.stage());
+        assertEquals(h.finished().get(0).result(), back.finished().get(0).result(), "finished step size's rows and counters (records compare doubles bitwise)");
+        assertEquals(h.finished().get(0).failures(), back.finished().get(0).failures());
+        assertNull(back.finished().get(0).trajectories());
+        assertEquals(h.snapshot().rows(), back.snapshot().rows());
+        assertEquals(List.of(h.snapshot().step(), h.snapshot().newtonIterations(), (long) h.snapshot().maxNewtonIterations(), h.snapshot().jacobianFactorisations()),
+                List.of(back.snapshot().step(), back.snapshot().newtonIterations(), (long) back.snapshot().maxNewtonIterations(), back.snapshot().jacobianFactorisations()));
+        assertArrayEquals(h.snapshot().initialValues(), back.snapshot().initialValues());
+        assertArrayEquals(h.trajectories().flat(), back.trajectories().flat());
+        assertArrayEquals(h.trajectories().members(), back.trajectories().members());
+        EnsembleState into = new EnsembleState(LAYOUT, s.members());
+        Checkpoint.readState(file, into);
+        for (int i = 0; i < s.data().length; i++)
+            assertEquals(Double.doubleToRawLongBits(s.data()[i]), Double.doubleToRawLongBits(into.data()[i]), "state entry " + i);
+        for (int j = 0; j < s.members(); j++) {
+            assertEquals(s.status(j), into.status(j), "status " + j);
+            assertEquals(s.failedStep(j), into.failedStep(j), "failed step " + j);
+        }
+        assertTrue(Files.list(dir).allMatch(p -> p.getFileName().toString().equals(Checkpoint.FILE)), "no temporary file left beside it");
+    }
+
+    @Test
+    void truncatedOrAlteredCheckpointsAreRefused() throws Exception {
+        EnsembleState s = ensemble();
+        Path file = dir.resolve(Checkpoint.FILE);
+        Checkpoint.write(file, header(s), s);
+        byte[] good = Files.readAllBytes(file);
+        Random r = new Random(11);
+        // a run killed while writing leaves no partial file (AtomicFile), but a copy cut short or a disk error can
+        for (int k = 0; k < 40; k++) {
+            int length = k == 0 ? 0 : r.nextInt(good.length);
+            Files.write(file, java.util.Arrays.copyOf(good, length));
+            assertRefused(file, "truncated to " + length + " bytes");
+        }
+        // one flipped bit anywhere: magic, header, rows, states, statuses, trailer
+        for (int k = 0; k < 200; k++) {
+            byte[] bad = good.clone();
+            int at = k < 20 ? good.length - 1 - k : r.nextInt(good.length);
+            bad[at] ^= (byte) (1 << r.nextInt(8));
+            Files.write(file, bad);
+            assertRefused(file, "bit flipped at byte " + at);
+        }
+        byte[] longer = java.util.Arrays.copyOf(good, good.length + 3);
+        Files.write(file, longer);
+        assertRefused(file, "extra bytes");
+    }
+
+    @Test
+    void missingCheckpointNamesTheFolder() {
+        InputException e = assertThrows(InputException.class, () -> Checkpoint.read(dir.resolve(Checkpoint.FILE)));
+        assertTrue(e.getMessage().startsWith("no checkpoint in " + dir), e.getMessage());
+    }
+
+    private static void assertRefused(Path file, String what) {
+        InputException e = assertThrows(InputException.class, () -> Checkpoint.read(file), what);
+        assertFalse(e.getMessage().contains("\n"), "one line: " + e.getMessage());
+        assertTrue(e.getMessage().contains("not used") || e.getMessage().contains("is not a geomech checkpoint"), what + ": " + e.getMessage());
+    }
+}
