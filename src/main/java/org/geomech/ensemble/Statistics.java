@@ -9,6 +9,16 @@ package org.geomech.ensemble;
 public record Statistics(double mean, double max, double msd, double min, double std, double[] quantiles) {
     public Statistics(double mean, double max, double msd) { this(mean, max, msd, Double.NaN, Double.NaN, new double[0]); }
 
+    /** Equal when every statistic is bitwise equal (the quantiles compared by value). */
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof Statistics s && Double.compare(mean, s.mean) == 0 && Double.compare(max, s.max) == 0 && Double.compare(msd, s.msd) == 0
+                && Double.compare(min, s.min) == 0 && Double.compare(std, s.std) == 0 && java.util.Arrays.equals(quantiles, s.quantiles);
+    }
+
+    @Override
+    public int hashCode() { return java.util.Objects.hash(mean, max, msd, min, std, java.util.Arrays.hashCode(quantiles)); }
+
     /** These statistics with the spread: min, standard deviation, quantiles. */
     public Statistics withSpread(double[] spread) {
         return new Statistics(mean, max, msd, spread[0], spread[1], java.util.Arrays.copyOfRange(spread, 2, spread.length));
