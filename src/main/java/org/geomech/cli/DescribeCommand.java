@@ -1,6 +1,7 @@
 package org.geomech.cli;
 
 import org.geomech.expr.Expr;
+import org.geomech.expr.JavaEmitter;
 import org.geomech.method.Method;
 import org.geomech.method.Methods;
 import org.geomech.method.StepSystem;
@@ -14,6 +15,7 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 import java.io.PrintWriter;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -87,6 +89,25 @@ final class DescribeCommand implements Callable<Integer> {
         for (StepSystem.Definition d : reduced.definitions()) out.printf("    explicit  %s = %s%n", d.symbol(), show(d.value()));
         List<Expr> f = reduced.residuals();
         for (int i = 0; i < f.size(); i++) out.printf("    residual  %s: %s = 0%n", reduced.unknowns().get(i), show(f.get(i)));
+        StepSystem built = m.build(sys);
+        if (built.unknowns().isEmpty() && !reduced.unknowns().isEmpty())
+            out.printf("  straightened: %s = %s (closed form: the step is explicit)%n", reduced.unknowns().get(0),
+                    show(built.definitions().get(built.definitions().size() - 1).value()));
+        out.println("  flops:        " + flops(built));
+    }
+
+    /** Floating-point operations per member-step of the generated code (a function call counts as one). */
+    private static String flops(StepSystem s) {
+        List<Expr> stateParams = new ArrayList<>(s.state());
+        stateParams.addAll(s.params());
+        if (s.unknowns().isEmpty()) return JavaEmitter.flops(stateParams, s.update()) + " per member-step (one straight-line step)";
+        List<Expr> all = new ArrayList<>(stateParams);
+        all.addAll(s.unknowns());
+        List<Expr> jacobian = new ArrayList<>();
+        for (Expr[] row : s.jacobian()) jacobian.addAll(List.of(row));
+        int k = s.unknowns().size();
+        return (JavaEmitter.flops(stateParams, s.guess()) + JavaEmitter.flops(all, s.update())) + " for the guess and update, "
+                + (JavaEmitter.flops(all, s.residuals()) + JavaEmitter.flops(all, jacobian) + 2 * k * k * k / 3 + 2 * k * k) + " per Newton iteration (residual, Jacobian, LU)";
     }
 
     private static String show(Expr e) { return e.toString(SHOWN); }

@@ -14,6 +14,7 @@ import org.geomech.ensemble.EnsembleState;
 import org.geomech.ensemble.InitialStates;
 import org.geomech.ensemble.Observer;
 import org.geomech.ensemble.Observers;
+import org.geomech.ensemble.Startup;
 import org.geomech.ensemble.Statistics;
 import org.geomech.ensemble.SweepPlan;
 import org.geomech.ensemble.TimeGrid;
@@ -498,9 +499,10 @@ final class RunCommand extends GeomechCommand {
     private void print(StepSizeResult r, double t) {
         if (r.point() != null) out().printf("point %d %s, ", r.point(), r.parameters());
         out().printf("h = %s: %d steps, %d of %d members ok, %.3g s stepping, %.3g member-steps/s, %.3g Newton iterations and %.3g Jacobian"
-                        + " factorisations per member-step%n",
+                        + " factorisations per member-step%s%n",
                 r.h(), r.steps(), r.ok(), r.ok() + r.failed(), r.steppingSeconds(), r.memberStepsPerSecond(),
-                (double) r.newtonIterations() / Math.max(1, r.memberSteps()), (double) r.jacobianFactorisations() / Math.max(1, r.memberSteps()));
+                (double) r.newtonIterations() / Math.max(1, r.memberSteps()), (double) r.jacobianFactorisations() / Math.max(1, r.memberSteps()),
+                Startup.seconds().isPresent() ? String.format(", first step %.2f s after start", Startup.seconds().getAsDouble()) : "");
         List<String> columns = new ArrayList<>(List.of("at t = " + Table.plain(t)));
         columns.addAll(scenario.statistics());
         Table table = new Table(columns.toArray(new String[0]));

@@ -98,6 +98,7 @@ public final class EnsembleRun {
                 for (Row r : from.rows()) add(rows, r, rowListener);
                 run.resume(done, from.initialValues());
             }
+            Startup.firstStep();
             while (done < grid.steps()) {
                 long nextRow = Math.min(grid.steps(), (done / grid.stride() + 1) * grid.stride());
                 long next = checkpoints == null ? nextRow : Math.min(nextRow, Math.max(done + 1, checkpoints.nextStop(done)));

@@ -111,6 +111,24 @@ public final class VectorEmitter {
         return new Program(methods.toString(), calls.toString(), code.flops(), (2 + slot.size()) * lanes);
     }
 
+    /**
+     * One straight block of statements (issue 8: the step as one method, lanes in locals): input symbol j is the
+     * variable a{j}, output i is declared as the final variable n{i}, constants are c{k}, declared by constants
+     * (hoist them out of a loop). Math calls go through the scratch array (2 lane-blocks).
+     */
+    public record Body(String constants, String statements, int flops) {}
+
+    public static Body body(String scratch, int lanes, List<Expr> inputs, List<Expr> outputs) {
+        Dialect dialect = new Dialect(lanes, scratch) {
+            @Override String store(String target, String value) { return "final DoubleVector " + target + " = " + value + ";"; }
+        };
+        StraightLineProgram.Code code = dialect.emit(inputs, j -> "a" + j, outputs, i -> "n" + i);
+        StringBuilder constants = new StringBuilder();
+        for (int k = 0; k < dialect.constants.size(); k++)
+            constants.append("final DoubleVector c").append(k).append(" = DoubleVector.broadcast(S, ").append(dialect.constants.get(k)).append(");\n");
+        return new Body(constants.toString(), code.text(), code.flops());
+    }
+
     /** The temporary a statement declares, or null for a store. */
     private static String declared(String statement) {
         Matcher d = DECLARED.matcher(statement);
@@ -125,7 +143,7 @@ public final class VectorEmitter {
     }
 
     /** The DoubleVector dialect of StraightLineProgram. */
-    private static final class Dialect extends StraightLineProgram {
+    private static class Dialect extends StraightLineProgram {
         private final int lanes;
         private final String scratch;
         /** The literal of constant c0, c1, ... */

@@ -4,19 +4,22 @@ import com.fasterxml.jackson.annotation.JsonAutoDetect;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import org.geomech.ensemble.InitialStates;
+import org.geomech.ensemble.Startup;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.OptionalDouble;
 
 /**
  * The JSON summary every command writes: inputs, versions, members, failures (count and the first few),
- * wall time and throughput, Newton iterations, flops per step, how far consistency moved the initial
- * states, the command's results, the files written, whether it finished, and the error that stopped it, if any.
+ * wall time, start-up time (JVM start to first step) and throughput, Newton iterations, flops per step, how far
+ * consistency moved the initial states, the command's results, the files written, whether it finished, and the
+ * error that stopped it, if any.
  */
 @JsonAutoDetect(fieldVisibility = JsonAutoDetect.Visibility.ANY, getterVisibility = JsonAutoDetect.Visibility.NONE,
         isGetterVisibility = JsonAutoDetect.Visibility.NONE)
-@JsonPropertyOrder({"command", "geomech_version", "java_version", "finished", "error", "inputs", "members", "failures", "wall_seconds",
+@JsonPropertyOrder({"command", "geomech_version", "java_version", "finished", "error", "inputs", "members", "failures", "wall_seconds", "startup_seconds",
         "member_steps", "stepping_seconds", "member_steps_per_second", "newton_iterations",
         "flops_per_step", "consistency", "results", "files"})
 public final class RunSummary {
@@ -92,6 +95,13 @@ public final class RunSummary {
     public List<String> files() { return List.copyOf(files); }
     public int failureCount() { return failures.count; }
     public List<Failure> listedFailures() { return List.copyOf(failures.first); }
+
+    /** From the JVM's start to the first step (JVM, code generation and compilation), where a run stepped. */
+    @JsonProperty("startup_seconds")
+    private Double startupSeconds() {
+        OptionalDouble s = Startup.seconds();
+        return s.isPresent() ? s.getAsDouble() : null;
+    }
 
     @JsonProperty("member_steps_per_second")
     private double memberStepsPerSecond() { return steppingSeconds > 0 ? memberSteps / steppingSeconds : 0; }

@@ -19,8 +19,11 @@ public interface Method {
     /** The step equations for this system as the paper writes them; InputException if unsupported. */
     StepSystem equations(MechanicalSystem system);
 
-    /** The equations reduced: every unknown a residual determines explicitly becomes a definition. */
-    default StepSystem build(MechanicalSystem system) { return equations(system).reduced(); }
+    /**
+     * The equations reduced (every unknown a residual determines explicitly becomes a definition), then straightened
+     * (a single unknown in which they are affine solved in closed form): what every backend runs.
+     */
+    default StepSystem build(MechanicalSystem system) { return equations(system).reduced().straightened(); }
 
     /** Any model: a mechanical system as above; methods on Lie groups override this for LieGroupSystem. */
     default StepSystem build(Model model) {

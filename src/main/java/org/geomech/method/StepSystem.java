@@ -12,6 +12,7 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -155,6 +156,19 @@ public final class StepSystem {
             updated.add(new Definition(xi, value));
             defs = updated;
         }
+    }
+
+    /**
+     * This system with its single unknown solved in closed form where F is affine in it (StepProgram, issue 8 item 2):
+     * an explicit system whose update is one straight-line program, the unknown a definition; otherwise this system.
+     */
+    public StepSystem straightened() {
+        Optional<List<Expr>> program = StepProgram.of(this);
+        if (program.isEmpty()) return this;
+        List<Expr> next = program.get();
+        List<Definition> defs = new ArrayList<>(definitions);
+        defs.add(new Definition(unknowns.get(0), next.get(next.size() - 1)));
+        return new StepSystem(method, model, layout, List.of(), List.of(), List.of(), next.subList(0, next.size() - 1), defs);
     }
 
     /** The first (residual, unknown) whose coefficient is a nonzero expression of parameters and constants only, or null. */

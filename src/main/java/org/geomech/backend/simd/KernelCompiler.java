@@ -22,18 +22,48 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
-/** Compiles generated kernels in memory with the JDK's javac, loads each with a fresh class loader, caches them by source text. */
+/**
+ * Compiles generated kernels in memory with the JDK's javac (or takes their class files from KernelCache), loads each
+ * with a fresh class loader, and keeps the instances by source text.
+ */
 final class KernelCompiler {
-    private static final Map<String, SimdKernel> CACHE = new ConcurrentHashMap<>();
+    private static final Map<String, Object> CACHE = new ConcurrentHashMap<>();
 
     private KernelCompiler() {}
 
     /** The kernel of this source, compiled once per JVM. */
     static SimdKernel load(KernelSource source) {
-        return CACHE.computeIfAbsent(source.text(), KernelCompiler::compile);
+        return (SimdKernel) CACHE.computeIfAbsent(source.text(), text -> compile(text, KernelSource.CLASS));
     }
 
-    private static SimdKernel compile(String source) {
+    /** The straight-line step kernel of this source, compiled once per JVM. */
+    static SimdStepKernel load(StepKernelSource source) {
+        return (SimdStepKernel) CACHE.computeIfAbsent(source.text(), text -> compile(text, source.className()));
+    }
+
+    /** The instance of className defined by source: its class file from KernelCache, or compiled with javac and cached. */
+    private static Object compile(String source, String className) {
+        byte[] classFile = KernelCache.get(source).orElseGet(() -> {
+            byte[] compiled = javac(source, className);
+            KernelCache.put(source, compiled);
+            return compiled;
+        });
+        ClassLoader loader = new ClassLoader(SimdKernel.class.getClassLoader()) {
+            @Override
+            protected Class<?> findClass(String name) throws ClassNotFoundException {
+                if (!name.equals(className)) throw new ClassNotFoundException(name);
+                return defineClass(name, classFile, 0, classFile.length);
+            }
+        };
+        try {
+            return loader.loadClass(className).getDeclaredConstructor().newInstance();
+        } catch (ReflectiveOperationException | LinkageError e) {
+            throw new IllegalStateException("generated SIMD kernel cannot be instantiated", e);
+        }
+    }
+
+    /** The class file of className compiled from source in memory (the generated source declares that one class only). */
+    private static byte[] javac(String source, String className) {
         JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
         if (javac == null) throw new InputException("the simd backend compiles its kernels at run time and needs a JDK (javac), not a JRE");
         Map<String, ByteArrayOutputStream> classes = new ConcurrentHashMap<>();
@@ -48,7 +78,7 @@ final class KernelCompiler {
                     };
                 }
             };
-            JavaFileObject file = new SimpleJavaFileObject(URI.create("string:///" + KernelSource.CLASS + ".java"), JavaFileObject.Kind.SOURCE) {
+            JavaFileObject file = new SimpleJavaFileObject(URI.create("string:///" + className + ".java"), JavaFileObject.Kind.SOURCE) {
                 @Override
                 public CharSequence getCharContent(boolean ignoreEncodingErrors) { return source; }
             };
@@ -58,19 +88,9 @@ final class KernelCompiler {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        ClassLoader loader = new ClassLoader(SimdKernel.class.getClassLoader()) {
-            @Override
-            protected Class<?> findClass(String name) throws ClassNotFoundException {
-                ByteArrayOutputStream bytes = classes.get(name);
-                if (bytes == null) throw new ClassNotFoundException(name);
-                return defineClass(name, bytes.toByteArray(), 0, bytes.size());
-            }
-        };
-        try {
-            return (SimdKernel) loader.loadClass(KernelSource.CLASS).getDeclaredConstructor().newInstance();
-        } catch (ReflectiveOperationException e) {
-            throw new IllegalStateException("generated SIMD kernel cannot be instantiated", e);
-        }
+        if (classes.size() != 1 || !classes.containsKey(className))
+            throw new IllegalStateException("generated SIMD kernel compiled to " + classes.keySet() + ", expected " + className + " alone");
+        return classes.get(className).toByteArray();
     }
 
     /** The class path entry (directory or jar) holding SimdKernel, which the generated class implements. */

@@ -3,16 +3,20 @@ package org.geomech.backend.simd;
 import org.geomech.backend.Backend;
 import org.geomech.ensemble.EnsembleState;
 import org.geomech.ensemble.Observer;
+import org.geomech.expr.Expr;
+import org.geomech.expr.Tape;
 import org.geomech.method.StepSystem;
 import org.geomech.model.InputException;
 import org.geomech.solve.NewtonOptions;
 
+import java.util.ArrayList;
 import java.util.List;
 
 /**
  * The SIMD CPU backend (DESIGN.md): Java generated from each step system and its observers with the Vector API,
- * lanes over ensemble members, compiled at run time; Newton lane-parallel with masks and a batched LU; members
- * split into chunks over a fixed pool of threads. Results do not depend on the thread count or chunk size.
+ * lanes over ensemble members, compiled at run time; Newton lane-parallel with masks and a batched LU; an
+ * explicit step system (lobatto-nh:2 once straightened) runs as one generated method per lane-block instead
+ * (ExplicitStepper); members split into chunks over a fixed pool of threads. Results do not depend on the thread count or chunk size.
  */
 public final class SimdBackend implements Backend {
     /** Default chunk: members per task, rounded up to whole lane-blocks. */
@@ -49,6 +53,9 @@ public final class SimdBackend implements Backend {
         private final KernelSource source;
         private final SimdKernel kernel;
         private final boolean linear;
+        /** For an explicit step system, its one-method kernel and the update's tape, else null. */
+        private final SimdStepKernel stepKernel;
+        private final Tape updateTape;
 
         SimdCompiled(StepSystem system, List<Observer> observers, NewtonOptions options, int threads, int chunk) {
             this.system = system;
@@ -60,6 +67,11 @@ public final class SimdBackend implements Backend {
             this.source = KernelSource.of(system, observers, lanes);
             this.kernel = KernelCompiler.load(source);
             this.linear = system.isLinear();
+            boolean explicit = system.unknowns().isEmpty();
+            List<Expr> stateParams = new ArrayList<>(system.state());
+            stateParams.addAll(system.params());
+            this.stepKernel = explicit ? KernelCompiler.load(StepKernelSource.of(system, lanes)) : null;
+            this.updateTape = explicit ? Tape.compile(stateParams, system.update()) : null;
         }
 
         @Override
@@ -72,7 +84,12 @@ public final class SimdBackend implements Backend {
             LaneStepper[] steppers = new LaneStepper[threads];
             for (int t = 0; t < threads; t++)
                 steppers[t] = new LaneStepper(kernel, source, system.state().size(), system.unknowns().size(), observers, options, linear, block);
-            return new SimdRun(state, steppers, chunk, observers);
+            ExplicitStepper[] explicit = null;
+            if (stepKernel != null) {
+                explicit = new ExplicitStepper[threads];
+                for (int t = 0; t < threads; t++) explicit[t] = new ExplicitStepper(stepKernel, updateTape.copy(), system.state().size(), params.clone());
+            }
+            return new SimdRun(state, steppers, explicit, chunk, observers);
         }
 
         @Override

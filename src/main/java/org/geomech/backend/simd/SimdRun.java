@@ -22,14 +22,17 @@ import java.util.function.IntConsumer;
 final class SimdRun implements Backend.Run {
     private final EnsembleState state;
     private final LaneStepper[] steppers;
+    /** Per worker, the one-method stepper where the step system is explicit, else null. */
+    private final ExplicitStepper[] explicit;
     private final int chunk, observers;
     private final ExecutorService pool;
     private double[] initial, values;
     private long stepsDone;
 
-    SimdRun(EnsembleState state, LaneStepper[] steppers, int chunk, int observers) {
+    SimdRun(EnsembleState state, LaneStepper[] steppers, ExplicitStepper[] explicit, int chunk, int observers) {
         this.state = state;
         this.steppers = steppers;
+        this.explicit = explicit;
         this.chunk = chunk;
         this.observers = observers;
         AtomicInteger created = new AtomicInteger();
@@ -43,7 +46,8 @@ final class SimdRun implements Backend.Run {
     @Override
     public void advance(int steps) {
         long done = stepsDone;
-        forEachBlock((stepper, first, count) -> stepper.advance(state, first, count, steps, done));
+        if (explicit != null) forEachBlock((t, first, count) -> explicit[t].advance(state, first, count, steps, done));
+        else forEachBlock((t, first, count) -> steppers[t].advance(state, first, count, steps, done));
         stepsDone += steps;
     }
 
@@ -56,7 +60,7 @@ final class SimdRun implements Backend.Run {
         if (initial == null) initial = new double[observers * members];
         else if (values == null) values = new double[observers * members];
         double[] out = values == null ? initial : values;
-        forEachBlock((stepper, first, count) -> stepper.observe(state, first, count, out));
+        forEachBlock((t, first, count) -> steppers[t].observe(state, first, count, out));
         int blocks = Reduction.blocks(members);
         double[] partials = new double[blocks * (1 + Reduction.FIELDS * observers)];
         parallel(blocks, b -> Reduction.block(b, out, initial, members, observers, state, partials));
@@ -99,8 +103,8 @@ final class SimdRun implements Backend.Run {
 
     @Override public void close() { pool.shutdownNow(); }
 
-    /** Work on one lane-block: members first .. first+count-1. */
-    private interface BlockWork { void run(LaneStepper stepper, int first, int count); }
+    /** Work of worker t on one lane-block: members first .. first+count-1. */
+    private interface BlockWork { void run(int t, int first, int count); }
 
     /** Every lane-block of every chunk, chunks handed out in turn to the workers. */
     private void forEachBlock(BlockWork work) {
@@ -108,11 +112,11 @@ final class SimdRun implements Backend.Run {
         AtomicInteger next = new AtomicInteger();
         List<Callable<Void>> tasks = new ArrayList<>();
         for (int t = 0; t < Math.min(steppers.length, chunks); t++) {
-            LaneStepper stepper = steppers[t];
+            int worker = t;
             tasks.add(() -> {
                 for (int c = next.getAndIncrement(); c < chunks; c = next.getAndIncrement()) {
                     for (int first = c * chunk; first < Math.min(members, (c + 1) * chunk); first += lanes)
-                        work.run(stepper, first, Math.min(lanes, members - first));
+                        work.run(worker, first, Math.min(lanes, members - first));
                 }
                 return null;
             });

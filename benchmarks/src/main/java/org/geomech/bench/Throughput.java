@@ -1,0 +1,27 @@
+package org.geomech.bench;
+
+import org.geomech.backend.Backend;
+import org.geomech.ensemble.EnsembleRun;
+import org.geomech.ensemble.TimeGrid;
+
+/**
+ * Member-steps per second of whole runs as `geomech run` makes them (h = 0.05, outputs every t_end/100, the
+ * standard observers reduced at each output), repeated in one JVM: the first round includes the JIT's warm-up,
+ * the last is the warm figure. Usage: Throughput MODEL/METHOD BACKEND MEMBERS T_END ROUNDS; prints one line per round.
+ */
+public final class Throughput {
+    private Throughput() {}
+
+    public static void main(String[] args) {
+        String model = args[0], backend = args[1];
+        int members = Integer.parseInt(args[2]), rounds = Integer.parseInt(args[4]);
+        double tEnd = Double.parseDouble(args[3]);
+        TimeGrid grid = TimeGrid.of(BenchmarkCase.H, tEnd, tEnd / 100);
+        for (int r = 0; r < rounds; r++) {
+            BenchmarkCase c = new BenchmarkCase(model, members);
+            Backend.Compiled compiled = c.compile(backend);
+            EnsembleRun.Result result = EnsembleRun.run(compiled, c.state, c.simulation.params(BenchmarkCase.H), grid, null);
+            System.out.printf("round %d member-steps/s %.4g%n", r + 1, members * (double) grid.steps() / result.seconds());
+        }
+    }
+}

@@ -1,0 +1,53 @@
+package org.geomech.backend.simd;
+
+import org.geomech.ensemble.EnsembleState;
+import org.geomech.expr.Tape;
+
+/**
+ * One worker's steps for an explicit step system (no unknowns; lobatto-nh:2 once straightened): whole lane-blocks
+ * of members that are all ok run the generated one-method SimdStepKernel; a block the kernel reports non-finite, a
+ * partial block at the end and a block with failed members are redone member by member with the update's tape (what
+ * the reference backend evaluates: bitwise the same values), a non-finite state failing the member (NON_FINITE).
+ * Results do not depend on which path a member took.
+ */
+final class ExplicitStepper {
+    private final SimdStepKernel kernel;
+    private final Tape update;
+    private final double[] params, in, out;
+    private final int stateSize;
+
+    /** update: this worker's copy of the tape of the update as a function of (state, params). */
+    ExplicitStepper(SimdStepKernel kernel, Tape update, int stateSize, double[] params) {
+        this.kernel = kernel;
+        this.update = update;
+        this.params = params;
+        this.stateSize = stateSize;
+        this.in = new double[stateSize + params.length];
+        this.out = new double[stateSize];
+        System.arraycopy(params, 0, in, stateSize, params.length);
+    }
+
+    /** Advances members first .. first+count-1 (count <= LANES) by steps; step numbers continue after done. */
+    void advance(EnsembleState state, int first, int count, int steps, long done) {
+        boolean whole = count == LaneStepper.LANES;
+        for (int l = 0; l < count && whole; l++) whole = state.ok(first + l);
+        if (whole && kernel.steps(state.data(), state.members(), first, params, steps)) return;
+        for (int j = first; j < first + count; j++) if (state.ok(j)) memberSteps(state, j, steps, done);
+    }
+
+    /** One member's steps with the tape, failing it at the first non-finite state as the reference does. */
+    private void memberSteps(EnsembleState state, int j, int steps, long done) {
+        for (int c = 0; c < stateSize; c++) in[c] = state.get(c, j);
+        for (int k = 0; k < steps; k++) {
+            update.eval(in, 0, out, 0);
+            boolean finite = true;
+            for (double d : out) finite &= Double.isFinite(d);
+            if (!finite) {
+                state.fail(j, done + k + 1, EnsembleState.Status.NON_FINITE);
+                break;
+            }
+            System.arraycopy(out, 0, in, 0, stateSize);
+        }
+        for (int c = 0; c < stateSize; c++) state.set(c, j, in[c]);
+    }
+}

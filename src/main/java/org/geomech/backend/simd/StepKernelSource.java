@@ -1,0 +1,57 @@
+package org.geomech.backend.simd;
+
+import org.geomech.expr.Expr;
+import org.geomech.expr.VectorEmitter;
+import org.geomech.method.StepSystem;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The Java source of a SimdStepKernel for an explicit step system (issue 8 item 3): one method, the state's lanes
+ * loaded into locals once, a loop over the steps whose body is the update's straight-line code (VectorEmitter.body,
+ * bitwise the reference's tape), the parameters and constants hoisted out of the loop. Every next state of every
+ * step is summed into one vector, pairwise so the sums do not form a long dependency chain: the sum is finite
+ * exactly when all values were (or on overflow of finite values, which only sends the block to the exact
+ * per-member path).
+ */
+record StepKernelSource(String text, String className, int flops) {
+    static StepKernelSource of(StepSystem system, int lanes) {
+        if (!system.unknowns().isEmpty()) throw new IllegalArgumentException(system.method() + " is not explicit");
+        int stateSize = system.state().size(), paramCount = system.params().size();
+        List<Expr> inputs = new ArrayList<>(system.state()), outputs = system.update();
+        inputs.addAll(system.params());
+        VectorEmitter.Body body = VectorEmitter.body("w", lanes, inputs, outputs);
+        String className = "GeneratedSimdStep";
+        StringBuilder s = new StringBuilder();
+        s.append("import jdk.incubator.vector.DoubleVector;\n")
+                .append("import jdk.incubator.vector.VectorOperators;\n")
+                .append("import jdk.incubator.vector.VectorSpecies;\n\n")
+                .append("// ").append(system.method()).append(" on ").append(system.model().name()).append(", the straight-line step, ").append(lanes).append(" lanes\n")
+                .append("public final class ").append(className).append(" implements ").append(SimdStepKernel.class.getName()).append(" {\n")
+                .append("private static final VectorSpecies<Double> S = DoubleVector.SPECIES_PREFERRED;\n")
+                .append("@Override public boolean steps(double[] data, int members, int first, double[] p, int steps) {\n");
+        if (body.statements().contains("w[")) s.append("final double[] w = new double[").append(2 * lanes).append("];\n");
+        for (int c = 0; c < stateSize; c++)
+            s.append("DoubleVector a").append(c).append(" = DoubleVector.fromArray(S, data, ").append(c).append(" * members + first);\n");
+        for (int k = 0; k < paramCount; k++)
+            s.append("final DoubleVector a").append(stateSize + k).append(" = DoubleVector.broadcast(S, p[").append(k).append("]);\n");
+        s.append(body.constants());
+        s.append("DoubleVector check = DoubleVector.zero(S);\n");
+        s.append("for (int k = 0; k < steps; k++) {\n").append(body.statements());
+        s.append("check = check.add(").append(pairwiseSum(0, outputs.size())).append(");\n");
+        for (int c = 0; c < stateSize; c++) s.append('a').append(c).append(" = n").append(c).append(";\n");
+        s.append("}\n");
+        s.append("if (!check.mul(0.0).compare(VectorOperators.EQ, 0.0).allTrue()) return false;\n");
+        for (int c = 0; c < stateSize; c++) s.append('a').append(c).append(".intoArray(data, ").append(c).append(" * members + first);\n");
+        s.append("return true;\n}\n}\n");
+        return new StepKernelSource(s.toString(), className, body.flops());
+    }
+
+    /** n{from} + ... + n{to-1} as a balanced tree of add calls. */
+    private static String pairwiseSum(int from, int to) {
+        if (to - from == 1) return "n" + from;
+        int mid = (from + to) / 2;
+        return "(" + pairwiseSum(from, mid) + ").add(" + pairwiseSum(mid, to) + ")";
+    }
+}

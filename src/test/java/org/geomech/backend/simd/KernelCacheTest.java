@@ -1,0 +1,47 @@
+package org.geomech.backend.simd;
+
+import org.geomech.method.Methods;
+import org.geomech.model.Library;
+import org.junit.jupiter.api.Test;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Issue 8 item 6: generated kernels are cached on disk by a hash of their source, so a repeated run skips javac. */
+class KernelCacheTest {
+    @Test
+    void aCompiledKernelIsStoredUnderTheHashOfItsSourceAndReadBack() throws Exception {
+        // surefire points geomech.cache at target/kernel-cache; compiling a kernel leaves its class file there
+        var step = Methods.parse("lobatto-nh:2").build(Library.system("cvt"));
+        StepKernelSource source = StepKernelSource.of(step, LaneStepper.LANES);
+        KernelCompiler.load(source);
+        Path file = KernelCache.directory().resolve(KernelCache.key(source.text()) + ".class");
+        assertTrue(Files.isRegularFile(file), "class file " + file);
+        byte[] bytes = Files.readAllBytes(file);
+        assertEquals(0xCAFEBABE, ((bytes[0] & 0xff) << 24) | ((bytes[1] & 0xff) << 16) | ((bytes[2] & 0xff) << 8) | (bytes[3] & 0xff), "a class file");
+        assertArrayEquals(bytes, KernelCache.get(source.text()).orElseThrow(), "read back as written");
+        assertNotEquals(KernelCache.key(source.text()), KernelCache.key(source.text() + " "), "another source, another key");
+        assertTrue(KernelCache.get(source.text() + "// not compiled").isEmpty(), "no class file for a source never compiled");
+    }
+
+    @Test
+    void anUnwritableCacheIsSkipped() throws Exception {
+        // the cache directory is a regular file: nothing can be stored, nothing is found, and nothing is thrown
+        Path notADirectory = Files.createTempFile("geomech-cache", ".file");
+        String previous = System.getProperty("geomech.cache");
+        System.setProperty("geomech.cache", notADirectory.toString());
+        try {
+            KernelCache.put("class X {}", new byte[]{1, 2, 3});
+            assertTrue(KernelCache.get("class X {}").isEmpty());
+        } finally {
+            if (previous == null) System.clearProperty("geomech.cache");
+            else System.setProperty("geomech.cache", previous);
+            Files.delete(notADirectory);
+        }
+    }
+}

@@ -1,0 +1,48 @@
+package org.geomech.backend.simd;
+
+import org.geomech.backend.reference.ReferenceBackend;
+import org.geomech.ensemble.EnsembleRun;
+import org.geomech.ensemble.EnsembleState;
+import org.geomech.ensemble.Observers;
+import org.geomech.ensemble.TimeGrid;
+import org.geomech.model.Library;
+import org.geomech.solve.NewtonOptions;
+import org.geomech.study.Simulation;
+import org.junit.jupiter.api.Test;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+
+/**
+ * An explicit step on simd (issue 8 items 2-3): whole lane-blocks in the generated one-method kernel, the rest member
+ * by member, and every member bitwise the reference's, failures included, whatever the threads and chunks.
+ */
+class SimdExplicitStepTest {
+    @Test
+    void bitwiseTheReferenceWithAFailingMemberAndAPartialBlock() {
+        // lobatto-nh:2 on chaotic-nh, 37 members (a partial block at the end), 60 steps of h = 0.05 in outputs of 6
+        // steps; member 9 starts with q5 = 1e20, so its gradient overflows within a few steps (non-finite state)
+        int members = 37, bad = 9;
+        Simulation sim = SimdAgreementTest.perturbed("chaotic-nh", "lobatto-nh:2", members);
+        TimeGrid grid = TimeGrid.of(0.05, 3, 0.3);
+        EnsembleState reference = sim.initialState(null);
+        reference.set(4, bad, 1e20);
+        EnsembleRun.Result r = sim.run(new ReferenceBackend(), NewtonOptions.DEFAULT, Observers.standard(Library.system("chaotic-nh")), grid, reference, null);
+        assertNotEquals(EnsembleState.Status.OK, reference.status(bad), "the reference fails member " + bad);
+        for (int[] threadsChunk : new int[][]{{1, 4}, {2, 8}, {2, 4096}}) {
+            EnsembleState simd = sim.initialState(null);
+            simd.set(4, bad, 1e20);
+            EnsembleRun.Result s = sim.run(new SimdBackend(threadsChunk[0], threadsChunk[1]), NewtonOptions.DEFAULT,
+                    Observers.standard(Library.system("chaotic-nh")), grid, simd, null);
+            String where = threadsChunk[0] + " threads, chunks of " + threadsChunk[1];
+            for (int j = 0; j < members; j++) {
+                assertEquals(reference.status(j), simd.status(j), "status of member " + j + ", " + where);
+                assertEquals(reference.failedStep(j), simd.failedStep(j), "failed step of member " + j + ", " + where);
+                for (int c = 0; c < reference.components(); c++)
+                    assertEquals(reference.get(c, j), simd.get(c, j), 0.0, reference.layout().names().get(c) + " of member " + j + ", " + where);
+            }
+            assertEquals(r.rows(), s.rows(), "statistics rows bitwise, " + where);
+            assertEquals(0, s.newtonIterations(), "no Newton: the straightened step is explicit, " + where);
+        }
+    }
+}
