@@ -56,6 +56,20 @@ class SweepTest {
         return out;
     }
 
+    @org.junit.jupiter.api.Test
+    void describeAndTheRunSayWhatVaries() throws Exception {
+        Cli.Result d = Cli.run("describe", "cvt", "--param", "eps=[0.25,0.5]");
+        assertEquals(0, d.exit(), d.err());
+        assertTrue(d.out().contains("varies:       eps = [0.25, 0.5] (a sweep axis of 2 points)"), d.out());
+        Path out = dir.resolve("drawn");
+        Cli.Result r = Cli.run("run", "--model", "cvt", "--param", "eps=uniform(0.2,0.8,seed=3)", "--members", "3", "--h", "0.1", "--t-end", "0.2",
+                "--no-plots", "--out", out.toString());
+        assertEquals(0, r.exit(), r.err());
+        assertTrue(r.out().contains("eps varies: uniform(0.2, 0.8, seed=3)"), r.out());
+        JsonNode inputs = new ObjectMapper().readTree(out.resolve("summary.json").toFile()).get("inputs");
+        assertEquals("uniform(0.2, 0.8, seed=3)", inputs.get("variations").get("eps").asText());
+    }
+
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {"eps=[]", "eps=uniform(0.8,0.2)", "epsilon=0.3", "eps=normal(1,0.1,2,1)", "eps=1+k", "eps=[0.1,x]"})
     void badSweepsAreOneLine(String param) {
