@@ -17,6 +17,15 @@ public final class EnsembleRun {
     public record Row(double t, long step, int ok, List<Statistics> stats, Reduction.Result reduction) {
         public Row(double t, long step, int ok, List<Statistics> stats) { this(t, step, ok, stats, null); }
 
+        /** Equal when time, step, ok count and statistics are (bitwise); the block partials they came from are not compared. */
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Row r && Double.compare(t, r.t) == 0 && step == r.step && ok == r.ok && stats.equals(r.stats);
+        }
+
+        @Override
+        public int hashCode() { return java.util.Objects.hash(t, step, ok, stats); }
+
         /** This row over reduction blocks from..to-1 only (one sweep point). */
         public Row blocks(int from, int to) {
             Reduction.Result r = reduction.blocks(from, to);

@@ -24,6 +24,15 @@ public final class Reduction {
     public record Result(int ok, List<Statistics> stats, double[] partials, int observers) {
         public Result(int ok, List<Statistics> stats) { this(ok, stats, null, stats.size()); }
 
+        /** Equal when counts, statistics and block partials are (bitwise). */
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Result r && ok == r.ok && observers == r.observers && stats.equals(r.stats) && java.util.Arrays.equals(partials, r.partials);
+        }
+
+        @Override
+        public int hashCode() { return java.util.Objects.hash(ok, stats, java.util.Arrays.hashCode(partials), observers); }
+
         /** The statistics of blocks from..to-1 alone (combined in block order, as combine does). */
         public Result blocks(int from, int to) {
             if (partials == null) throw new IllegalStateException("block partials were not kept");
