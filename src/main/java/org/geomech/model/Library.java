@@ -11,6 +11,9 @@ import java.util.function.Function;
 public final class Library {
     private Library() {}
 
+    /** The largest value of a structure option (a model also has at most ModelDefinition.MAX_COORDINATES coordinates). */
+    public static final int MAX_STRUCTURE = 1000;
+
     /**
      * A built-in system: its definition given integer structure options (for example m of chaotic-nh),
      * and default initial positions and velocities as expressions of the parameters, the member index j
@@ -29,6 +32,9 @@ public final class Library {
             for (Map.Entry<String, Integer> e : structure.entrySet()) {
                 if (!m.containsKey(e.getKey())) throw new InputException("model " + name + " has no structure option " + e.getKey()
                         + (m.isEmpty() ? "" : " (it has " + String.join(", ", m.keySet()) + ")"));
+                if (e.getValue() == null || e.getValue() < 1 || e.getValue() > MAX_STRUCTURE)
+                    throw new InputException("model " + name + ": structure option " + e.getKey() + " must be between 1 and " + MAX_STRUCTURE
+                            + ", got " + e.getValue());
                 m.put(e.getKey(), e.getValue());
             }
             return m;
