@@ -216,7 +216,10 @@ final class RunCommand extends GeomechCommand {
             }
 
             @Override
-            public void output(Output row) { append(row(h, swept ? row.point() : null, row)); }
+            public void output(Output row) {
+                checkFinite(h, statisticsRow(row));
+                append(row(h, swept ? row.point() : null, row));
+            }
         }).run();
         TimeGrid grid = grid(h);
         progress.end();
@@ -481,13 +484,18 @@ final class RunCommand extends GeomechCommand {
                 Table.num(report.maxPositionMove()), Table.num(report.maxVelocityMove()));
     }
 
+    // An API output row as the statistics of each observer
+    private static EnsembleRun.Row statisticsRow(Output o) {
+        List<Statistics> stats = new ArrayList<>();
+        for (int k = 0; k < o.mean().length; k++) stats.add(new Statistics(o.mean()[k], o.max()[k], o.msd()[k], o.min()[k], o.std()[k], o.quantiles()[k]));
+        return new EnsembleRun.Row(o.t(), o.step(), o.ok(), stats);
+    }
+
     // point: the sweep point's index, or null when the run is not a sweep
     private List<Object> row(double h, Integer point, Output row) {
         List<Object> cells = new ArrayList<>(List.of(h, row.t(), row.step(), row.ok()));
         if (point != null) cells.add(1, point);
-        for (int o = 0; o < row.mean().length; o++)
-            for (String s : scenario.statistics())
-                cells.add(statistic(new Statistics(row.mean()[o], row.max()[o], row.msd()[o], row.min()[o], row.std()[o], row.quantiles()[o]), s));
+        for (Statistics st : statisticsRow(row).stats()) for (String s : scenario.statistics()) cells.add(statistic(st, s));
         return cells;
     }
 
