@@ -3,7 +3,9 @@ package org.geomech.cli;
 import org.geomech.backend.Backend;
 import org.geomech.backend.Backends;
 import org.geomech.ensemble.InitialStates;
+import org.geomech.ensemble.Statistics;
 import org.geomech.io.CsvWriter;
+import org.geomech.io.RunSummary;
 import org.geomech.io.Scenario;
 import org.geomech.io.ScenarioDraft;
 import org.geomech.method.Methods;
@@ -54,6 +56,8 @@ final class CrossCheckCommand extends GeomechCommand {
     @Override
     void execute() {
         if (members < 1 || steps < 1) throw new InputException("--members and --steps must be at least 1");
+        if (!(tolerance > 0) || !Double.isFinite(tolerance))
+            throw new InputException("--tolerance must be a finite positive number, got " + tolerance);
         ScenarioDraft d = scenarioOptions.draft();
         if (d.h == null) d.h = List.of(0.05);
         if (d.tEnd == null) d.tEnd = d.h.get(0) * steps;
@@ -68,14 +72,45 @@ final class CrossCheckCommand extends GeomechCommand {
         folder(s.out());
         comparisons.addAll(CrossCheck.run(sim, s.h().get(0), steps, Backends.named("reference"), others, s.newton()));
         components = comparisons.get(0).components();
+        for (CrossCheck.Comparison c : comparisons) {
+            checkFinite(c, s.h().get(0));
+            for (CrossCheck.MemberFailure f : c.firstFailures())
+                summary.failures(0, new RunSummary.Failure(s.h().get(0), f.member(), f.step(), c.backend() + ": " + f.reason()));
+            summary.failures(c.failed(), null);
+        }
         summary.results(comparisons);
         if (talking()) print(sys.name(), s.method(), s.h().get(0));
+        String reason = disagreement();
+        if (reason != null) err().println("geomech: crosscheck failed: " + reason);
+    }
+
+    // The standard observers over the ok members, before the first step (bad input if not finite) and after the last
+    private void checkFinite(CrossCheck.Comparison c, double h) {
+        CrossCheck.Observed o = c.observed();
+        for (int k = 0; k < o.observers().size(); k++) {
+            Statistics start = o.atStart().get(k), end = o.atEnd().get(k);
+            if (!Double.isFinite(start.mean())) nonFinite(o.observers().get(k), "mean", h, 0, start.mean(), true);
+            if (c.failed() < members && !Double.isFinite(end.mean())) nonFinite(o.observers().get(k) + " on " + c.backend(), "mean", h, h * steps, end.mean(), false);
+        }
     }
 
     @Override
-    int exitCode() {
-        for (CrossCheck.Comparison c : comparisons) if (c.worst() > tolerance || c.failedOnlyHere() > 0) return DISAGREE;
-        return 0;
+    int exitCode() { return disagreement() == null ? 0 : DISAGREE; }
+
+    // Why the check fails (null when every backend ran every member and agrees to the tolerance)
+    private String disagreement() {
+        List<String> reasons = new ArrayList<>();
+        for (CrossCheck.Comparison c : comparisons) {
+            if (c.failed() > 0) {
+                CrossCheck.MemberFailure f = c.firstFailures().get(0);
+                reasons.add(c.backend() + " failed " + c.failed() + " of " + members + " members (first: member " + f.member()
+                        + " at step " + f.step() + ", " + f.reason() + ")");
+            }
+            if (c.compared() < members) reasons.add(c.backend() + " compared " + c.compared() + " of " + members + " members");
+            if (c.worst() > tolerance)
+                reasons.add(c.backend() + " differs from the reference by " + c.worst() + " > " + tolerance);
+        }
+        return reasons.isEmpty() ? null : String.join("; ", reasons);
     }
 
     private void print(String model, String method, double h) {
@@ -90,17 +125,18 @@ final class CrossCheckCommand extends GeomechCommand {
             table.row(cells.toArray());
         }
         table.print(out(), "");
-        out().println(exitCode() == 0 ? "every backend agrees with the reference to " + tolerance
-                : "DISAGREEMENT: a backend differs from the reference by more than " + tolerance + " (or fails where it does not)");
+        String reason = disagreement();
+        out().println(reason == null ? "every backend agrees with the reference to " + tolerance + " (" + members + " of " + members + " members compared)"
+                : "DISAGREEMENT: " + reason);
     }
 
     @Override
     void writeFiles(Path folder) {
-        List<String> header = new ArrayList<>(List.of("backend", "worst", "failed", "failed_only_here", "seconds"));
+        List<String> header = new ArrayList<>(List.of("backend", "worst", "failed", "failed_only_here", "compared", "seconds"));
         header.addAll(components);
         List<List<Object>> rows = new ArrayList<>();
         for (CrossCheck.Comparison c : comparisons) {
-            List<Object> row = new ArrayList<>(List.of(c.backend(), c.worst(), c.failed(), c.failedOnlyHere(), c.seconds()));
+            List<Object> row = new ArrayList<>(List.of(c.backend(), c.worst(), c.failed(), c.failedOnlyHere(), c.compared(), c.seconds()));
             for (double x : c.maxRelativeDifference()) row.add(x);
             rows.add(row);
         }

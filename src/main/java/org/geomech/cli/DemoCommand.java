@@ -84,6 +84,8 @@ final class DemoCommand extends GeomechCommand {
                 EnergyMseStudy.Curve c = EnergyMseStudy.run(sys, List.of(method), new double[]{h}, tEnd, OUTPUT_INTERVAL, new double[0],
                         initial, members, b, NEWTON).get(0);
                 curves.add(c);
+                for (int i = 0; i < c.mu().length; i++)
+                    if (!Double.isFinite(c.mu()[i]) && c.failed() < members) nonFinite("mu(E) of " + name, "mean", h, c.t()[i], c.mu()[i], i == 0);
                 done += c.memberSteps() / members;
                 progress.accept(done);
                 summary.work(c.memberSteps(), c.seconds()).newtonIterations(c.newtonIterations());

@@ -67,7 +67,7 @@ abstract class GeomechCommand implements Callable<Integer> {
             err().println(Main.errorLine(folder == null ? message : saveAfter(message)));
             return INTERNAL_ERROR;
         } finally {
-            Interrupts.fallback(() -> {});
+            Interrupts.fallback(s -> {});
             if (outputFolder != null) outputFolder.close();
         }
     }
@@ -143,13 +143,27 @@ abstract class GeomechCommand implements Callable<Integer> {
     }
 
     // Run by the signal's thread when the command reached no safe point in time
-    private void stoppedWithoutSafePoint() {
-        String message = "interrupted by a signal before a safe point";
+    private void stoppedWithoutSafePoint(Interrupts.Stopped signal) {
+        String message = signal.getMessage() + " (no safe point within " + Interrupts.GRACE_MS / 1000 + " s: partial results as they stood)";
         err().println(Main.errorLine(folder == null ? message : saveAfter(message)));
         err().flush();
     }
 
+    /**
+     * An observer (or a study's observed quantity) with a non-finite value: at the initial time bad input
+     * (exit 2, naming it); later recorded in summary.json and named on stderr at the end.
+     */
+    void nonFinite(String observer, String statistic, Double h, double t, double value, boolean initial) {
+        if (initial)
+            throw new InputException("observer " + observer + " is not finite at t = " + Table.plain(t) + " (" + statistic + " = " + value
+                    + "): check the initial values and parameters");
+        summary.nonFiniteObserver(new RunSummary.NonFiniteObserver(observer, statistic, h, t, value));
+    }
+
     private void reportFailures() {
+        for (RunSummary.NonFiniteObserver o : summary.nonFiniteObservers())
+            err().println("geomech: warning: observer " + o.observer() + " is not finite from t = " + Table.plain(o.t())
+                    + (o.h() == null ? "" : " at h = " + o.h()) + " (" + o.statistic() + " = " + o.value() + "; summary.json: non_finite_observers)");
         if (summary.failureCount() == 0) return;
         RunSummary.Failure f = summary.listedFailures().get(0);
         err().println("geomech: warning: " + summary.failureCount() + " member(s) failed; first: "

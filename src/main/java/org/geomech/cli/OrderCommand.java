@@ -17,6 +17,7 @@ import picocli.CommandLine.Option;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /** geomech order: global errors at t_end against a fine-step reference, and the fitted orders; writes order.csv. */
@@ -54,6 +55,8 @@ final class OrderCommand extends GeomechCommand {
         InitialStates initial = new InitialStates(sys, s.q0(), s.v0());
         summary.inputs(new OrderInputs(s, ref.name(), hRef)).members(1).consistency(InitialReport.of(sys, initial, params, 1, null));
         double[] hs = s.h().stream().mapToDouble(Double::doubleValue).toArray();
+        if (Arrays.stream(hs).distinct().count() < hs.length)
+            throw new InputException("order fits log(error) against log(h): every step size must differ, got " + s.h());
         folder(s.out());
         long start = System.nanoTime();
         result = ConvergenceStudy.run(sys, method, ref, hs, s.tEnd(), hRef, params, initial, Backends.named(s.backend(), scenarioOptions.device()), s.newton());
@@ -61,6 +64,8 @@ final class OrderCommand extends GeomechCommand {
         for (ConvergenceStudy.Point p : result.points()) {
             memberSteps += Math.round(s.tEnd() / p.h());
             if (p.failed() > 0) summary.failures(1, new RunSummary.Failure(p.h(), 0, null, "the run failed before t_end"));
+            else for (double e : new double[]{p.q(), p.v(), p.p()})
+                if (!Double.isFinite(e)) nonFinite("error at t_end", "2-norm", p.h(), s.tEnd(), e, false);
         }
         summary.work(memberSteps, (System.nanoTime() - start) * 1e-9).results(result);
         title = sys.name() + ", " + method.name() + ": errors at t = " + Table.plain(s.tEnd()) + " against " + ref.name();
@@ -81,8 +86,9 @@ final class OrderCommand extends GeomechCommand {
         out().printf("%s, %s, errors at t = %s against %s at h = %s%n", sys.name(), method.name(), Table.plain(tEnd), result.reference(), result.referenceH());
         Table table = new Table("h", "err q", "err v", "err p", "err lambda");
         for (ConvergenceStudy.Point p : result.points())
-            table.row(p.h(), Table.num(p.q()), Table.num(p.v()), Table.num(p.p()), Table.num(p.lambda()));
-        table.row("fitted order", Table.num(result.orderQ()), Table.num(result.orderV()), Table.num(result.orderP()), Table.num(result.orderLambda()));
+            table.row(p.h(), Table.numOrNone(p.q()), Table.numOrNone(p.v()), Table.numOrNone(p.p()), Table.numOrNone(p.lambda()));
+        table.row("fitted order", Table.numOrNone(result.orderQ()), Table.numOrNone(result.orderV()), Table.numOrNone(result.orderP()),
+                Table.numOrNone(result.orderLambda()));
         table.print(out(), "");
         out().printf("claimed: order %d in q, v, p; %d in the multipliers%n", method.order(), method.multiplierOrder());
     }

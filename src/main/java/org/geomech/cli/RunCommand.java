@@ -182,7 +182,10 @@ final class RunCommand extends GeomechCommand {
                 snapshot -> new Checkpoint.Header(Version.geomech(), fingerprint, arguments(), scenarioOptions.text, consistency,
                         finished, stage, snapshot, recorder, state.members(), state.components()), Interrupts::pending);
         EnsembleRun.Result r = EnsembleRun.run(compiled, state, sim.params(h), grid, k -> progress.accept(done + k), recorder,
-                row -> append(row(h, row)), resuming ? resumeFrom.snapshot() : null, writer);
+                row -> {
+                    checkFinite(h, row);
+                    append(row(h, row));
+                }, resuming ? resumeFrom.snapshot() : null, writer);
         progress.end();
         if (writer != null && writer.stopping()) {
             // a signal: the checkpoint is written; the partial rows go out with the results, then the command stops
@@ -208,7 +211,10 @@ final class RunCommand extends GeomechCommand {
             summary.file("timeseries.csv").write(folder);
         }
         stateNames = sim.step().layout().names();
-        for (EnsembleRun.Row row : o.result().rows()) append(row(h, row));
+        for (EnsembleRun.Row row : o.result().rows()) {
+            checkFinite(h, row);
+            append(row(h, row));
+        }
         List<Checkpoint.Failure> failures = new ArrayList<>();
         for (SlabRun.Failure f : o.failures()) failures.add(new Checkpoint.Failure((int) f.member(), f.step(), f.status()));
         record(new Checkpoint.Stage(h, o.result(), failures, null), sim.members(), grid);
@@ -274,6 +280,16 @@ final class RunCommand extends GeomechCommand {
         } catch (java.security.NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);
         }
+    }
+
+    // Every statistic of every observer over the ok members must be finite (at t = 0: bad input)
+    private void checkFinite(double h, EnsembleRun.Row row) {
+        if (row.ok() == 0) return;   // no member left: the failures say why
+        for (int o = 0; o < observerNames.size(); o++)
+            for (String s : scenario.statistics()) {
+                double x = statistic(row.stats().get(o), s);
+                if (!Double.isFinite(x)) nonFinite(observerNames.get(o), s, h, row.t(), x, row.step() == 0);
+            }
     }
 
     // One row of the time series: kept for the summary and .npy, and appended to timeseries.csv at once

@@ -17,8 +17,11 @@ final class Table {
         return this;
     }
 
-    /** A number in 4 significant digits, or - for NaN. */
-    static String num(double x) { return Double.isNaN(x) ? "-" : String.format("%.4g", x); }
+    /** A number in 4 significant digits; NaN and Infinity as themselves. */
+    static String num(double x) { return Double.isFinite(x) ? String.format("%.4g", x) : Double.toString(x); }
+
+    /** As num, but - for NaN where NaN stands for no value (a failed run, no multipliers, too few points to fit). */
+    static String numOrNone(double x) { return Double.isNaN(x) ? "-" : num(x); }
 
     /** A time or step size as typed: 10 rather than 10.0. */
     static String plain(double x) { return x == Math.rint(x) && Math.abs(x) < 1e15 ? Long.toString((long) x) : Double.toString(x); }

@@ -34,6 +34,9 @@ public final class InitialStates {
     /** Spacing of the members' random seeds (the 64-bit golden ratio, as SplittableRandom uses). */
     private static final long GOLDEN = 0x9E3779B97F4A7C15L;
 
+    /** J = max(N - 1, 1) of the initial values, under a name no model can use, so a model may have its own J. */
+    private static final Expr ENSEMBLE_J = Expr.sym("$J");
+
     private final MechanicalSystem sys;
     private final List<Expr> q0, v0;
 
@@ -43,7 +46,9 @@ public final class InitialStates {
         if (q0.size() != n) throw new InputException("initial positions: model " + sys.name() + " has " + n + " coordinates, " + q0.size() + " values given");
         if (v0.size() != n) throw new InputException("initial velocities: model " + sys.name() + " has " + n + " coordinates, " + v0.size() + " values given");
         Map<String, Expr> known = new HashMap<>();
-        for (String s : List.of("j", "N", "J")) known.put(s, Expr.sym(s));
+        known.put("j", Expr.sym("j"));
+        known.put("N", Expr.sym("N"));
+        known.put("J", ENSEMBLE_J);   // unless the model has a parameter J, which then wins
         for (Expr p : sys.parameterSymbols()) known.put(p.name(), p);
         this.q0 = parse("initial position", q0, known);
         this.v0 = parse("initial velocity", v0, known);
@@ -79,7 +84,7 @@ public final class InitialStates {
     public Report fill(EnsembleState state, long first, long total, double[] modelParams, Perturbation perturbation) {
         StateLayout layout = state.layout();
         int members = state.members(), blocks = (members + BLOCK - 1) / BLOCK;
-        List<Expr> inputs = new ArrayList<>(List.of(Expr.sym("j"), Expr.sym("N"), Expr.sym("J")));
+        List<Expr> inputs = new ArrayList<>(List.of(Expr.sym("j"), Expr.sym("N"), ENSEMBLE_J));
         inputs.addAll(sys.parameterSymbols());
         List<Expr> outputs = new ArrayList<>(q0);
         outputs.addAll(v0);

@@ -1,6 +1,8 @@
 package org.geomech.expr;
 
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Deque;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
@@ -37,40 +39,49 @@ public final class Derivative {
         return jac;
     }
 
-    private Expr d(Expr e) {
-        Expr cached = memo.get(e);
-        if (cached != null) return cached;
-        Expr r = rule(e);
-        memo.put(e, r);
-        return r;
+    // Iterative post-order over the nodes not yet differentiated (no recursion on the expression's depth)
+    private Expr d(Expr root) {
+        Deque<Expr> stack = new ArrayDeque<>();
+        stack.push(root);
+        while (!stack.isEmpty()) {
+            Expr e = stack.peek();
+            if (memo.containsKey(e)) { stack.pop(); continue; }
+            boolean ready = true;
+            for (int i = e.arity() - 1; i >= 0; i--) {
+                if (!memo.containsKey(e.arg(i))) { stack.push(e.arg(i)); ready = false; }
+            }
+            if (ready) memo.put(stack.pop(), rule(e));
+        }
+        return memo.get(root);
     }
 
+    // The derivative of one node from its arguments' derivatives, already in memo
     private Expr rule(Expr e) {
         switch (e.op()) {
             case CONST: return ZERO;
             case SYM: return e == variable ? ONE : ZERO;
-            case ADD: return add(d(e.arg(0)), d(e.arg(1)));
-            case NEG: return neg(d(e.arg(0)));
-            case MUL: return add(mul(d(e.arg(0)), e.arg(1)), mul(e.arg(0), d(e.arg(1))));
+            case ADD: return add(memo.get(e.arg(0)), memo.get(e.arg(1)));
+            case NEG: return neg(memo.get(e.arg(0)));
+            case MUL: return add(mul(memo.get(e.arg(0)), e.arg(1)), mul(e.arg(0), memo.get(e.arg(1))));
             case DIV: {
-                Expr a = e.arg(0), b = e.arg(1), da = d(a), db = d(b);
+                Expr a = e.arg(0), b = e.arg(1), da = memo.get(a), db = memo.get(b);
                 return sub(div(da, b), div(mul(a, db), pow(b, 2)));
             }
             case POW: {
-                Expr a = e.arg(0), b = e.arg(1), da = d(a), db = d(b);
+                Expr a = e.arg(0), b = e.arg(1), da = memo.get(a), db = memo.get(b);
                 Expr fromBase = da.isConst(0) ? ZERO : mul(mul(b, pow(a, sub(b, ONE))), da);
                 Expr fromExponent = db.isConst(0) ? ZERO : mul(mul(e, log(a)), db);
                 return add(fromBase, fromExponent);
             }
-            case SQRT: return div(d(e.arg(0)), mul(TWO, e));
-            case SIN: return mul(cos(e.arg(0)), d(e.arg(0)));
-            case COS: return neg(mul(sin(e.arg(0)), d(e.arg(0))));
-            case TAN: return mul(add(ONE, pow(e, 2)), d(e.arg(0)));
-            case EXP: return mul(e, d(e.arg(0)));
-            case LOG: return div(d(e.arg(0)), e.arg(0));
+            case SQRT: return div(memo.get(e.arg(0)), mul(TWO, e));
+            case SIN: return mul(cos(e.arg(0)), memo.get(e.arg(0)));
+            case COS: return neg(mul(sin(e.arg(0)), memo.get(e.arg(0))));
+            case TAN: return mul(add(ONE, pow(e, 2)), memo.get(e.arg(0)));
+            case EXP: return mul(e, memo.get(e.arg(0)));
+            case LOG: return div(memo.get(e.arg(0)), e.arg(0));
             case ATAN2: {
                 Expr y = e.arg(0), x = e.arg(1);
-                return div(sub(mul(x, d(y)), mul(y, d(x))), add(pow(x, 2), pow(y, 2)));
+                return div(sub(mul(x, memo.get(y)), mul(y, memo.get(x))), add(pow(x, 2), pow(y, 2)));
             }
             case STUMPFF: {                                                      // c_n' = (n c_{n+2} - c_{n+1}) / 2
                 int n = e.stumpffOrder();

@@ -33,12 +33,16 @@ public final class Expr {
     private final Expr[] args;
     private final int hash;
     private final int id;
+    private final int height;
 
     private Expr(Op op, double value, String name, Expr[] args) {
         this.op = op;
         this.value = value;
         this.name = name;
         this.args = args;
+        int depth = 0;
+        for (Expr a : args) depth = Math.max(depth, a.height);
+        this.height = depth + 1;
         int h = op.hashCode() * 31 + Double.hashCode(value);
         h = h * 31 + Objects.hashCode(name);
         for (Expr a : args) h = h * 31 + System.identityHashCode(a);
@@ -77,6 +81,8 @@ public final class Expr {
     public List<Expr> args() { return List.of(args); }
     /** Creation order; deterministic for a deterministic construction sequence. */
     public int id() { return id; }
+    /** Nodes on the longest path to a leaf (1 for a leaf): how deep a recursive pass over this node goes. */
+    public int height() { return height; }
 
     public boolean isConst() { return op == Op.CONST; }
     public boolean isSymbol() { return op == Op.SYM; }

@@ -6,7 +6,7 @@ public final class ParseException extends IllegalArgumentException {
     private final String expected;
 
     ParseException(String text, int column, String expected, String problem) {
-        super("column " + column + " of \"" + oneLine(text) + "\": " + problem);
+        super("column " + column + " of \"" + oneLine(excerpt(text, column)) + "\": " + problem);
         this.column = column;
         this.expected = expected;
     }
@@ -16,6 +16,16 @@ public final class ParseException extends IllegalArgumentException {
 
     /** What would have been accepted at that column, e.g. "a number, name or '('". */
     public String expected() { return expected; }
+
+    /** Characters of the text shown either side of the column in a message about a long text. */
+    static final int SHOWN = 40;
+
+    // The text, or for a long one the part around the column with "..." where it is cut
+    private static String excerpt(String text, int column) {
+        if (text.length() <= 2 * SHOWN) return text;
+        int from = Math.max(0, column - 1 - SHOWN), to = Math.min(text.length(), column - 1 + SHOWN);
+        return (from > 0 ? "..." : "") + text.substring(from, to) + (to < text.length() ? "..." : "");
+    }
 
     /** The text with line breaks and other control characters escaped, so the message stays on one line. */
     static String oneLine(String text) {

@@ -24,10 +24,17 @@ public final class Parser {
     private static final Map<String, Integer> ARITY =
             Map.of("sqrt", 1, "sin", 1, "cos", 1, "tan", 1, "exp", 1, "log", 1, "atan2", 2, "stumpff", 2);
     private static final String OPERAND = "a number, name or '('";
+    /** The longest text parsed, in characters. */
+    public static final int MAX_LENGTH = 100_000;
+    /** The deepest nesting of parentheses, function calls, signs and powers. */
+    public static final int MAX_NESTING = 1_000;
+    /** The most nodes on a path from the result to a leaf (long chains of operators count). */
+    public static final int MAX_HEIGHT = 10_000;
 
     private final String text;
     private final Function<String, Expr> symbols;
     private int pos;
+    private int nesting;
 
     private Parser(String text, Function<String, Expr> symbols) {
         this.text = text;
@@ -39,9 +46,13 @@ public final class Parser {
      * null for an unknown name. Errors are {@link ParseException}s with a one-line message.
      */
     public static Expr parse(String text, Function<String, Expr> symbols) {
+        if (text.length() > MAX_LENGTH)
+            throw new ParseException(text, MAX_LENGTH + 1, "a shorter text", "expression of " + text.length() + " characters; at most " + MAX_LENGTH);
         Parser p = new Parser(text, symbols);
         Expr e = p.sum();
         if (!p.atEnd()) throw p.expected("an operator or end of input");
+        if (e.height() > MAX_HEIGHT)
+            throw new ParseException(text, 1, "a shallower expression", "expression " + e.height() + " operations deep; at most " + MAX_HEIGHT);
         return e;
     }
 
@@ -56,8 +67,8 @@ public final class Parser {
     }
 
     private Expr term() {
-        if (accept("-")) return Expr.neg(term());
-        if (accept("+")) return term();
+        if (accept("-")) return Expr.neg(nested(this::term));
+        if (accept("+")) return nested(this::term);
         return product();
     }
 
@@ -72,8 +83,8 @@ public final class Parser {
     }
 
     private Expr factor() {
-        if (accept("-")) return Expr.neg(factor());
-        if (accept("+")) return factor();
+        if (accept("-")) return Expr.neg(nested(this::factor));
+        if (accept("+")) return nested(this::factor);
         return power();
     }
 
@@ -81,7 +92,7 @@ public final class Parser {
         Expr base = primary();
         int column = column();
         if (!accept("**") && !accept("^")) return base;
-        Expr exponent = factor();
+        Expr exponent = nested(this::factor);
         return build(column, () -> Expr.pow(base, exponent));
     }
 
@@ -98,7 +109,7 @@ public final class Parser {
             return resolve(name, column);
         }
         if (accept("(")) {
-            Expr e = sum();
+            Expr e = nested(this::sum);
             expect(")");
             return e;
         }
@@ -118,7 +129,7 @@ public final class Parser {
         accept("(");
         List<Expr> args = new ArrayList<>();
         if (!accept(")")) {
-            do args.add(sum()); while (accept(","));
+            do args.add(nested(this::sum)); while (accept(","));
             if (!accept(")")) throw expected(args.size() < arity ? "',' or ')'" : "')'");
         }
         if (args.size() != arity) {
@@ -170,13 +181,28 @@ public final class Parser {
         return text.substring(start, pos);
     }
 
-    /** Runs a factory, turning its arithmetic errors (1/0, sqrt(-1) of constants) into parse errors at column. */
-    private Expr build(int column, Supplier<Expr> factory) {
+    /** Parses one level deeper; refuses nesting beyond MAX_NESTING (the parser recurses once per level). */
+    private Expr nested(Supplier<Expr> inner) {
+        if (++nesting > MAX_NESTING)
+            throw new ParseException(text, column(), "a shallower expression", "expression nested more than " + MAX_NESTING + " levels deep");
         try {
-            return factory.get();
-        } catch (ArithmeticException e) {
-            throw new ParseException(text, column, "an expression with a defined value", e.getMessage());
+            return inner.get();
+        } finally {
+            nesting--;
         }
+    }
+
+    /** Runs a factory, turning its arithmetic errors (1/0, sqrt(-1) of constants) and infinite constants (exp(1000)) into parse errors at column. */
+    private Expr build(int column, Supplier<Expr> factory) {
+        Expr e;
+        try {
+            e = factory.get();
+        } catch (ArithmeticException ex) {
+            throw new ParseException(text, column, "an expression with a defined value", ex.getMessage());
+        }
+        if (e.isConst() && Double.isInfinite(e.value()))
+            throw new ParseException(text, column, "an expression with a finite value", "expression evaluates to " + e.value());
+        return e;
     }
 
     private void expect(String token) {

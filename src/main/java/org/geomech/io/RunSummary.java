@@ -20,7 +20,7 @@ import java.util.OptionalDouble;
 @JsonAutoDetect(fieldVisibility = JsonAutoDetect.Visibility.ANY, getterVisibility = JsonAutoDetect.Visibility.NONE,
         isGetterVisibility = JsonAutoDetect.Visibility.NONE)
 @JsonPropertyOrder({"command", "geomech_version", "java_version", "finished", "error", "inputs", "members", "failures", "wall_seconds", "startup_seconds",
-        "member_steps", "stepping_seconds", "member_steps_per_second", "newton_iterations",
+        "non_finite_observers", "member_steps", "stepping_seconds", "member_steps_per_second", "newton_iterations",
         "flops_per_step", "consistency", "results", "files"})
 public final class RunSummary {
     /** A failed member: the step size of its run, its index and step (null where the study does not say), the reason. */
@@ -31,6 +31,9 @@ public final class RunSummary {
         @JsonProperty private int count;
         @JsonProperty private final List<Failure> first = new ArrayList<>();
     }
+
+    /** The first output time at which an observer's statistic was not finite (per observer and step size). */
+    public record NonFiniteObserver(String observer, String statistic, Double h, double t, double value) {}
 
     /** Flops of one step without Newton (guess and update) and per Newton iteration (residual and Jacobian). */
     public record Flops(long update, long perNewtonIteration) {}
@@ -46,6 +49,7 @@ public final class RunSummary {
     private Object inputs;
     private int members;
     private final Failures failures = new Failures();
+    private final List<NonFiniteObserver> nonFiniteObservers = new ArrayList<>();
     private double wallSeconds;
     private long memberSteps;
     private double steppingSeconds;
@@ -85,12 +89,22 @@ public final class RunSummary {
         return this;
     }
 
-    /** Adds count failed members, listed as one entry. */
+    /** Adds count failed members, and one entry to the list (none if listed is null). */
     public RunSummary failures(int count, Failure listed) {
         failures.count += count;
-        if (failures.first.size() < LISTED_FAILURES) failures.first.add(listed);
+        if (listed != null && failures.first.size() < LISTED_FAILURES) failures.first.add(listed);
         return this;
     }
+
+    /** Records an observer that became non-finite, once per observer and step size. */
+    public RunSummary nonFiniteObserver(NonFiniteObserver o) {
+        for (NonFiniteObserver seen : nonFiniteObservers)
+            if (seen.observer().equals(o.observer()) && java.util.Objects.equals(seen.h(), o.h())) return this;
+        nonFiniteObservers.add(o);
+        return this;
+    }
+
+    public List<NonFiniteObserver> nonFiniteObservers() { return List.copyOf(nonFiniteObservers); }
 
     public List<String> files() { return List.copyOf(files); }
     public int failureCount() { return failures.count; }

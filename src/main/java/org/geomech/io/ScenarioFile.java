@@ -9,6 +9,11 @@ import org.geomech.model.InputException;
 import org.geomech.model.ModelDefinition;
 
 import java.io.IOException;
+import java.io.InputStream;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -27,6 +32,8 @@ public final class ScenarioFile {
     private static final Set<String> INITIAL = Set.of("q", "v", "members", "random");
     private static final Set<String> RANDOM = Set.of("seed", "q", "v");
     private static final Set<String> NEWTON = Set.of("tolerance", "max_iterations", "jacobian");
+    /** The largest scenario file read (1 MiB). */
+    public static final int MAX_BYTES = 1 << 20;
     private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory()).enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
 
     private ScenarioFile() {}
@@ -41,6 +48,7 @@ public final class ScenarioFile {
 
     /** Reads scenario text; source names it in messages. */
     public static ScenarioDraft draft(String source, String yaml) {
+        if (yaml.length() > MAX_BYTES) throw new InputException(source + ": scenario text longer than " + MAX_BYTES + " characters");
         JsonNode root;
         try {
             root = YAML.readTree(yaml);
@@ -72,14 +80,25 @@ public final class ScenarioFile {
         return d;
     }
 
-    /** The text of a scenario file; InputException when it cannot be read. */
+    /** The text of a scenario file: a regular file of at most MAX_BYTES of UTF-8 (a FIFO or device would block or never end); InputException otherwise. */
     public static String text(Path file) {
-        try {
-            return Files.readString(file);
+        if (!Files.exists(file)) throw new InputException("scenario file " + file + " does not exist");
+        if (!Files.isRegularFile(file)) throw new InputException("scenario file " + file + " is not a regular file");
+        byte[] bytes;
+        try (InputStream in = Files.newInputStream(file)) {
+            bytes = in.readNBytes(MAX_BYTES + 1);
         } catch (NoSuchFileException e) {
             throw new InputException("scenario file " + file + " does not exist");
         } catch (IOException e) {
             throw new InputException("cannot read scenario file " + file + ": " + e.getMessage());
+        }
+        if (bytes.length > MAX_BYTES) throw new InputException("scenario file " + file + " is larger than " + MAX_BYTES + " bytes");
+        for (byte b : bytes) if (b == 0) throw new InputException("scenario file " + file + " is binary, not YAML text");
+        try {
+            return StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(bytes)).toString();
+        } catch (CharacterCodingException e) {
+            throw new InputException("scenario file " + file + " is not UTF-8 text");
         }
     }
 

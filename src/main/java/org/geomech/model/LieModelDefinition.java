@@ -128,7 +128,8 @@ public record LieModelDefinition(String name, String reference, String group, Li
 
     private void checkName(String kind, String n, Set<String> seen) {
         if (n == null || !IDENTIFIER.matcher(n).matches()) throw new InputException("model " + name + ": " + kind + " name '" + n + "' is not an identifier");
-        if (ModelDefinition.RESERVED.contains(n)) throw new InputException("model " + name + ": " + kind + " name '" + n + "' is reserved");
+        String clash = ModelDefinition.reservedFor(n);
+        if (clash != null) throw new InputException("model " + name + ": " + kind + " name '" + n + "' is reserved (" + clash + ")");
         if (!seen.add(n)) throw new InputException("model " + name + ": name '" + n + "' is declared twice");
     }
 

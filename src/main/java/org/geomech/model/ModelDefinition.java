@@ -19,8 +19,30 @@ public record ModelDefinition(String name, String reference, List<String> coordi
                               String lagrangian, List<String> holonomic, List<String> nonholonomic) {
 
     private static final Pattern IDENTIFIER = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
-    /** Names the expression language or the ensemble generators already use. */
-    public static final Set<String> RESERVED = Set.of("pi", "dot", "sqrt", "sin", "cos", "tan", "exp", "log", "atan2", "j", "N", "J", "t", "h");
+    /** Names the expression language, the ensemble generators or the methods already use, with what they name. */
+    public static final Map<String, String> RESERVED = reserved();
+    /** Multipliers in observers: lambda1, lambda2, ... */
+    private static final Pattern MULTIPLIER = Pattern.compile("lambda[0-9]+");
+    /** The most coordinates of a model (every backend's code grows with their square or more). */
+    public static final int MAX_COORDINATES = 200;
+
+    /** What a reserved name already names (e.g. "the time" for t), or null when the name is free. */
+    public static String reservedFor(String n) {
+        if (RESERVED.containsKey(n)) return RESERVED.get(n);
+        return MULTIPLIER.matcher(n).matches() ? "the multipliers lambda1, lambda2, ..." : null;
+    }
+
+    private static Map<String, String> reserved() {
+        Map<String, String> r = new LinkedHashMap<>();
+        r.put("pi", "the constant pi");
+        r.put("dot", "the velocity dot(x)");
+        for (String f : List.of("sqrt", "sin", "cos", "tan", "exp", "log", "atan2")) r.put(f, "a function");
+        r.put("j", "the member index in initial values");
+        r.put("N", "the member count in initial values");
+        r.put("t", "the time");
+        r.put("h", "the step size");
+        return java.util.Collections.unmodifiableMap(r);
+    }
 
     public ModelDefinition {
         coordinates = List.copyOf(coordinates);
@@ -33,6 +55,8 @@ public record ModelDefinition(String name, String reference, List<String> coordi
     public MechanicalSystem build() {
         if (name == null || name.isBlank()) throw new InputException("model: a name is required");
         if (coordinates.isEmpty()) throw new InputException("model " + name + ": at least one coordinate is required");
+        if (coordinates.size() > MAX_COORDINATES)
+            throw new InputException("model " + name + ": " + coordinates.size() + " coordinates; at most " + MAX_COORDINATES);
         Set<String> seen = new HashSet<>();
         for (String c : coordinates) checkName("coordinate", c, seen);
         for (Map.Entry<String, Double> p : parameters.entrySet()) {
@@ -63,6 +87,12 @@ public record ModelDefinition(String name, String reference, List<String> coordi
             throw new InputException("model " + name + ": " + (hol.size() + nh.size()) + " constraints leave no freedom to " + coordinates.size() + " coordinates");
 
         MechanicalSystem sys = new MechanicalSystem(name, reference == null ? "" : reference, coordinates, parameters, l, hol, nh);
+        Expr[][] mass = sys.kineticMetric();
+        for (int i = 0; i < mass.length; i++) {
+            if (java.util.Arrays.stream(mass[i]).allMatch(e -> e.isConst(0)))
+                throw new InputException("model " + name + ": the mass matrix d2L/dv2 is singular: the lagrangian has no kinetic term in dot("
+                        + coordinates.get(i) + ")");
+        }
         Expr[][] a = sys.nonholonomicMatrix();
         for (int i = 0; i < nh.size(); i++) {
             boolean anyVelocity = false;
@@ -78,7 +108,8 @@ public record ModelDefinition(String name, String reference, List<String> coordi
 
     private void checkName(String kind, String n, Set<String> seen) {
         if (n == null || !IDENTIFIER.matcher(n).matches()) throw new InputException("model " + name + ": " + kind + " name '" + n + "' is not an identifier");
-        if (RESERVED.contains(n)) throw new InputException("model " + name + ": " + kind + " name '" + n + "' is reserved");
+        String clash = reservedFor(n);
+        if (clash != null) throw new InputException("model " + name + ": " + kind + " name '" + n + "' is reserved (" + clash + ")");
         if (!seen.add(n)) throw new InputException("model " + name + ": name '" + n + "' is declared twice");
     }
 

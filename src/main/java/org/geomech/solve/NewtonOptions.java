@@ -13,6 +13,8 @@ import java.util.Locale;
 public record NewtonOptions(double tolerance, int maxIterations, Jacobian jacobian) {
     /** The user's default: simplified Newton, falling back to full Newton where it stalls. */
     public static final NewtonOptions DEFAULT = new NewtonOptions(1e-12, 50, Jacobian.SIMPLIFIED);
+    /** The largest iteration limit accepted (a step needing more has failed in all but name). */
+    public static final int MAX_ITERATIONS = 1000;
 
     /** When the Jacobian is evaluated and factorised within one step. */
     public enum Jacobian {
@@ -32,7 +34,8 @@ public record NewtonOptions(double tolerance, int maxIterations, Jacobian jacobi
 
     public NewtonOptions {
         if (!(tolerance > 0) || !Double.isFinite(tolerance)) throw new InputException("Newton tolerance must be a positive number, got " + tolerance);
-        if (maxIterations < 1) throw new InputException("Newton iteration limit must be at least 1, got " + maxIterations);
+        if (maxIterations < 1 || maxIterations > MAX_ITERATIONS)
+            throw new InputException("Newton iteration limit must be between 1 and " + MAX_ITERATIONS + ", got " + maxIterations);
         if (jacobian == null) throw new InputException("Newton Jacobian mode must be full or simplified");
     }
 

@@ -2,20 +2,35 @@ package org.geomech.study;
 
 import org.geomech.backend.Backend;
 import org.geomech.ensemble.EnsembleState;
+import org.geomech.ensemble.Observer;
 import org.geomech.ensemble.Observers;
+import org.geomech.ensemble.Statistics;
+import org.geomech.method.StateLayout;
 import org.geomech.solve.NewtonOptions;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * Runs the same ensemble on several backends and compares every state component with the reference
- * backend: the largest relative difference |x - x_ref| / max(1, |x_ref|) over members, per component.
+ * backend: the largest relative difference |x - x_ref| / max(1, |x_ref|) over the members ok on both,
+ * per component. A multiplier enters a step only as h lambda (001 eq. 14, 004 eq. 84: the constraint
+ * force over one step), so multipliers are compared as h lambda: |h (lambda - lambda_ref)| / max(1, |h lambda_ref|).
  */
 public final class CrossCheck {
-    /** One backend's comparison: per component the largest relative difference, failures, wall seconds. */
-    public record Comparison(String backend, List<String> components, double[] maxRelativeDifference, int failed,
-                             int failedOnlyHere, double seconds) {
+    /** The standard observers' statistics over the ok members before the first step and after the last. */
+    public record Observed(List<String> observers, List<Statistics> atStart, List<Statistics> atEnd) {}
+
+    /** A member that failed on one backend: its index, the step it failed at and why. */
+    public record MemberFailure(int member, long step, String reason) {}
+
+    /**
+     * One backend's comparison: per component the largest relative difference, the members compared (ok on
+     * this backend and the reference), the failed ones (the first few listed), wall seconds.
+     */
+    public record Comparison(String backend, List<String> components, double[] maxRelativeDifference, int compared, int failed,
+                             int failedOnlyHere, List<MemberFailure> firstFailures, Observed observed, double seconds) {
         public double worst() {
             double w = 0;
             for (double d : maxRelativeDifference) w = Math.max(w, d);
@@ -28,39 +43,58 @@ public final class CrossCheck {
     /** reference first; every other backend is compared with it after the same number of steps of size h. */
     public static List<Comparison> run(Simulation sim, double h, int steps, Backend reference, List<Backend> others, NewtonOptions newton) {
         long start = System.nanoTime();
-        EnsembleState ref = advance(sim, h, steps, reference, newton);
+        Observed[] observed = new Observed[1];
+        EnsembleState ref = advance(sim, h, steps, reference, newton, observed);
         List<Comparison> out = new ArrayList<>();
-        out.add(compare(reference.name(), ref, ref, (System.nanoTime() - start) * 1e-9));
+        out.add(compare(reference.name(), ref, ref, h, observed[0], (System.nanoTime() - start) * 1e-9));
         for (Backend b : others) {
             start = System.nanoTime();
-            EnsembleState s = advance(sim, h, steps, b, newton);
-            out.add(compare(b.name(), s, ref, (System.nanoTime() - start) * 1e-9));
+            EnsembleState s = advance(sim, h, steps, b, newton, observed);
+            out.add(compare(b.name(), s, ref, h, observed[0], (System.nanoTime() - start) * 1e-9));
         }
         return out;
     }
 
-    private static EnsembleState advance(Simulation sim, double h, int steps, Backend backend, NewtonOptions newton) {
+    // The ensemble after the steps on one backend; observed[0] receives the observers' statistics before and after
+    private static EnsembleState advance(Simulation sim, double h, int steps, Backend backend, NewtonOptions newton, Observed[] observed) {
         EnsembleState state = sim.initialState(null);
-        Backend.Compiled compiled = backend.compile(sim.step(), Observers.standard(sim.step().system()), newton);
+        List<Observer> observers = Observers.standard(sim.step().system());
+        Backend.Compiled compiled = backend.compile(sim.step(), observers, newton);
         try (Backend.Run run = compiled.start(state, sim.params(h))) {
+            List<Statistics> atStart = run.observe().stats();
             run.advance(steps);
+            List<Statistics> atEnd = run.observe().stats();
             run.finish();
+            observed[0] = new Observed(observers.stream().map(Observer::name).toList(), atStart, atEnd);
         }
         return state;
     }
 
-    private static Comparison compare(String name, EnsembleState s, EnsembleState ref, double seconds) {
+    /** Failed members listed one by one per backend. */
+    public static final int LISTED_FAILURES = 10;
+
+    static Comparison compare(String name, EnsembleState s, EnsembleState ref, double h, Observed observed, double seconds) {
         int components = s.components();
+        StateLayout layout = s.layout();
         double[] worst = new double[components];
-        int failed = 0, onlyHere = 0;
+        int compared = 0, failed = 0, onlyHere = 0;
+        List<MemberFailure> failures = new ArrayList<>();
         for (int j = 0; j < s.members(); j++) {
-            if (!s.ok(j)) { failed++; if (ref.ok(j)) onlyHere++; continue; }
+            if (!s.ok(j)) {
+                failed++;
+                if (ref.ok(j)) onlyHere++;
+                if (failures.size() < LISTED_FAILURES) failures.add(new MemberFailure(j, s.failedStep(j), s.status(j).name().toLowerCase(Locale.ROOT)));
+                continue;
+            }
             if (!ref.ok(j)) continue;
+            compared++;
             for (int c = 0; c < components; c++) {
-                double a = s.get(c, j), b = ref.get(c, j);
+                boolean multiplier = c >= layout.lambdaOffset() && c < layout.lambdaOffset() + layout.multipliers();
+                double scale = multiplier ? h : 1;
+                double a = scale * s.get(c, j), b = scale * ref.get(c, j);
                 worst[c] = Math.max(worst[c], Math.abs(a - b) / Math.max(1, Math.abs(b)));
             }
         }
-        return new Comparison(name, s.layout().names(), worst, failed, onlyHere, seconds);
+        return new Comparison(name, layout.names(), worst, compared, failed, onlyHere, failures, observed, seconds);
     }
 }
