@@ -59,5 +59,6 @@ public final class LocalOverhead {
         double bestSimd = Arrays.stream(simd, 1, repeats + 1).min().orElseThrow(), bestSpark = Arrays.stream(spark, 1, repeats + 1).min().orElseThrow();
         System.out.printf("%d members x %d steps, %d cores: simd %s s, spark local[%d] %s s (best of %d after a warm-up); overhead %.1f %%; last row bitwise equal: %s%n",
                 members, steps, cores, Arrays.toString(simd), cores, Arrays.toString(spark), repeats, 100 * (bestSpark / bestSimd - 1), simdLast.equals(sparkLast));
+        if (!simdLast.equals(sparkLast)) System.out.println("simd  " + simdLast + "\nspark " + sparkLast);
     }
 }

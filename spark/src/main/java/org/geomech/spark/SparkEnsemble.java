@@ -1,9 +1,11 @@
 package org.geomech.spark;
 
+import org.apache.spark.TaskContext;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.api.java.function.Function;
 import org.geomech.backend.Backend;
 import org.geomech.backend.Backends;
+import org.geomech.backend.simd.SimdBackend;
 import org.geomech.ensemble.InitialStates;
 import org.geomech.ensemble.Observer;
 import org.geomech.ensemble.Observers;
@@ -26,7 +28,7 @@ import java.util.concurrent.ConcurrentHashMap;
 /**
  * One geomech ensemble over a Spark cluster (DESIGN.md, "Where users outgrow one machine"): the members are split
  * into partitions of whole Reduction blocks (1024 members); each partition is made and stepped on its executor by the
- * scenario's backend (simd on CPUs, opencl where an executor has a GPU) as a SlabRun slab, keeping only its blocks'
+ * scenario's backend (simd on CPUs with the task's cores, opencl where an executor has a GPU) as a SlabRun slab, keeping only its blocks'
  * partial sums per output row; the driver combines the blocks in member order, so the statistics are bitwise those of
  * the whole ensemble on one machine, whatever the partitioning. A failed task is Spark's to retry: a slab is a pure
  * function of the scenario and its block range.
@@ -65,20 +67,23 @@ public final class SparkEnsemble {
 
     /** One task: the part's members made, stepped and observed on this executor. */
     public static SlabRun.Slab slab(Part part) {
-        Prepared p = PREPARED.computeIfAbsent(part.stage() + "\n" + part.scenarioYaml(), k -> prepare(part.scenarioYaml(), part.stage()));
+        TaskContext task = TaskContext.get();
+        int threads = task == null ? Runtime.getRuntime().availableProcessors() : task.cpus();
+        Prepared p = PREPARED.computeIfAbsent(part.stage() + " " + threads + "\n" + part.scenarioYaml(), k -> prepare(part.scenarioYaml(), part.stage(), threads));
         long first = (long) part.firstBlock() * Reduction.BLOCK;
         int count = (int) (Math.min(p.simulation().members(), (long) part.endBlock() * Reduction.BLOCK) - first);
         return SlabRun.slab(p.compiled(), p.simulation(), p.grid(), first, count);
     }
 
-    private static Prepared prepare(String yaml, int stage) {
+    // simd with the task's cores (spark.task.cpus): the executor's other cores run other tasks
+    private static Prepared prepare(String yaml, int stage, int threads) {
         Scenario scenario = ScenarioFile.draft("scenario", yaml).resolve();
         MechanicalSystem sys = scenario.model().build();
         Simulation sim = new Simulation(sys, Methods.parse(scenario.method()), sys.parameterValues(), new InitialStates(sys, scenario.q0(), scenario.v0()),
                 scenario.perturbation(), scenario.members());
         List<Observer> observers = new ArrayList<>(Observers.standard(sys));
         for (Map.Entry<String, String> e : scenario.observers().entrySet()) observers.add(Observers.parse(sim.step(), e.getKey(), e.getValue()));
-        Backend backend = Backends.named(scenario.backend());
+        Backend backend = scenario.backend().equals("simd") ? new SimdBackend(threads, SimdBackend.DEFAULT_CHUNK) : Backends.named(scenario.backend());
         return new Prepared(sim, backend.compile(sim.step(), observers, scenario.newton()), grid(scenario, stage));
     }
 
