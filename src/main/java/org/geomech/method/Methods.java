@@ -10,13 +10,15 @@ import java.util.List;
  * on Lie group systems). The GGL and Gonzalez schemes take
  * ":advanced" (after a comma for the theta families) for 004's advanced Newton guess q^{n+1} = q^n + h v^n.
  * The Lie group methods lobatto-lie-nh:s and lobatto-lie:s (001 sec. 6) take ",exp" for tau = exp (default cay).
+ * rk:TABLEAU and vi:TABLEAU[,alpha-,alpha+] (000) take a Runge-Kutta tableau: a built-in name or a tableau file.
  */
 public final class Methods {
     private Methods() {}
 
     public static List<String> names() {
         return List.of("rattle", "lobatto-holonomic:s", "lobatto-nh:s", "lobatto-lie-nh:s", "lobatto-lie:s", "hbvm:k,s", "ggl-vi-s", "ggl-vi-a", "ggl-vi-b",
-                "ggl-theta-a:theta", "ggl-theta-b:theta,vartheta", "ggl-em", "gonzalez-em", "bs99", "vrkmk:TABLEAU,r", "vcg:TABLEAU");
+                "ggl-theta-a:theta", "ggl-theta-b:theta,vartheta", "ggl-em", "gonzalez-em", "bs99", "vrkmk:TABLEAU,r", "vcg:TABLEAU",
+                "rk:tableau", "vi:tableau,alpha-,alpha+");
     }
 
     /** Concrete names, a few per family, for listings. */
@@ -24,7 +26,8 @@ public final class Methods {
         return List.of("rattle", "lobatto-holonomic:2", "lobatto-holonomic:3", "lobatto-holonomic:4", "lobatto-nh:2", "lobatto-nh:3",
                 "lobatto-nh:4", "lobatto-lie-nh:2", "lobatto-lie-nh:3", "lobatto-lie:3", "hbvm:1,1", "hbvm:2,2", "hbvm:6,2", "ggl-vi-s", "ggl-vi-a", "ggl-vi-b", "ggl-theta-a:0.25",
                 "ggl-theta-b:0.5,0.5", "ggl-em", "gonzalez-em", "bs99",
-                "vrkmk:gauss1,0", "vrkmk:kutta3,1", "vrkmk:gauss2,2", "vrkmk:gauss3,4", "vcg:midpoint", "vcg:triple-jump", "vcg:yoshida6");
+                "vrkmk:gauss1,0", "vrkmk:kutta3,1", "vrkmk:gauss2,2", "vrkmk:gauss3,4", "vcg:midpoint", "vcg:triple-jump", "vcg:yoshida6",
+                "rk:rk4", "vi:euler", "vi:kutta3,-0.5,0.5", "vi:rk4");
     }
 
     /** The family (an entry of names()) a concrete method name belongs to. */
@@ -38,6 +41,7 @@ public final class Methods {
         if (name == null || name.isBlank()) throw new InputException("no method given (methods: " + String.join(", ", names()) + ")");
         String n = name.trim();
         if (n.equals("rattle")) return new Rattle();
+        if (n.startsWith("rk:") || n.startsWith("vi:")) return TableauMethods.parse(n);
         if (n.startsWith("vrkmk") || n.startsWith("vcg")) return lie003(name, n);
         if (n.startsWith("hbvm")) return hbvm(name, n);
         if (n.startsWith("ggl-") || n.startsWith("gonzalez-em") || n.equals("bs99")) return ggl(name, n);

@@ -86,6 +86,15 @@ public final class Library {
                 s -> fourParticle(),
                 s -> List.of("0", "0", "0", "1", "0", "0", "0", "1", "0", "1", "1", "0"),
                 s -> List.of("0", "0", "0", "0", "0", "0", "0", "0", "0", "0", "0", "2/m4")));
+        // 000 spec sec. 6 (problem DP): planar double pendulum in Cartesian coordinates, unit masses, lengths and gravity;
+        // absolute link angles 0.5 and 1.0 from the downward vertical, rates 0.3 and -0.4
+        add(new Entry("double-pendulum", "planar double pendulum in Cartesian coordinates (000 spec sec. 6, DP)", Map.of(),
+                s -> new ModelDefinition("double-pendulum", "000 spec sec. 6", List.of("x1", "y1", "x2", "y2"),
+                        params("m1", 1.0, "m2", 1.0, "l1", 1.0, "l2", 1.0, "g", 1.0),
+                        "0.5*m1*(dot(x1)^2 + dot(y1)^2) + 0.5*m2*(dot(x2)^2 + dot(y2)^2) - g*(m1*y1 + m2*y2)",
+                        List.of("0.5*(x1^2 + y1^2 - l1^2)", "0.5*((x2 - x1)^2 + (y2 - y1)^2 - l2^2)"), List.of()),
+                s -> List.of("l1*sin(0.5)", "-l1*cos(0.5)", "l1*sin(0.5) + l2*sin(1)", "-l1*cos(0.5) - l2*cos(1)"),
+                s -> List.of("0.3*l1*cos(0.5)", "0.3*l1*sin(0.5)", "0.3*l1*cos(0.5) - 0.4*l2*cos(1)", "0.3*l1*sin(0.5) - 0.4*l2*sin(1)")));
     }
 
     // 004 sec. 6.2 (eqs. 100-104): q = (phi, d1, d2, d3), M = diag(m I, E1 I, E2 I, E3 I), V = m g phi3,

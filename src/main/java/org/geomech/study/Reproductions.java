@@ -69,6 +69,19 @@ public final class Reproductions {
                         GglStudies.fourParticleOrderTable(b, GglStudies.PAPER_NEWTON))
                         + section(out, files, "ggl-four-particle-stability", "004 Figs. 31-33: stability in h up to T = 1000",
                         GglStudies.stabilityTable(1000, b, GglStudies.PAPER_NEWTON))));
+        ENTRIES.put("vi-orders", new Entry("000 spec sec. 6: vi:TABLEAU on the spherical pendulum, errors at T = 5 and orders per standard layer and bias",
+                (out, b, files) -> section(out, files, "vi-orders", "000 spec sec. 6 (the paper has no experiments; [derived] values): SP, max-norm "
+                        + "error of (q, v) at T = 5 against DOP853, rates between successive h", org.geomech.study.paper000.Paper000.orders(b))));
+        ENTRIES.put("vi-long-time", new Entry("000 spec sec. 6: vi:rk4 against plain rk:rk4 on SP, h = 0.2 to T = 2000: bounded against drifting energy",
+                (out, b, files) -> section(out, files, "vi-long-time", "000 spec sec. 6, SP, h = 0.2, 10^4 steps: E - E0 and g(q) at t = 20, 200, 500, 2000 "
+                        + "(spec: vi:rk4 max |E - E0| = 5.62e-5 reached before t = 20; rk:rk4 +0.41 at t = 500)",
+                        org.geomech.study.paper000.Paper000.longTime(b, out, files))));
+        ENTRIES.put("vi-symplectic", new Entry("000 spec sec. 6: symplecticity defect of the variational maps and of plain RK on SP, h = 0.2",
+                (out, b, files) -> section(out, files, "vi-symplectic", "000 spec sec. 6: max |omega(Psi_* a, Psi_* b) - omega(a, b)| over a basis of "
+                        + "T TQ, central differences; vi: (q-bar, mu) -> next (q-bar, mu); rk: (q, v) -> (q', v')", org.geomech.study.paper000.Paper000.symplecticity(b))));
+        ENTRIES.put("vi-reversible", new Entry("000 spec sec. 6: |Phi_-h(Phi_h(w)) - w| per bias on SP, h = 0.2",
+                (out, b, files) -> section(out, files, "vi-reversible", "000 spec sec. 6: reversibility defect, max norm of (q, v); the self-adjoint "
+                        + "bias (-1/2, 1/2) is reversible to round-off", org.geomech.study.paper000.Paper000.reversibility(b))));
     }
 
     private Reproductions() {}

@@ -17,7 +17,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class ReproductionsTest {
     @Test
     void names() {
-        assertEquals(List.of("hbvm-table1", "hbvm-table2", "hbvm-table3", "hbvm-table4", "ggl-pendulum", "ggl-top", "ggl-four-particle"),
+        assertEquals(List.of("hbvm-table1", "hbvm-table2", "hbvm-table3", "hbvm-table4", "ggl-pendulum", "ggl-top", "ggl-four-particle",
+                "vi-orders", "vi-long-time", "vi-symplectic", "vi-reversible"),
                 Reproductions.names());
         for (String n : Reproductions.names()) assertFalse(Reproductions.describe(n).isBlank());
         assertThrows(InputException.class, () -> Reproductions.describe("table9"));

@@ -41,13 +41,13 @@ public final class ExplicitTableaux {
     public static Iterable<String> names() { return BUILT_IN.keySet(); }
 
     /**
-     * A built-in explicit tableau by name; the implicit Lobatto IIIA and IIIB tableaux of the project (lobatto-iiia:s,
-     * lobatto-iiib:s, order 2s - 2); or a user's tableau file (a name ending in .yaml or .yml).
+     * A built-in explicit tableau by name; the implicit Lobatto IIIA tableau the project has (lobatto-iiia:s, order 2s - 2); or a
+     * user's tableau file (a name ending in .yaml or .yml).
      */
     public static ButcherTableau of(String name) {
         String n = name.trim();
         if (n.endsWith(".yaml") || n.endsWith(".yml")) return TableauFile.read(java.nio.file.Path.of(n));
-        if (n.startsWith("lobatto-iiia:") || n.startsWith("lobatto-iiib:")) {
+        if (n.startsWith("lobatto-iiia:")) {
             int s;
             try {
                 s = Integer.parseInt(n.substring(n.indexOf(':') + 1));
@@ -56,11 +56,11 @@ public final class ExplicitTableaux {
             }
             if (s < 2 || s > 12) throw new InputException("tableau '" + n + "': stage count must be between 2 and 12");
             LobattoIIIAIIIB l = LobattoIIIAIIIB.of(s);
-            return new ButcherTableau(n, n.startsWith("lobatto-iiia") ? l.a() : l.aHat(), l.b(), l.c(), 2 * s - 2);
+            return new ButcherTableau(n, l.a(), l.b(), l.c(), 2 * s - 2);
         }
         ButcherTableau t = BUILT_IN.get(n);
         if (t == null) throw new InputException("unknown tableau '" + n + "' (built in: " + String.join(", ", BUILT_IN.keySet())
-                + ", lobatto-iiia:s, lobatto-iiib:s; or a file NAME.yaml with a, b, c and order)");
+                + ", lobatto-iiia:s; or a file NAME.yaml with a, b, c and order)");
         return t;
     }
 }

@@ -1,0 +1,39 @@
+package org.geomech.method;
+
+import org.geomech.expr.Expr;
+import org.geomech.expr.ParseException;
+import org.geomech.expr.Parser;
+import org.geomech.method.tableau.ExplicitTableaux;
+import org.geomech.model.InputException;
+
+/** The methods made from a Runge-Kutta tableau (000): rk:TABLEAU and vi:TABLEAU[,alpha-,alpha+] (bias (0, 1) by default). */
+final class TableauMethods {
+    private TableauMethods() {}
+
+    static Method parse(String n) {
+        String body = n.substring(3).trim();
+        if (body.isEmpty()) throw new InputException("method '" + n + "' needs a tableau, e.g. " + n.substring(0, 3) + "rk4");
+        if (n.startsWith("rk:")) return new ExplicitRungeKutta(explicit(n, ExplicitTableaux.of(body)));
+        String[] parts = body.split(",", -1);
+        if (parts.length != 1 && parts.length != 3)
+            throw new InputException("method '" + n + "': expected vi:TABLEAU or vi:TABLEAU,alpha-,alpha+, e.g. vi:rk4,-1/2,1/2");
+        double am = parts.length == 3 ? bias(n, parts[1]) : 0, ap = parts.length == 3 ? bias(n, parts[2]) : 1;
+        return new VariationalConversion(explicit(n, ExplicitTableaux.of(parts[0])), am, ap);
+    }
+
+    private static org.geomech.method.tableau.ButcherTableau explicit(String n, org.geomech.method.tableau.ButcherTableau t) {
+        if (!t.isExplicit())
+            throw new InputException("method '" + n + "': tableau " + t.name() + " is implicit; only explicit tableaux are supported here");
+        return t;
+    }
+
+    private static double bias(String n, String text) {
+        try {
+            Expr e = Parser.parse(text.trim(), s -> null);
+            if (e.isConst() && Double.isFinite(e.value())) return e.value();
+        } catch (ParseException | ArithmeticException e) {
+            throw new InputException("method '" + n + "': bias '" + text.trim() + "' is not a number");
+        }
+        throw new InputException("method '" + n + "': bias '" + text.trim() + "' is not a number");
+    }
+}

@@ -1,0 +1,264 @@
+package org.geomech.method;
+
+import org.geomech.expr.Derivative;
+import org.geomech.expr.Expr;
+import org.geomech.expr.Exprs;
+import org.geomech.method.tableau.ButcherTableau;
+import org.geomech.model.InputException;
+import org.geomech.model.MechanicalSystem;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import static org.geomech.expr.Expr.*;
+import static org.geomech.method.StepSystem.H;
+
+/**
+ * vi:TABLEAU[,alpha-,alpha+]: any explicit Runge-Kutta method made a constrained variational integrator of the same order
+ * (000, Patrick, Cuell, Spiteri, Zhang). The standard layer R_t (spec sec. 3.1) runs from w = (q, v) backward for h alpha-
+ * and forward for h alpha+; its position ends, projected orthogonally onto g = 0, are the segment ends and its action is
+ * the discrete Lagrangian L_h(w) (sec. 3.2). One step w1 -> w2 solves 000's Stage 3 equations (S3.1-S3.8) with the
+ * projected multipliers written directly: lambda-hat tangent at its projected point stands for Dproj^T lambda (eq. 4.7),
+ * and the two hats of mu are tied by (I + D^2(theta^T g)) mu-hat-1 - (I + D^2(theta+^T g)) mu-hat-2 in the range of
+ * Dg(q-bar)^T. Derivatives of R_t are symbolic (sec. 3.7). Carries lambda(q, v) of the index-1 form, then the
+ * discrete Legendre pair (q-bar, mu) of the step (sec. 3.6), so J_xi = -mu . xi(q-bar) is an observer.
+ */
+public final class VariationalConversion implements Method {
+    private final ButcherTableau tableau;
+    private final double alphaMinus, alphaPlus;
+
+    public VariationalConversion(ButcherTableau tableau, double alphaMinus, double alphaPlus) {
+        if (!(Math.abs(alphaPlus - alphaMinus - 1) <= 1e-14))
+            throw new InputException("vi: bias (" + alphaMinus + ", " + alphaPlus + ") must have alpha+ - alpha- = 1 (000 sec. 2)");
+        if (alphaMinus < -1 || alphaMinus > 0)
+            throw new InputException("vi: bias (" + alphaMinus + ", " + alphaPlus + ") must have -1 <= alpha- <= 0 <= alpha+ <= 1 (000 sec. 2)");
+        if (!tableau.isExplicit())
+            throw new InputException("vi: tableau " + tableau.name() + " is implicit; the standard layer must be an explicit Runge-Kutta method");
+        this.tableau = tableau;
+        this.alphaMinus = alphaMinus;
+        this.alphaPlus = alphaPlus;
+    }
+
+    public double alphaMinus() { return alphaMinus; }
+    public double alphaPlus() { return alphaPlus; }
+    public ButcherTableau tableau() { return tableau; }
+
+    @Override
+    public String name() {
+        return "vi:" + tableau.name() + (alphaMinus == 0 ? "" : "," + number(alphaMinus) + "," + number(alphaPlus));
+    }
+
+    @Override
+    public String summary() {
+        return "variational integrator from the standard layer " + tableau.name() + ", bias (" + number(alphaMinus) + ", "
+                + number(alphaPlus) + ") (000 sec. 2-3)";
+    }
+
+    /** The standard layer's order; a self-adjoint bias (-1/2, 1/2) lifts an odd order to the next even one (000 sec. 2). */
+    @Override
+    public int order() {
+        int r = tableau.order();
+        return alphaMinus == -alphaPlus && r % 2 == 1 ? r + 1 : r;
+    }
+
+    @Override public int multiplierOrder() { return order(); }
+
+    @Override
+    public String conserves() {
+        return "g(q) = 0 and G(q) v = 0 at every step; symplectic; the discrete Noether momentum -mu.xi(q-bar) of a symmetry; "
+                + "energy up to a bounded O(h^r) error" + (alphaMinus == -alphaPlus ? "; self-adjoint (time-reversible)" : "");
+    }
+
+    /**
+     * The equations as built: the eliminations they admit (lambda-hat-minus and mu-hat-2 for alpha- = 0) are written
+     * explicitly, and the generic reduction, which would differentiate the nested standard layer once per elimination, finds nothing more.
+     */
+    @Override
+    public StepSystem build(MechanicalSystem sys) { return equations(sys); }
+
+    @Override
+    public StepSystem equations(MechanicalSystem sys) {
+        if (sys.nonholonomicCount() > 0)
+            throw new InputException("vi: model " + sys.name() + " has nonholonomic constraints; 000 covers holonomic constraints only");
+        return new Builder(sys).build();
+    }
+
+    private static String number(double x) {
+        return x == Math.rint(x) ? Long.toString((long) x) : Double.toString(x);
+    }
+
+    /** The step equations of one system. */
+    private final class Builder {
+        private final MechanicalSystem sys;
+        private final int n, d;
+        private final List<Expr> unknowns = new ArrayList<>(), residuals = new ArrayList<>(), guess = new ArrayList<>();
+        private final Expr[][][] hess;
+
+        Builder(MechanicalSystem sys) {
+            this.sys = sys;
+            this.n = sys.dimension();
+            this.d = sys.holonomicCount();
+            this.hess = new Expr[d][][];
+            for (int a = 0; a < d; a++) hess[a] = Derivative.jacobian(List.of(sys.holonomicJacobian()[a]), sys.q());
+        }
+
+        List<Expr> unknown(String name, int count, List<Expr> x0) {
+            List<Expr> x = StepSystem.unknownVector(name, count);
+            unknowns.addAll(x);
+            guess.addAll(x0);
+            return x;
+        }
+
+        StepSystem build() {
+            ConstrainedAcceleration acc = new ConstrainedAcceleration(sys);
+            StandardLayer layer = new StandardLayer(sys, tableau, acc);
+            List<Expr> q1 = sys.q(), v1 = sys.v(), w = new ArrayList<>(q1);
+            w.addAll(v1);
+            // segment ends d-hat-minus, d-hat-plus and L_h (sec. 3.2) with their derivatives (sec. 3.7), at a generic w
+            StandardLayer.End minus = layer.step(q1, v1, mul(H, num(alphaMinus))), plus = layer.step(q1, v1, mul(H, num(alphaPlus)));
+            Expr lh = sub(plus.action(), minus.action());
+            Expr[][] jMinus = Derivative.jacobian(minus.q(), w), jPlus = Derivative.jacobian(plus.q(), w);
+            List<Expr> dLh = Derivative.gradient(lh, w);
+            List<Expr> p1 = sys.momenta(), zeroN = zeros(n), zeroD = zeros(d);
+
+            // w1 block: (S3.1), (S3.6), the first of (S3.5), the tangency of the hats (4.7)
+            Projection q1Minus = alphaMinus == 0 ? new Projection(q1, zeroD) : project("q1m", minus.q(), minus.q());
+            Projection qBar = alphaPlus == 0 ? new Projection(q1, zeroD) : project("qb", plus.q(), plus.q());
+            List<Expr> muHat1 = unknown("mh1", n, p1), nu1Minus = unknown("nu1m", d, zeroD), nu2Minus = unknown("nu2m", d, zeroD);
+            List<Expr> lambdaHatMinus;
+            if (alphaMinus == 0) {
+                // d-minus is the identity, D d-hat-minus = [I, 0]: the q rows of (S3.1) give lambda-hat-minus explicitly
+                List<Expr> r = stationarity(dLh, zeroN, jMinus, muHat1, jPlus, 1, nu1Minus, nu2Minus, q1, v1);
+                lambdaHatMinus = r.subList(0, n);
+                residuals.addAll(r.subList(n, 2 * n));
+            } else {
+                lambdaHatMinus = unknown("lhm", n, Vec.times(MINUS_ONE, p1));
+                residuals.addAll(stationarity(dLh, lambdaHatMinus, jMinus, muHat1, jPlus, 1, nu1Minus, nu2Minus, q1, v1));
+            }
+            residuals.addAll(Vec.times(g(q1Minus.q()), lambdaHatMinus));
+            residuals.addAll(Vec.times(g(qBar.q()), muHat1));
+
+            // w2 block: (S3.2), (S3.7), the second of (S3.5) with theta+, (S3.8) for lambda+, and the tie of the mu hats
+            List<Expr> v2 = unknown("v2", n, v1);
+            List<Expr> q2, thetaJoin;
+            Map<Expr, Expr> at2 = new HashMap<>();
+            if (alphaMinus == 0) {
+                q2 = qBar.q();      // d-minus is the identity: the join puts q2 at q-bar
+                thetaJoin = zeroD;
+            } else {
+                q2 = unknown("q2", n, Vec.minus(plus.q(), Vec.times(mul(H, num(alphaMinus)), v1)));
+                thetaJoin = unknown("thj", d, zeroD);
+            }
+            for (int i = 0; i < n; i++) { at2.put(q1.get(i), q2.get(i)); at2.put(v1.get(i), v2.get(i)); }
+            List<Expr> minus2 = Exprs.substitute(minus.q(), at2), plus2 = Exprs.substitute(plus.q(), at2);
+            List<Expr> dLh2 = Exprs.substitute(dLh, at2);
+            Expr[][] jMinus2 = substitute(jMinus, at2), jPlus2 = substitute(jPlus, at2);
+            if (alphaMinus != 0) {
+                residuals.addAll(Vec.minus(Vec.minus(minus2, qBar.q()), Vec.transposeTimes(g(qBar.q()), thetaJoin, n)));
+                residuals.addAll(sys.at(sys.holonomic(), q2, null));
+            }
+            residuals.addAll(Vec.times(g(q2), v2));
+            Projection q2Plus = alphaPlus == 0 ? new Projection(q2, zeroD)
+                    : project("q2p", plus2, Vec.plus(plus.q(), Vec.times(H, v1)));
+            List<Expr> lambdaHatPlus = unknown("lhp", n, p1);
+            List<Expr> nu1Plus = unknown("nu1p", d, zeroD), nu2Plus = unknown("nu2p", d, zeroD), zeta = unknown("zeta", d, zeroD);
+            List<Expr> mu1 = curvature(qBar, muHat1), muHat2;
+            if (alphaMinus == 0) {
+                // theta+ = 0: the tie of the mu hats gives mu-hat-2 explicitly
+                muHat2 = Vec.minus(mu1, Vec.transposeTimes(g(qBar.q()), zeta, n));
+            } else {
+                muHat2 = unknown("mh2", n, p1);
+                List<Expr> mu2 = curvature(new Projection(qBar.q(), thetaJoin), muHat2);
+                residuals.addAll(Vec.minus(Vec.minus(mu1, mu2), Vec.transposeTimes(g(qBar.q()), zeta, n)));
+            }
+            residuals.addAll(stationarity(dLh2, lambdaHatPlus, jPlus2, muHat2, jMinus2, -1, nu1Plus, nu2Plus, q2, v2));
+            residuals.addAll(Vec.times(g(q2Plus.q()), lambdaHatPlus));
+            residuals.addAll(Vec.times(g(qBar.q()), muHat2));
+
+            // update: w2, p2, lambda(w2) of the index-1 form, then (q-bar, mu) with mu tangent at q-bar
+            List<Expr> update = new ArrayList<>(q2);
+            update.addAll(v2);
+            update.addAll(sys.at(sys.momenta(), q2, v2));
+            update.addAll(sys.at(acc.multipliers(), q2, v2));
+            update.addAll(qBar.q());
+            update.addAll(tangent(qBar.q(), mu1));
+            return new StepSystem(name(), sys, new StateLayout(sys, d + 2 * n), unknowns, residuals, guess, update, List.of());
+        }
+
+        /**
+         * (S3.1) / (S3.2): DL_h(w) - lambda-hat D d-hat_a(w) -+ mu-hat D d-hat_b(w) - nu1 [Dg(q), 0] - nu2 [v^T D^2g(q), Dg(q)],
+         * 2n components; sign = +1 for the w1 block, -1 for the w2 block.
+         */
+        List<Expr> stationarity(List<Expr> dl, List<Expr> lambdaHat, Expr[][] jLambda, List<Expr> muHat, Expr[][] jMu, int sign,
+                                List<Expr> nu1, List<Expr> nu2, List<Expr> q, List<Expr> v) {
+            Expr[][] gq = g(q);
+            List<Expr> out = new ArrayList<>(2 * n);
+            for (int k = 0; k < 2 * n; k++) {
+                Expr r = dl.get(k);
+                for (int i = 0; i < n; i++) {
+                    r = sub(r, mul(lambdaHat.get(i), jLambda[i][k]));
+                    r = sign > 0 ? sub(r, mul(muHat.get(i), jMu[i][k])) : add(r, mul(muHat.get(i), jMu[i][k]));
+                }
+                for (int a = 0; a < d; a++) {
+                    // [Dg, 0] and [v^T D^2g, Dg]
+                    Expr c1 = k < n ? gq[a][k] : ZERO;
+                    Expr c2 = k < n ? vHess(a, q, v, k) : gq[a][k - n];
+                    r = sub(r, add(mul(nu1.get(a), c1), mul(nu2.get(a), c2)));
+                }
+                out.add(r);
+            }
+            return out;
+        }
+
+        /** (v^T D^2 g^a(q))_j = sum_i v_i d^2 g^a / dq_i dq_j. */
+        Expr vHess(int a, List<Expr> q, List<Expr> v, int j) {
+            Expr s = ZERO;
+            for (int i = 0; i < n; i++) s = add(s, mul(v.get(i), sys.at(hess[a][i][j], q, null)));
+            return s;
+        }
+
+        /** (I + D^2(theta^T g)(q)) x: the first block row of K(q, theta) (eq. 4.7) applied to a hat. */
+        List<Expr> curvature(Projection p, List<Expr> x) {
+            List<Expr> out = new ArrayList<>(x);
+            for (int a = 0; a < d; a++) {
+                if (p.theta().get(a).isConst(0)) continue;
+                Expr[][] ha = new Expr[n][];
+                for (int i = 0; i < n; i++) ha[i] = sys.at(List.of(hess[a][i]), p.q(), null).toArray(new Expr[0]);
+                out = Vec.plus(out, Vec.times(p.theta().get(a), Vec.times(ha, x)));
+            }
+            return out;
+        }
+
+        /** x minus its component along the rows of Dg(q): the tangent covector (orthogonal projection). */
+        List<Expr> tangent(List<Expr> q, List<Expr> x) {
+            Expr[][] gq = g(q);
+            Expr[][] ggt = new Expr[d][d];
+            for (int a = 0; a < d; a++) for (int b = 0; b < d; b++) ggt[a][b] = dot(List.of(gq[a]), List.of(gq[b]));
+            List<Expr> s = SymbolicSolve.solve(ggt, Vec.times(gq, x));
+            return Vec.minus(x, Vec.transposeTimes(gq, s, n));
+        }
+
+        /** P(q-hat) = q with q-hat = q + Dg(q)^T theta and g(q) = 0 (000 eq. 3.2): n + d unknowns and equations. */
+        Projection project(String name, List<Expr> qHat, List<Expr> q0) {
+            List<Expr> q = unknown(name, n, q0), theta = unknown("th" + name, d, zeros(d));
+            residuals.addAll(Vec.minus(Vec.plus(q, Vec.transposeTimes(g(q), theta, n)), qHat));
+            residuals.addAll(sys.at(sys.holonomic(), q, null));
+            return new Projection(q, theta);
+        }
+
+        Expr[][] g(List<Expr> q) { return sys.at(sys.holonomicJacobian(), q, null); }
+    }
+
+    /** A projected point and its theta. */
+    private record Projection(List<Expr> q, List<Expr> theta) {}
+
+    private static List<Expr> zeros(int k) { return new ArrayList<>(java.util.Collections.nCopies(k, ZERO)); }
+
+    private static Expr[][] substitute(Expr[][] m, Map<Expr, Expr> at) {
+        Expr[][] out = new Expr[m.length][];
+        for (int i = 0; i < m.length; i++) out[i] = Exprs.substitute(List.of(m[i]), at).toArray(new Expr[0]);
+        return out;
+    }
+}

@@ -1,0 +1,58 @@
+package org.geomech.study.paper000;
+
+import org.geomech.backend.Backend;
+import org.geomech.backend.reference.ReferenceBackend;
+import org.geomech.ensemble.EnsembleState;
+import org.geomech.ensemble.InitialStates;
+import org.geomech.ensemble.Observer;
+import org.geomech.method.Method;
+import org.geomech.method.StepSystem;
+import org.geomech.model.MechanicalSystem;
+
+import java.util.List;
+
+/**
+ * One method compiled once on one system (reference backend unless given, tight Newton) that advances single states by any h,
+ * negative included: what the order, reversibility and symplecticity checks of 000 need.
+ */
+public final class Stepper {
+    private final StepSystem step;
+    private final Backend.Compiled compiled;
+    private final double[] modelParams;
+
+    public Stepper(MechanicalSystem sys, Method method, double[] modelParams) { this(sys, method, modelParams, new ReferenceBackend()); }
+
+    public Stepper(MechanicalSystem sys, Method method, double[] modelParams, Backend backend) {
+        this.step = method.build(sys);
+        this.compiled = backend.compile(step, List.<Observer>of(), Paper000.TIGHT);
+        this.modelParams = modelParams.clone();
+    }
+
+    public StepSystem stepSystem() { return step; }
+
+    /** The consistent initial state (q, v, p, carried multipliers) of the given initial values. */
+    public double[] initial(InitialStates initial) {
+        EnsembleState s = new EnsembleState(step.layout(), 1);
+        initial.fill(s, modelParams, null);
+        double[] x = new double[s.components()];
+        s.gather(0, x);
+        return x;
+    }
+
+    /** x after k steps of h; null if a step failed. */
+    public double[] advance(double[] x, double h, long k) {
+        EnsembleState s = new EnsembleState(step.layout(), 1);
+        s.scatter(0, x);
+        double[] params = new double[modelParams.length + 1];
+        params[0] = h;
+        System.arraycopy(modelParams, 0, params, 1, modelParams.length);
+        try (Backend.Run run = compiled.start(s, params)) {
+            for (long done = 0; done < k; done += Integer.MAX_VALUE) run.advance((int) Math.min(Integer.MAX_VALUE, k - done));
+            run.finish();
+        }
+        if (!s.ok(0)) return null;
+        double[] out = new double[x.length];
+        s.gather(0, out);
+        return out;
+    }
+}
