@@ -1,5 +1,6 @@
 package org.geomech.cli;
 
+import org.geomech.ensemble.Variation;
 import org.geomech.expr.Expr;
 import org.geomech.expr.JavaEmitter;
 import org.geomech.method.Method;
@@ -40,6 +41,9 @@ final class DescribeCommand implements Callable<Integer> {
     @Option(names = "--model", paramLabel = "MODEL", description = "with a method: also show its step equations on this model")
     String model;
 
+    @Option(names = "--param", paramLabel = "NAME=VALUE", description = "with a model: how a parameter would vary (the forms of run --param), e.g. eps=[0.25,0.5,1]")
+    Map<String, String> parameters = new java.util.LinkedHashMap<>();
+
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
@@ -60,6 +64,13 @@ final class DescribeCommand implements Callable<Integer> {
         if (!entry.structureDefaults().isEmpty()) out.printf("  structure:    %s (change with --structure)%n", entry.structureDefaults());
         out.printf("  coordinates:  %s%n", String.join(", ", sys.coordinateNames()));
         out.printf("  parameters:   %s%n", sys.parameters().isEmpty() ? "none" : sys.parameters());
+        for (Map.Entry<String, String> p : parameters.entrySet()) {
+            if (!sys.parameters().containsKey(p.getKey())) throw new InputException("--param: model " + sys.name() + " has no parameter '" + p.getKey() + "'");
+            Variation v = Variation.parse("--param " + p.getKey(), p.getValue());
+            out.printf("  varies:       %s = %s (%s)%n", p.getKey(), v.describe(), v.isFixed() ? "the same for every member"
+                    : v instanceof Variation.Values list ? "a sweep axis of " + list.values().size() + " points"
+                    : v instanceof Variation.Draw ? "drawn per member from its own random stream" : "an expression of the member index j and count N");
+        }
         out.printf("  lagrangian:   L = %s%n", sys.lagrangian());
         for (Expr g : sys.holonomic()) out.printf("  holonomic:    %s = 0%n", g);
         for (Expr phi : sys.nonholonomic()) out.printf("  nonholonomic: %s = 0%n", phi);

@@ -67,7 +67,7 @@ abstract class GeomechCommand implements Callable<Integer> {
             err().println(Main.errorLine(folder == null ? message : saveAfter(message)));
             return INTERNAL_ERROR;
         } finally {
-            Interrupts.fallback(() -> {});
+            Interrupts.fallback(s -> {});
             if (outputFolder != null) outputFolder.close();
         }
     }
@@ -143,8 +143,8 @@ abstract class GeomechCommand implements Callable<Integer> {
     }
 
     // Run by the signal's thread when the command reached no safe point in time
-    private void stoppedWithoutSafePoint() {
-        String message = "interrupted by a signal before a safe point";
+    private void stoppedWithoutSafePoint(Interrupts.Stopped signal) {
+        String message = signal.getMessage() + " (no safe point within " + Interrupts.GRACE_MS / 1000 + " s: partial results as they stood)";
         err().println(Main.errorLine(folder == null ? message : saveAfter(message)));
         err().flush();
     }

@@ -2,6 +2,8 @@ package org.geomech.cli;
 
 import sun.misc.Signal;
 
+import java.util.function.Consumer;
+
 /**
  * SIGINT and SIGTERM: the command stops at its next safe point (check()), writes its partial results and
  * a note, and exits 130 (SIGINT) or 143 (SIGTERM). A command that reaches no safe point within GRACE_MS
@@ -25,7 +27,7 @@ final class Interrupts {
     static final long GRACE_MS = 5000;
 
     private static volatile Stopped requested;
-    private static volatile Runnable fallback = () -> {};
+    private static volatile Consumer<Stopped> fallback = s -> {};
 
     private Interrupts() {}
 
@@ -36,7 +38,7 @@ final class Interrupts {
     }
 
     /** What the signal's thread runs when the command does not stop in time: write what exists. */
-    static void fallback(Runnable writePartialResults) { fallback = writePartialResults; }
+    static void fallback(Consumer<Stopped> writePartialResults) { fallback = writePartialResults; }
 
     /** Whether a signal has arrived (a run then writes its checkpoint before it stops). */
     static boolean pending() { return requested != null; }
@@ -64,7 +66,7 @@ final class Interrupts {
             Thread.currentThread().interrupt();
         }
         try {
-            fallback.run();
+            fallback.accept(s);
         } catch (Throwable t) {
             System.err.println(Main.errorLine(s.getMessage() + "; partial results could not be written: " + t));
         }

@@ -1,6 +1,12 @@
 package org.geomech.cli;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import org.geomech.api.Failure;
+import org.geomech.api.Output;
+import org.geomech.api.Results;
+import org.geomech.api.Run;
+import org.geomech.api.Series;
 import org.geomech.backend.Backend;
 import org.geomech.backend.Backends;
 import org.geomech.ensemble.EnsembleRun;
@@ -10,6 +16,7 @@ import org.geomech.ensemble.Observer;
 import org.geomech.ensemble.Observers;
 import org.geomech.ensemble.Startup;
 import org.geomech.ensemble.Statistics;
+import org.geomech.ensemble.SweepPlan;
 import org.geomech.ensemble.TimeGrid;
 import org.geomech.io.Checkpoint;
 import org.geomech.io.CsvWriter;
@@ -21,6 +28,7 @@ import org.geomech.io.plot.Plots;
 import org.geomech.io.RunSummary;
 import org.geomech.io.Scenario;
 import org.geomech.io.SeriesFile;
+import org.geomech.io.StateFile;
 import org.geomech.io.ScenarioDraft;
 import org.geomech.method.Method;
 import org.geomech.method.Methods;
@@ -46,9 +54,11 @@ import java.util.Map;
 @Command(name = "run", mixinStandardHelpOptions = true, versionProvider = Main.class,
         description = "Runs an ensemble (a scenario file, or a built-in model with flags) and writes timeseries.csv and summary.json.")
 final class RunCommand extends GeomechCommand {
-    /** One step size's run: its counters and each observer's statistics at the final time. */
+    /** One step size's run (of one sweep point, with its index and parameter values, in a sweep): its counters and each observer's statistics at the final time. */
     record StepSizeResult(double h, long steps, int ok, int failed, long memberSteps, double steppingSeconds,
-                          long newtonIterations, int maxNewtonIterations, long jacobianFactorisations, Map<String, Statistics> atEnd) {
+                          long newtonIterations, int maxNewtonIterations, long jacobianFactorisations, Map<String, Statistics> atEnd,
+                          @JsonInclude(JsonInclude.Include.NON_NULL) Integer point,
+                          @JsonInclude(JsonInclude.Include.NON_NULL) Map<String, Double> parameters) {
         @JsonProperty
         double memberStepsPerSecond() { return memberSteps / steppingSeconds; }
     }
@@ -85,14 +95,32 @@ final class RunCommand extends GeomechCommand {
     Integer membersInMemory;
 
     @Option(names = "--save-trajectories", paramLabel = "MEMBERS", split = ",",
-            description = "members whose full state (q, dot(q), p(q), lambda..) is saved at every output time, e.g. 0,5,9")
-    List<Integer> trajectoryMembers;
+            description = "members whose full state (q, dot(q), p(q), lambda..) is saved at every output time: 0,5,9, ranges 0-99, or all")
+    List<String> trajectorySelection;
+
+    @Option(names = "--statistics", paramLabel = "NAMES", split = ",",
+            description = "statistics of every observer: mean, max, msd (default), min, std, quantiles qP in percent (q5,q50,q95), exact")
+    List<String> statistics;
+
+    @Option(names = "--save-final-states", description = "save every member's final state (final-states.csv or .npy), a file --initial loads again")
+    boolean saveFinalStates;
+
+    @Option(names = "--initial", paramLabel = "FILE",
+            description = "initial states from a CSV file (columns named x, dot(x), and parameters varying per member) or an .npy array (members x 2n: q, dot(q))")
+    Path initialFile;
+
+    private List<Integer> trajectoryMembers;
+    private final Map<Double, List<Series>> finalStates = new LinkedHashMap<>();
+
+
 
     private Scenario scenario;
+    private SweepPlan plan;
     private final List<String> header = new ArrayList<>();
     private final List<List<Object>> rows = new ArrayList<>();
     private final List<StepSizeResult> results = new ArrayList<>();
-    private final Map<Double, List<EnsembleRun.Row>> series = new LinkedHashMap<>();
+    private final Map<Double, Map<String, List<EnsembleRun.Row>>> series = new LinkedHashMap<>();
+    private final Map<String, Series> pointTrajectories = new LinkedHashMap<>();
     private final Map<Double, Trajectories> trajectories = new LinkedHashMap<>();
     private SeriesFile seriesFile;
     private List<String> stateNames;
@@ -113,7 +141,7 @@ final class RunCommand extends GeomechCommand {
         if (checkpointEvery != null) checkpoints = CheckpointEvery.parse(checkpointEvery);
         if (membersInMemory != null) {
             if (membersInMemory < 1) throw new InputException("--members-in-memory must be at least 1, got " + membersInMemory);
-            if (checkpointEvery != null || trajectoryMembers != null)
+            if (checkpointEvery != null || trajectorySelection != null)
                 throw new InputException("--members-in-memory runs slab after slab over the whole time span: it does not go with "
                         + (checkpointEvery != null ? "--checkpoint-every" : "--save-trajectories"));
         }
@@ -122,8 +150,26 @@ final class RunCommand extends GeomechCommand {
         if (seed != null) d.seed = seed;
         if (sigma != null) d.sigma = sigma;
         if (outputInterval != null) d.outputInterval = outputInterval;
+        if (statistics != null) d.statistics = statistics;
         scenario = d.resolve();
         checkFolder(scenario.out());
+        StateFile.Table table = null;
+        if (initialFile != null) {
+            table = StateFile.read(initialFile, scenario.model().coordinates(), List.copyOf(scenario.model().parameters().keySet()));
+            if (members != null && members != table.members())
+                throw new InputException("--initial: " + initialFile + " holds " + table.members() + " members, --members says " + members);
+            d.members = table.members();
+            scenario = d.resolve();
+        }
+        plan = scenario.plan(scenario.model().build());
+        if (trajectorySelection != null) trajectoryMembers = MemberSelection.parse("--save-trajectories", trajectorySelection, scenario.members());
+        if (checkpointEvery == null && membersInMemory == null && resumeFrom == null) {
+            runThroughApi(table);
+            return;
+        }
+        if (!plan.perMember().isEmpty() || table != null || scenario.needsSpread() || saveFinalStates)
+            throw new InputException("--checkpoint-every, --members-in-memory and resume do not go (yet) with parameters that vary per member,"
+                    + " sweeps, --initial, --save-final-states, min, std or quantiles");
         MechanicalSystem sys = scenario.model().build();
         List<String> methods = org.geomech.method.MethodList.split(scenario.method());
         if (methods.size() > 1) {
@@ -145,6 +191,105 @@ final class RunCommand extends GeomechCommand {
         for (int stage = 0; stage < first; stage++) done += grid(scenario.h().get(stage)).steps();
         for (int stage = first; stage < scenario.h().size(); stage++) done += runStepSize(sys, method, backend, initial, stage, done, progress);
         if (checkpoints != null) deleteCheckpoint();
+    }
+
+    // Every step size through the Java API (runs without checkpoints, slabs or resume): sweeps, per-member parameters, spread statistics
+    private void runThroughApi(StateFile.Table table) {
+        Run run = Run.of(scenario);
+        scenarioOptions.device().ifPresent(run::device);
+        if (table != null) {
+            run.states(table.q(), table.v());
+            table.parameters().forEach(run::parameterValues);
+        }
+        if (trajectoryMembers != null) run.trajectories(trajectoryMembers);
+        summary.inputs(scenario).members(scenario.members() * plan.points()).results(results);
+        long totalSteps = 0;
+        for (double h : scenario.h()) totalSteps += grid(h).steps();
+        Progress progress = progress(scenario.members() * plan.points(), totalSteps);
+        long done = 0;
+        for (double h : scenario.h()) done += runStepSize(run, h, done, progress);
+    }
+
+    // Runs every member (of every sweep point) at one step size through the Java API; returns the number of steps
+    private long runStepSize(Run run, double h, long done, Progress progress) {
+        boolean swept = plan.points() > 1;
+        Results res = run.stepSizes(h).progress(k -> progress.accept(done + k)).listener(new Run.Listener() {
+            @Override
+            public void started(Results setup) {
+                if (header.isEmpty()) start(setup);
+                Path folder = folder(scenario.out());
+                if (seriesFile == null && format.equals("csv")) {
+                    seriesFile = SeriesFile.create(folder.resolve("timeseries.csv"), header);
+                    summary.file("timeseries.csv").write(folder);
+                }
+            }
+
+            @Override
+            public void output(Output row) {
+                checkFinite(h, statisticsRow(row));
+                append(row(h, swept ? row.point() : null, row));
+            }
+        }).run();
+        TimeGrid grid = grid(h);
+        progress.end();
+        Map<String, List<EnsembleRun.Row>> pointSeries = new LinkedHashMap<>();
+        long memberSteps = 0;
+        double seconds = 0;
+        for (Series point : res.series()) {
+            List<EnsembleRun.Row> pointRows = rows(res, point);
+            pointSeries.put(swept ? "point " + point.point() + " " + point.parameters() : "", pointRows);
+            if (trajectoryMembers != null) pointTrajectories.put(swept ? "h" + h + "-point" + point.point() + "-" : "h" + h + "-", point);
+            if (saveFinalStates) finalStates.computeIfAbsent(h, k -> new ArrayList<>()).add(point);
+            memberSteps += point.memberSteps();
+            seconds = point.steppingSeconds();
+            EnsembleRun.Row last = pointRows.get(pointRows.size() - 1);
+            Map<String, Statistics> atEnd = new LinkedHashMap<>();
+            for (int o = 0; o < observerNames.size(); o++) atEnd.put(observerNames.get(o), last.stats().get(o));
+            StepSizeResult result = new StepSizeResult(h, grid.steps(), last.ok(), plan.members() - last.ok(), point.memberSteps(), point.steppingSeconds(),
+                    point.newtonIterations(), point.maxNewtonIterations(), point.jacobianFactorisations(), atEnd,
+                    swept ? point.point() : null, swept ? point.parameters() : null);
+            results.add(result);
+            if (talking()) print(result, last.t());
+        }
+        series.put(h, pointSeries);
+        for (Failure f : res.failures())
+            summary.failures(1, new RunSummary.Failure(h, swept ? plan.first(f.point()) + f.member() : f.member(), f.step(), f.reason()));
+        summary.work(memberSteps, seconds).newtonIterations(res.series().get(0).newtonIterations());
+        return grid.steps();
+    }
+
+    // The API's arrays as output rows
+    private List<EnsembleRun.Row> rows(Results res, Series s) {
+        double[] t = s.times(), levels = scenario.quantileLevels();
+        long[] steps = s.steps();
+        int[] ok = s.ok();
+        boolean spread = scenario.needsSpread();
+        List<double[][]> columns = new ArrayList<>();
+        for (String o : res.observers()) {
+            double[][] c = new double[5 + levels.length][];
+            c[0] = s.mean(o);
+            c[1] = s.max(o);
+            c[2] = s.msd(o);
+            c[3] = spread ? s.min(o) : null;
+            c[4] = spread ? s.std(o) : null;
+            for (int k = 0; k < levels.length; k++) c[5 + k] = s.quantile(o, levels[k]);
+            columns.add(c);
+        }
+        List<EnsembleRun.Row> out = new ArrayList<>();
+        for (int i = 0; i < t.length; i++) {
+            List<Statistics> stats = new ArrayList<>();
+            for (double[][] c : columns) {
+                Statistics st = new Statistics(c[0][i], c[1][i], c[2][i]);
+                if (spread) {
+                    double[] extra = new double[2 + levels.length];
+                    for (int k = 0; k < extra.length; k++) extra[k] = c[3 + k][i];
+                    st = st.withSpread(extra);
+                }
+                stats.add(st);
+            }
+            out.add(new EnsembleRun.Row(t[i], steps[i], ok[i], stats));
+        }
+        return out;
     }
 
     // Runs every member at one step size (from the checkpoint resumed from, if it stopped in this one); returns the number of steps
@@ -198,7 +343,7 @@ final class RunCommand extends GeomechCommand {
         progress.end();
         if (writer != null && writer.stopping()) {
             // a signal: the checkpoint is written; the partial rows go out with the results, then the command stops
-            series.put(h, r.rows());
+            series.put(h, Map.of("", r.rows()));
             Interrupts.check();
         }
         record(new Checkpoint.Stage(h, r, Checkpoint.failures(state), recorder), state.members(), grid);
@@ -234,7 +379,7 @@ final class RunCommand extends GeomechCommand {
     private void record(Checkpoint.Stage stage, int members, TimeGrid grid) {
         double h = stage.h();
         EnsembleRun.Result r = stage.result();
-        series.put(h, r.rows());
+        series.put(h, Map.of("", r.rows()));
         if (stage.trajectories() != null) trajectories.put(h, stage.trajectories());
         long memberSteps = (long) members * grid.steps();
         for (Checkpoint.Failure f : stage.failures()) {
@@ -247,7 +392,7 @@ final class RunCommand extends GeomechCommand {
         for (int o = 0; o < observerNames.size(); o++) atEnd.put(observerNames.get(o), last.stats().get(o));
         int failed = stage.failures().size();
         StepSizeResult result = new StepSizeResult(h, grid.steps(), members - failed, failed, memberSteps,
-                r.seconds(), r.newtonIterations(), r.maxNewtonIterations(), r.jacobianFactorisations(), atEnd);
+                r.seconds(), r.newtonIterations(), r.maxNewtonIterations(), r.jacobianFactorisations(), atEnd, null, null);
         results.add(result);
         finished.add(stage);
         if (talking()) print(result, last.t());
@@ -330,21 +475,62 @@ final class RunCommand extends GeomechCommand {
                 Table.num(report.maxPositionMove()), Table.num(report.maxVelocityMove()));
     }
 
+    // Once, before the first result: CSV columns, flops, and how far consistency moved the initial states
+    private void start(Results setup) {
+        header.addAll(List.of("h", "t", "step", "ok"));
+        if (plan.points() > 1) header.add(1, "point");
+        observerNames = setup.observers();
+        stateNames = setup.components();
+        title = setup.model() + ", " + setup.method();
+        for (String o : observerNames) for (String s : scenario.statistics()) header.add(o + "_" + s);
+        InitialStates.Report report = new InitialStates.Report(setup.maxPositionMove(), setup.maxVelocityMove());
+        summary.consistency(report).flopsPerStep(setup.flopsPerStep());
+        if (!talking()) return;
+        out().printf("%s, %s, %d member(s), %s%n", setup.model(), setup.method(), scenario.members(), setup.backend());
+        for (Map.Entry<String, String> v : scenario.variations().entrySet()) out().printf("%s varies: %s%n", v.getKey(), v.getValue());
+        if (plan.points() > 1) out().printf("%d sweep points over %s, %d members each%n", plan.points(), String.join(" x ", plan.axes()), plan.members());
+        out().printf("initial states made consistent: positions moved by at most %s, velocities by at most %s%n",
+                Table.num(report.maxPositionMove()), Table.num(report.maxVelocityMove()));
+    }
+
+    // An API output row as the statistics of each observer
+    private static EnsembleRun.Row statisticsRow(Output o) {
+        List<Statistics> stats = new ArrayList<>();
+        for (int k = 0; k < o.mean().length; k++) stats.add(new Statistics(o.mean()[k], o.max()[k], o.msd()[k], o.min()[k], o.std()[k], o.quantiles()[k]));
+        return new EnsembleRun.Row(o.t(), o.step(), o.ok(), stats);
+    }
+
+    // point: the sweep point's index, or null when the run is not a sweep
+    private List<Object> row(double h, Integer point, Output row) {
+        List<Object> cells = new ArrayList<>(List.of(h, row.t(), row.step(), row.ok()));
+        if (point != null) cells.add(1, point);
+        for (Statistics st : statisticsRow(row).stats()) for (String s : scenario.statistics()) cells.add(statistic(st, s));
+        return cells;
+    }
+
     private List<Object> row(double h, EnsembleRun.Row row) {
         List<Object> cells = new ArrayList<>(List.of(h, row.t(), row.step(), row.ok()));
         for (Statistics st : row.stats()) for (String s : scenario.statistics()) cells.add(statistic(st, s));
         return cells;
     }
 
-    private static double statistic(Statistics st, String name) {
+    private List<String> quantileNames() { return scenario.statistics().stream().filter(s -> s.startsWith("q")).toList(); }
+
+    private double statistic(Statistics st, String name) {
         switch (name) {
             case "mean": return st.mean();
             case "max": return st.max();
-            default: return st.msd();
+            case "msd": return st.msd();
+            case "min": return st.min();
+            case "std": return st.std();
+            default: return st.quantiles()[quantileNames().indexOf(name)];
         }
     }
 
+
+
     private void print(StepSizeResult r, double t) {
+        if (r.point() != null) out().printf("point %d %s, ", r.point(), r.parameters());
         out().printf("h = %s: %d steps, %d of %d members ok, %.3g s stepping, %.3g member-steps/s, %.3g Newton iterations and %.3g Jacobian"
                         + " factorisations per member-step%s%n",
                 r.h(), r.steps(), r.ok(), r.ok() + r.failed(), r.steppingSeconds(), r.memberStepsPerSecond(),
@@ -375,6 +561,61 @@ final class RunCommand extends GeomechCommand {
         }
     }
 
+    // trajectories.npy (times x members x components) or trajectories.csv (t, member, components); one per step size and sweep point
+    private void writePointTrajectories(Path folder, String prefix, Series series) {
+        double[][][] states = series.trajectories();
+        double[] t = series.times();
+        String stem = (pointTrajectories.size() > 1 ? prefix : "") + "trajectories";
+        int times = states.length, count = trajectoryMembers.size(), components = stateNames.size();
+        if (format.equals("npy")) {
+            double[] flat = new double[times * count * components];
+            for (int k = 0; k < times; k++) for (int i = 0; i < count; i++) System.arraycopy(states[k][i], 0, flat, (k * count + i) * components, components);
+            NpyWriter.write(folder.resolve(stem + ".npy"), flat, times, count, components);
+            summary.file(stem + ".npy").columns(stem + ".npy", stateNames);
+        } else {
+            List<String> columns = new ArrayList<>(List.of("t", "member"));
+            columns.addAll(stateNames);
+            List<List<Object>> out = new ArrayList<>();
+            for (int k = 0; k < times; k++)
+                for (int i = 0; i < count; i++) {
+                    List<Object> row = new ArrayList<>(List.of(t[k], trajectoryMembers.get(i)));
+                    for (double x : states[k][i]) row.add(x);
+                    out.add(row);
+                }
+            CsvWriter.write(folder.resolve(stem + ".csv"), columns, out);
+            summary.file(stem + ".csv");
+        }
+    }
+
+    // final-states.csv (point, member, components) or final-states.npy (members x components, points one after another); one per step size
+    private void writeFinalStates(Path folder) {
+        for (Map.Entry<Double, List<Series>> e : finalStates.entrySet()) {
+            String stem = (finalStates.size() > 1 ? "h" + e.getKey() + "-" : "") + "final-states";
+            List<double[]> states = new ArrayList<>();
+            List<List<Object>> rows = new ArrayList<>();
+            for (Series point : e.getValue()) {
+                double[][] last = point.finalStates();
+                for (int j = 0; j < last.length; j++) {
+                    states.add(last[j]);
+                    List<Object> row = new ArrayList<>(List.of(point.point(), j));
+                    for (double x : last[j]) row.add(x);
+                    rows.add(row);
+                }
+            }
+            if (format.equals("npy")) {
+                double[] flat = new double[states.size() * stateNames.size()];
+                for (int i = 0; i < states.size(); i++) System.arraycopy(states.get(i), 0, flat, i * stateNames.size(), stateNames.size());
+                NpyWriter.write(folder.resolve(stem + ".npy"), flat, states.size(), stateNames.size());
+                summary.file(stem + ".npy").columns(stem + ".npy", stateNames);
+            } else {
+                List<String> columns = new ArrayList<>(List.of("point", "member"));
+                columns.addAll(stateNames);
+                CsvWriter.write(folder.resolve(stem + ".csv"), columns, rows);
+                summary.file(stem + ".csv");
+            }
+        }
+    }
+
     @Override
     void writeFiles(Path folder) {
         if (comparison != null) {
@@ -393,10 +634,16 @@ final class RunCommand extends GeomechCommand {
             seriesFile.close();
         }
         for (Map.Entry<Double, Trajectories> e : trajectories.entrySet()) writeTrajectories(folder, e.getKey(), e.getValue());
-        for (Map.Entry<Double, List<EnsembleRun.Row>> e : series.entrySet()) {
+        for (Map.Entry<String, Series> e : pointTrajectories.entrySet()) writePointTrajectories(folder, e.getKey(), e.getValue());
+        if (saveFinalStates) writeFinalStates(folder);
+        for (Map.Entry<Double, Map<String, List<EnsembleRun.Row>>> e : series.entrySet()) {
             String prefix = series.size() > 1 ? "h" + e.getKey() + "-" : "";
             Map<String, org.knowm.xchart.XYChart> charts = new LinkedHashMap<>();
-            Plots.observers(observerNames, e.getValue(), title + ", h = " + e.getKey()).forEach((k, v) -> charts.put(prefix + k, v));
+            Map<String, List<EnsembleRun.Row>> points = e.getValue();
+            String chartTitle = title + ", h = " + e.getKey();
+            (points.size() == 1 ? Plots.observers(observerNames, points.values().iterator().next(), chartTitle, quantileNames())
+                    : Plots.sweep(observerNames, points, chartTitle))
+                    .forEach((k, v) -> charts.put(prefix + k, v));
             plots(folder, charts);
         }
     }

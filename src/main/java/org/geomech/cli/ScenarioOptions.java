@@ -22,8 +22,10 @@ final class ScenarioOptions {
     @Option(names = "--structure", paramLabel = "NAME=N", description = "structure option of a built-in model, e.g. m=4")
     Map<String, Integer> structure = new LinkedHashMap<>();
 
-    @Option(names = "--param", paramLabel = "NAME=VALUE", description = "model parameter value, e.g. eps=0.3")
-    Map<String, Double> parameters = new LinkedHashMap<>();
+    @Option(names = "--param", paramLabel = "NAME=VALUE", description = "model parameter: a value (eps=0.3), a sweep list (eps=[0.25,0.5,1]),"
+            + " an expression of the member index j and count N (eps=0.1+0.4*j/N), or a seeded draw per member (eps=uniform(0.1,0.5),"
+            + " normal(mu,sigma[,lo,hi][,seed=S]), lognormal(...))")
+    Map<String, String> parameters = new LinkedHashMap<>();
 
     @Option(names = "--method", description = "method, e.g. lobatto-nh:3 (default lobatto-nh:2, or lobatto-holonomic:2 with holonomic constraints)")
     String method;

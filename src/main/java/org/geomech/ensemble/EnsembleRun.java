@@ -13,8 +13,25 @@ import java.util.function.LongConsumer;
  * A run may stop for checkpoints and may start from one; it then goes on bitwise as if it had not stopped.
  */
 public final class EnsembleRun {
-    /** One output row: time, step, ok members, then per observer mean, max, msd. */
-    public record Row(double t, long step, int ok, List<Statistics> stats) {}
+    /** One output row: time, step, ok members, then per observer mean, max, msd; reduction keeps the block partials (or null). */
+    public record Row(double t, long step, int ok, List<Statistics> stats, Reduction.Result reduction) {
+        public Row(double t, long step, int ok, List<Statistics> stats) { this(t, step, ok, stats, null); }
+
+        /** Equal when time, step, ok count and statistics are (bitwise); the block partials they came from are not compared. */
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Row r && Double.compare(t, r.t) == 0 && step == r.step && ok == r.ok && stats.equals(r.stats);
+        }
+
+        @Override
+        public int hashCode() { return java.util.Objects.hash(t, step, ok, stats); }
+
+        /** This row over reduction blocks from..to-1 only (one sweep point). */
+        public Row blocks(int from, int to) {
+            Reduction.Result r = reduction.blocks(from, to);
+            return new Row(t, step, r.ok(), r.stats(), r);
+        }
+    }
 
     /** Receives the ensemble, current on the host, at every output time (to save trajectories). */
     public interface Recorder {
@@ -150,6 +167,6 @@ public final class EnsembleRun {
     }
 
     private static Row row(long step, Reduction.Result r, TimeGrid grid) {
-        return new Row(step * grid.h(), step, r.ok(), r.stats());
+        return new Row(step * grid.h(), step, r.ok(), r.stats(), r);
     }
 }

@@ -10,8 +10,8 @@ import java.util.Locale;
  * fastest (x[c * members + j]), and each member's status: ok, or failed at a step for a reason.
  */
 public final class EnsembleState {
-    /** Why a member stopped. */
-    public enum Status { OK, NEWTON_ITERATION_LIMIT, SINGULAR_JACOBIAN, NON_FINITE }
+    /** Why a member stopped; EXCLUDED: never part of the ensemble (padding of a sweep point to a reduction block). */
+    public enum Status { OK, NEWTON_ITERATION_LIMIT, SINGULAR_JACOBIAN, NON_FINITE, EXCLUDED }
 
     private final StateLayout layout;
     private final int members;

@@ -31,14 +31,13 @@ public final class InitialStates {
 
     /** Members per parallel block. */
     private static final int BLOCK = 4096;
-    /** Spacing of the members' random seeds (the 64-bit golden ratio, as SplittableRandom uses). */
-    private static final long GOLDEN = 0x9E3779B97F4A7C15L;
 
     /** J = max(N - 1, 1) of the initial values, under a name no model can use, so a model may have its own J. */
     private static final Expr ENSEMBLE_J = Expr.sym("$J");
 
     private final MechanicalSystem sys;
     private final List<Expr> q0, v0;
+    private final double[][] given;
 
     public InitialStates(MechanicalSystem sys, List<String> q0, List<String> v0) {
         this.sys = sys;
@@ -52,6 +51,24 @@ public final class InitialStates {
         for (Expr p : sys.parameterSymbols()) known.put(p.name(), p);
         this.q0 = parse("initial position", q0, known);
         this.v0 = parse("initial velocity", v0, known);
+        this.given = null;
+    }
+
+    /** Initial positions and velocities given per member, [member][coordinate] (from a file or the Java API). */
+    public InitialStates(MechanicalSystem sys, double[][] q, double[][] v) {
+        this.sys = sys;
+        int n = sys.dimension();
+        if (q.length != v.length) throw new InputException("initial states: " + q.length + " positions, " + v.length + " velocities");
+        this.given = new double[q.length][];
+        for (int j = 0; j < q.length; j++) {
+            if (q[j].length != n || v[j].length != n)
+                throw new InputException("initial states: model " + sys.name() + " has " + n + " coordinates, member " + j + " has " + q[j].length + " positions and " + v[j].length + " velocities");
+            given[j] = new double[2 * n];
+            System.arraycopy(q[j], 0, given[j], 0, n);
+            System.arraycopy(v[j], 0, given[j], n, n);
+        }
+        this.q0 = List.of();
+        this.v0 = List.of();
     }
 
     private List<Expr> parse(String what, List<String> texts, Map<String, Expr> known) {
@@ -82,21 +99,50 @@ public final class InitialStates {
      * bitwise the state fill gives it in the whole ensemble (slabs streamed through memory, Spark partitions).
      */
     public Report fill(EnsembleState state, long first, long total, double[] modelParams, Perturbation perturbation) {
+        return fill(state, new SweepPlan(sys, fixed(modelParams), Math.toIntExact(total)), first, perturbation);
+    }
+
+    private Map<String, Variation> fixed(double[] modelParams) {
+        Map<String, Variation> out = new java.util.LinkedHashMap<>();
+        List<Expr> symbols = sys.parameterSymbols();
+        for (int i = 0; i < symbols.size(); i++) out.put(symbols.get(i).name(), new Variation.Fixed(modelParams[i]));
+        return out;
+    }
+
+    /**
+     * Fills every launch member of a sweep plan: member j of its point from the expressions of j and
+     * N = plan.members() with the member's own parameters (and draws from member j's stream, so a point
+     * starts as its run alone would), the per-member parameters into their state components; padding
+     * members copy their point's member 0 and are marked EXCLUDED.
+     */
+    public Report fill(EnsembleState state, SweepPlan plan, Perturbation perturbation) {
+        if (state.members() != plan.launchMembers()) throw new IllegalArgumentException(state.members() + " members for a plan of " + plan.launchMembers());
+        return fill(state, plan, 0, perturbation);
+    }
+
+    /** As above for a slice of the launch: member k of state is launch member first + k (and gets bitwise what it gets in the whole launch). */
+    public Report fill(EnsembleState state, SweepPlan plan, long first, Perturbation perturbation) {
+        if (first + state.members() > plan.launchMembers())
+            throw new IllegalArgumentException("members " + first + ".." + (first + state.members() - 1) + " of a launch of " + plan.launchMembers());
+        if (given != null && given.length != plan.members())
+            throw new InputException("initial states: " + given.length + " given, the ensemble has " + plan.members() + " members");
         StateLayout layout = state.layout();
         int members = state.members(), blocks = (members + BLOCK - 1) / BLOCK;
+        if (layout.parameters().size() != plan.perMember().size()) throw new IllegalArgumentException("the step carries " + layout.parameters().size() + " parameters per member, the plan varies " + plan.perMember().size());
         List<Expr> inputs = new ArrayList<>(List.of(Expr.sym("j"), Expr.sym("N"), ENSEMBLE_J));
         inputs.addAll(sys.parameterSymbols());
         List<Expr> outputs = new ArrayList<>(q0);
         outputs.addAll(v0);
         Tape tape = Tape.compile(inputs, outputs);
-        ThreadLocal<Filler> fillers = ThreadLocal.withInitial(() -> new Filler(tape.copy(), new ConsistentState(sys), modelParams, perturbation));
+        long drawSeed = perturbation == null ? 1 : perturbation.seed();
+        ThreadLocal<Filler> fillers = ThreadLocal.withInitial(() -> new Filler(tape.copy(), new ConsistentState(sys), plan, plan.new Members(drawSeed), perturbation, layout));
         if (fillers.get().consistent.multipliers() > layout.multipliers())
             throw new IllegalStateException("layout carries " + layout.multipliers() + " multipliers, system has " + fillers.get().consistent.multipliers());
         double[][] moved = new double[blocks][2];
         InputException[] errors = new InputException[blocks];
         IntStream.range(0, blocks).parallel().forEach(b -> {
             try {
-                fillers.get().fill(state, b * BLOCK, Math.min(members, (b + 1) * BLOCK), first, total, moved[b]);
+                fillers.get().fill(state, b * BLOCK, Math.min(members, (b + 1) * BLOCK), (int) first, moved[b]);
             } catch (InputException e) {
                 errors[b] = e;
             }
@@ -116,12 +162,17 @@ public final class InitialStates {
         private final ConsistentState consistent;
         private final double[] modelParams, in, qv, q, v, p, lambda;
         private final Perturbation perturbation;
+        private final SweepPlan plan;
+        private final SweepPlan.Members parameters;
+        private final int[] carried;
 
-        Filler(Tape tape, ConsistentState consistent, double[] modelParams, Perturbation perturbation) {
+        Filler(Tape tape, ConsistentState consistent, SweepPlan plan, SweepPlan.Members parameters, Perturbation perturbation, StateLayout layout) {
             int n = sys.dimension();
             this.tape = tape;
             this.consistent = consistent;
-            this.modelParams = modelParams;
+            this.plan = plan;
+            this.parameters = parameters;
+            this.modelParams = plan.shared();
             this.perturbation = perturbation;
             this.in = new double[3 + modelParams.length];
             this.qv = new double[2 * n];
@@ -129,24 +180,28 @@ public final class InitialStates {
             this.v = new double[n];
             this.p = new double[n];
             this.lambda = new double[consistent.multipliers()];
-            System.arraycopy(modelParams, 0, in, 3, modelParams.length);
+            this.carried = layout.parameters().stream().mapToInt(s -> sys.parameterSymbols().indexOf(s)).toArray();
         }
 
-        // members from..to-1 of the state, first + from .. of the ensemble of total; moved receives the largest position and velocity moves
-        void fill(EnsembleState state, int from, int to, long first, long total, double[] moved) {
+        // members from..to-1 of the state, launch members first + from ..; moved receives the largest position and velocity moves
+        void fill(EnsembleState state, int from, int to, int first, double[] moved) {
             StateLayout layout = state.layout();
-            int n = sys.dimension();
+            int n = sys.dimension(), members = plan.members();
             for (int local = from; local < to; local++) {
-                long j = first + local;
+                int g = first + local;
+                int j = plan.padding(g) ? 0 : plan.local(g);
+                parameters.parameters(g, modelParams);
+                System.arraycopy(modelParams, 0, in, 3, modelParams.length);
                 in[0] = j;
-                in[1] = total;
-                in[2] = Math.max(total - 1, 1);
-                tape.eval(in, qv);
+                in[1] = members;
+                in[2] = Math.max(members - 1, 1);
+                if (given != null) System.arraycopy(given[j], 0, qv, 0, 2 * n);
+                else tape.eval(in, qv);
                 // each member draws from its own stream, so the draws do not depend on the scheduling
-                SplittableRandom random = perturbation == null ? null : new SplittableRandom(perturbation.seed() + GOLDEN * j);
+                SplittableRandom random = perturbation == null ? null : MemberStreams.of(perturbation.seed(), MemberStreams.INITIAL_STATE, j);
                 for (int i = 0; i < n; i++) {
-                    q[i] = qv[i] + (random == null ? 0 : perturbation.sigmaQ()[i] * gaussian(random));
-                    v[i] = qv[n + i] + (random == null ? 0 : perturbation.sigmaV()[i] * gaussian(random));
+                    q[i] = qv[i] + (random == null ? 0 : perturbation.sigmaQ()[i] * MemberStreams.gaussian(random));
+                    v[i] = qv[n + i] + (random == null ? 0 : perturbation.sigmaV()[i] * MemberStreams.gaussian(random));
                 }
                 for (int i = 0; i < n; i++) {
                     if (!Double.isFinite(q[i])) throw new InputException("initial value of " + sys.coordinateNames().get(i) + " for member " + j + " is not finite (" + q[i] + ")");
@@ -165,13 +220,9 @@ public final class InitialStates {
                 }
                 // a method may carry more multipliers than the constraints (004's gamma): those extra ones start at 0
                 for (int a = 0; a < layout.multipliers(); a++) state.set(layout.lambdaOffset() + a, local, a < lambda.length ? lambda[a] : 0.0);
+                for (int k = 0; k < carried.length; k++) state.set(layout.parameterOffset() + k, local, modelParams[carried[k]]);
+                if (plan.padding(g)) state.fail(local, 0, EnsembleState.Status.EXCLUDED);
             }
         }
-    }
-
-    // Box-Muller; two uniform draws per normal keep the stream simple and reproducible
-    private static double gaussian(SplittableRandom r) {
-        double u = 1.0 - r.nextDouble(), w = r.nextDouble();
-        return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * w);
     }
 }

@@ -16,8 +16,30 @@ public final class Reduction {
     /** Partial sums of one block: count, then per observer sum, max, squared deviation. */
     public static final int FIELDS = 3;
 
-    /** The statistics of every observer and the number of ok members they cover. */
-    public record Result(int ok, List<Statistics> stats) {}
+    /**
+     * The statistics of every observer and the number of ok members they cover, with the block partials
+     * they were combined from (null where not kept), so a run of several sweep points, each starting on a
+     * block boundary, gives every point its own statistics, bitwise those of the point run alone.
+     */
+    public record Result(int ok, List<Statistics> stats, double[] partials, int observers) {
+        public Result(int ok, List<Statistics> stats) { this(ok, stats, null, stats.size()); }
+
+        /** Equal when counts, statistics and block partials are (bitwise). */
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Result r && ok == r.ok && observers == r.observers && stats.equals(r.stats) && java.util.Arrays.equals(partials, r.partials);
+        }
+
+        @Override
+        public int hashCode() { return java.util.Objects.hash(ok, stats, java.util.Arrays.hashCode(partials), observers); }
+
+        /** The statistics of blocks from..to-1 alone (combined in block order, as combine does). */
+        public Result blocks(int from, int to) {
+            if (partials == null) throw new IllegalStateException("block partials were not kept");
+            int stride = 1 + FIELDS * observers;
+            return combine(java.util.Arrays.copyOfRange(partials, from * stride, to * stride), to - from, observers);
+        }
+    }
 
     private Reduction() {}
 
@@ -62,7 +84,7 @@ public final class Reduction {
         List<Statistics> stats = new ArrayList<>();
         for (int o = 0; o < observers; o++)
             stats.add(count == 0 ? new Statistics(Double.NaN, Double.NaN, Double.NaN) : new Statistics(sum[o] / count, max[o], sq[o] / count));
-        return new Result((int) count, stats);
+        return new Result((int) count, stats, java.util.Arrays.copyOf(partials, blocks * stride), observers);
     }
 
     /** Host-side reduction of per-member values (reference and SIMD backends). */

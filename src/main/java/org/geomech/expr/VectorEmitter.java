@@ -116,7 +116,7 @@ public final class VectorEmitter {
      * variable a{j}, output i is declared as the final variable n{i}, constants are c{k}, declared by constants
      * (hoist them out of a loop). Math calls go through the scratch array (2 lane-blocks).
      */
-    public record Body(String constants, String statements, int flops) {}
+    public record Body(String constants, String statements) {}
 
     public static Body body(String scratch, int lanes, List<Expr> inputs, List<Expr> outputs) {
         Dialect dialect = new Dialect(lanes, scratch) {
@@ -126,7 +126,7 @@ public final class VectorEmitter {
         StringBuilder constants = new StringBuilder();
         for (int k = 0; k < dialect.constants.size(); k++)
             constants.append("final DoubleVector c").append(k).append(" = DoubleVector.broadcast(S, ").append(dialect.constants.get(k)).append(");\n");
-        return new Body(constants.toString(), code.text(), code.flops());
+        return new Body(constants.toString(), code.text());
     }
 
     /** The temporary a statement declares, or null for a store. */

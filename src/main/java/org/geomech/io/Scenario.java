@@ -1,6 +1,9 @@
 package org.geomech.io;
 
 import org.geomech.ensemble.InitialStates;
+import org.geomech.ensemble.SweepPlan;
+import org.geomech.ensemble.Variation;
+import org.geomech.model.MechanicalSystem;
 import org.geomech.model.ModelDefinition;
 import org.geomech.solve.NewtonOptions;
 
@@ -13,14 +16,33 @@ import java.util.Map;
  * Everything a run needs, resolved and checked (ScenarioDraft.resolve): the model as text, the method
  * name, step sizes, final time and output interval, initial q and v as expressions of j and N (one per
  * coordinate), the member count and optional seeded draw, extra observers by name, the statistics
- * written per observer, the backend, the Newton options and the output folder (null: a fresh default).
+ * written per observer, the backend, the Newton options, the output folder (null: a fresh default) and
+ * the parameters that vary across the ensemble, in Variation's text forms (the others are in the model).
  */
 public record Scenario(ModelDefinition model, String method, List<Double> h, double tEnd, double outputInterval,
                        List<String> q0, List<String> v0, int members, InitialStates.Perturbation perturbation,
                        Map<String, String> observers, List<String> statistics, String backend, NewtonOptions newton,
-                       String out) {
-    /** The statistics an observer can report, in column order. */
-    public static final List<String> STATISTICS = List.of("mean", "max", "msd");
+                       String out, Map<String, String> variations) {
+    /** The statistics an observer can report, in column order; quantiles qP (P in percent, e.g. q5, q50, q99.9) follow them. */
+    public static final List<String> STATISTICS = List.of("mean", "max", "msd", "min", "std");
+
+    /** True for a statistic name: one of STATISTICS or a quantile qP with 0 <= P <= 100. */
+    public static boolean isStatistic(String name) {
+        if (STATISTICS.contains(name)) return true;
+        if (!name.matches("q[0-9]+(\\.[0-9]+)?")) return false;
+        double p = Double.parseDouble(name.substring(1));
+        return p >= 0 && p <= 100;
+    }
+
+    /** The quantile levels in [0, 1] of the statistics asked for, in column order. */
+    public double[] quantileLevels() {
+        return statistics.stream().filter(s -> s.startsWith("q")).mapToDouble(s -> Double.parseDouble(s.substring(1)) / 100).toArray();
+    }
+
+    /** True when min, std or a quantile is asked for (computed by Spread at every output time). */
+    public boolean needsSpread() {
+        return statistics.stream().anyMatch(s -> s.equals("min") || s.equals("std") || s.startsWith("q"));
+    }
 
     public Scenario {
         h = List.copyOf(h);
@@ -28,5 +50,16 @@ public record Scenario(ModelDefinition model, String method, List<Double> h, dou
         v0 = List.copyOf(v0);
         observers = Collections.unmodifiableMap(new LinkedHashMap<>(observers));
         statistics = List.copyOf(statistics);
+        variations = Collections.unmodifiableMap(new LinkedHashMap<>(variations));
     }
+
+    /** The sweep plan of this scenario on its built system: its parameter variations, members per point. */
+    public SweepPlan plan(MechanicalSystem system) {
+        Map<String, Variation> parsed = new LinkedHashMap<>();
+        for (Map.Entry<String, String> e : variations.entrySet()) parsed.put(e.getKey(), Variation.parse("parameters." + e.getKey(), e.getValue()));
+        return new SweepPlan(system, parsed, members);
+    }
+
+    /** The seed of per-member parameter draws that name none: the initial draw's seed, else the default. */
+    public long drawSeed() { return perturbation != null ? perturbation.seed() : ScenarioDraft.DEFAULT_SEED; }
 }

@@ -3,6 +3,7 @@ package org.geomech.io;
 import org.geomech.backend.Backends;
 import org.geomech.ensemble.InitialStates;
 import org.geomech.ensemble.TimeGrid;
+import org.geomech.ensemble.Variation;
 import org.geomech.method.Methods;
 import org.geomech.model.InputException;
 import org.geomech.model.Library;
@@ -33,7 +34,8 @@ public final class ScenarioDraft {
     public String modelName;
     public ModelDefinition inlineModel;
     public final Map<String, Integer> structure = new LinkedHashMap<>();
-    public final Map<String, Double> parameters = new LinkedHashMap<>();
+    /** Parameter values in Variation's text forms: a number, a list (a sweep axis), an expression of j and N, a draw. */
+    public final Map<String, String> parameters = new LinkedHashMap<>();
     public String method;
     public List<Double> h;
     public Double tEnd;
@@ -82,7 +84,8 @@ public final class ScenarioDraft {
     /** Defaults applied, every value checked. */
     public Scenario resolve() {
         Model m = model();
-        ModelDefinition def = withParameters(m.definition());
+        Map<String, String> variations = new LinkedHashMap<>();
+        ModelDefinition def = withParameters(m.definition(), variations);
         String methodName = method != null ? method : def.holonomic().isEmpty() ? "lobatto-nh:2" : "lobatto-holonomic:2";
         for (String name : org.geomech.method.MethodList.split(methodName)) Methods.parse(name);
         if (h == null || h.isEmpty()) throw new InputException("no step size: give h in the scenario or --h");
@@ -104,7 +107,7 @@ public final class ScenarioDraft {
                 newtonJacobian == null ? NewtonOptions.DEFAULT.jacobian() : NewtonOptions.Jacobian.of(newtonJacobian));
         return new Scenario(def, methodName, h, tEnd, interval,
                 components("initial.q", def, m.q0(), qValues, qByName), components("initial.v", def, m.v0(), vValues, vByName),
-                count, perturbation(def), observers, statistics(), backendName, newton, out);
+                count, perturbation(def), observers, statistics(), backendName, newton, out, variations);
     }
 
     private Model model() {
@@ -118,14 +121,17 @@ public final class ScenarioDraft {
         return new Model(inlineModel, zeros, zeros);
     }
 
-    private ModelDefinition withParameters(ModelDefinition def) {
+    // Values the same for every member go into the model; the others (lists, expressions, draws) into variations as text
+    private ModelDefinition withParameters(ModelDefinition def, Map<String, String> variations) {
         Map<String, Double> merged = new LinkedHashMap<>(def.parameters());
-        for (Map.Entry<String, Double> p : parameters.entrySet()) {
+        for (Map.Entry<String, String> p : parameters.entrySet()) {
             if (!merged.containsKey(p.getKey()))
                 throw new InputException("parameters: model " + def.name() + " has no parameter '" + p.getKey() + "'"
                         + (merged.isEmpty() ? " (it has none)" : " (it has " + String.join(", ", merged.keySet()) + ")"));
-            if (!Double.isFinite(p.getValue())) throw new InputException("parameters: " + p.getKey() + " must be finite, got " + p.getValue());
-            merged.put(p.getKey(), p.getValue());
+            Variation v = Variation.parse("parameters." + p.getKey(), p.getValue());
+            if (v instanceof Variation.Fixed f) merged.put(p.getKey(), f.value());
+            else if (v instanceof Variation.Values list && list.values().size() == 1) merged.put(p.getKey(), list.values().get(0));
+            else variations.put(p.getKey(), v.describe());
         }
         return new ModelDefinition(def.name(), def.reference(), def.coordinates(), merged, def.lagrangian(), def.holonomic(), def.nonholonomic());
     }
@@ -170,12 +176,15 @@ public final class ScenarioDraft {
     }
 
     private List<String> statistics() {
-        if (statistics == null) return Scenario.STATISTICS;
-        if (statistics.isEmpty()) throw new InputException("statistics: at least one of " + String.join(", ", Scenario.STATISTICS) + " is required");
+        if (statistics == null) return List.of("mean", "max", "msd");
+        String known = String.join(", ", Scenario.STATISTICS) + " or a quantile qP (P in percent: q5, q50, q99.9)";
+        if (statistics.isEmpty()) throw new InputException("statistics: at least one of " + known + " is required");
         for (String s : statistics)
-            if (!Scenario.STATISTICS.contains(s)) throw new InputException("statistics: unknown statistic '" + s + "' (statistics: " + String.join(", ", Scenario.STATISTICS) + ")");
+            if (!Scenario.isStatistic(s)) throw new InputException("statistics: unknown statistic '" + s + "' (statistics: " + known + ")");
         List<String> out = new ArrayList<>(Scenario.STATISTICS);
         out.retainAll(statistics);
+        statistics.stream().filter(s -> s.startsWith("q")).distinct()
+                .sorted(java.util.Comparator.comparingDouble(s -> Double.parseDouble(s.substring(1)))).forEach(out::add);
         return out;
     }
 }

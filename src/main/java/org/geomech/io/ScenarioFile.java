@@ -60,7 +60,7 @@ public final class ScenarioFile {
         ScenarioDraft d = new ScenarioDraft();
         model(top, d);
         d.structure.putAll(top.integerMap("structure"));
-        d.parameters.putAll(top.numberMap("parameters"));
+        d.parameters.putAll(top.variationMap("parameters"));
         d.method = top.text("method");
         d.h = top.numbers("h");
         d.tEnd = top.number("t_end");

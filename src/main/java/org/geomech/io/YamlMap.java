@@ -109,6 +109,18 @@ final class YamlMap {
 
     Map<String, Double> numberMap(String key) { return entries(key, this::number); }
 
+    /** Parameter variations as Variation's text forms: a number or text as written, a list of numbers as "[a, b, ...]". */
+    Map<String, String> variationMap(String key) {
+        return entries(key, (k, e) -> {
+            if (e.isArray()) {
+                List<String> values = new ArrayList<>();
+                for (double x : list(k, e, this::number)) values.add(Double.toString(x));
+                return "[" + String.join(", ", values) + "]";
+            }
+            return expression(k, e);
+        });
+    }
+
     Map<String, Integer> integerMap(String key) {
         return entries(key, (k, e) -> {
             if (!e.isIntegralNumber() || !e.canConvertToInt()) throw wrongType(k, "a whole number", e);

@@ -1,15 +1,15 @@
 package org.geomech.method;
 
 import org.geomech.expr.Expr;
-import org.geomech.lie.Retraction;
+import org.geomech.lie.RetractionTangents;
 import org.geomech.method.tableau.LobattoIIIAIIIB;
 
 import java.util.ArrayList;
 import java.util.List;
 
 import static org.geomech.expr.Expr.*;
-import static org.geomech.lie.Retraction.times;
-import static org.geomech.lie.Retraction.transposeTimes;
+import static org.geomech.lie.RetractionTangents.times;
+import static org.geomech.lie.RetractionTangents.transposeTimes;
 import static org.geomech.method.StepSystem.H;
 
 /**
@@ -24,12 +24,12 @@ final class LieLobattoStages {
 
     private final LobattoIIIAIIIB t;
     private final int s;
-    private final Retraction tau;
+    private final RetractionTangents tau;
     private final List<Expr> mu;
     private final List<List<Expr>> hs, xis, gs, etaHats, pis, ns, pulled;
     private final Expr[][] tangentInverseXi, adjointXi, tangentInverseMinusXi;
 
-    LieLobattoStages(TrivialisedSystem sys, Retraction tau, LobattoIIIAIIIB t, List<Expr> g, List<Expr> mu,
+    LieLobattoStages(TrivialisedSystem sys, RetractionTangents tau, LobattoIIIAIIIB t, List<Expr> g, List<Expr> mu,
                      List<List<Expr>> hs, StageForce constraintForce) {
         this.t = t;
         this.s = t.stages();

@@ -1,10 +1,12 @@
 package org.geomech.method;
 
 import org.geomech.expr.Expr;
-import org.geomech.lie.Retraction;
+import org.geomech.lie.RetractionTangents;
 import org.geomech.method.tableau.LobattoIIIAIIIB;
 import org.geomech.model.InputException;
+import org.geomech.model.LieGroupSystem;
 import org.geomech.model.MechanicalSystem;
+import org.geomech.model.Model;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -40,15 +42,21 @@ public final class LobattoLie implements Method {
     @Override
     public StepSystem equations(MechanicalSystem sys) { return equations(TrivialisedSystem.vectorSpace(sys)); }
 
+    @Override
+    public StepSystem build(Model model) {
+        if (model instanceof LieGroupSystem lie) return equations(TrivialisedSystem.of(lie)).reduced();
+        return Method.super.build(model);
+    }
+
     public StepSystem equations(TrivialisedSystem sys) {
         if (sys.nonholonomicCount() > 0)
             throw new InputException(name() + " handles holonomic constraints only; model " + sys.name() + " has "
                     + sys.nonholonomicCount() + " nonholonomic constraint(s) (use lobatto-lie-nh:s)");
         LobattoIIIAIIIB t = LobattoIIIAIIIB.of(s);
-        Retraction tau = sys.retraction(retraction);
+        RetractionTangents tau = sys.retraction(retraction);
         int d = sys.dimension(), m = sys.holonomicCount();
         StateLayout layout = sys.layout(m);
-        List<Expr> g = layout.q(), eta = layout.v(), mu = layout.p(), lambda = layout.lambda();
+        List<Expr> g = sys.element(), eta = sys.velocity(), mu = sys.momentum(), lambda = layout.lambda();
 
         List<Expr> unknowns = new ArrayList<>(), residuals = new ArrayList<>(), guess = new ArrayList<>();
         List<List<Expr>> hs = new ArrayList<>(), lam = new ArrayList<>();
@@ -73,6 +81,6 @@ public final class LobattoLie implements Method {
         update.addAll(etaNew);
         update.addAll(muNew);
         update.addAll(lam.get(s - 1));
-        return new StepSystem(name(), sys.system(), layout, unknowns, residuals, guess, update, List.of());
+        return new StepSystem(name(), sys.model(), layout, unknowns, residuals, guess, update, List.of());
     }
 }

@@ -10,7 +10,8 @@ import java.util.List;
 /**
  * What a step carries, as named blocks of components. On a mechanical system: q (n), v = dot(q) (n), p (n), then
  * the multipliers lambda1..lambdaM the method carries or reports. On a Lie group system a method names its own
- * blocks (e.g. g: the group element's stored entries, mu: the trivialised momentum). Observers are expressions
+ * blocks (e.g. g: the group element's stored entries, mu: the trivialised momentum). Model parameters that vary
+ * across the ensemble are carried last, as the block "parameters" (constant along a run). Observers are expressions
  * of these symbols.
  */
 public final class StateLayout {
@@ -24,7 +25,7 @@ public final class StateLayout {
         public int size() { return symbols.size(); }
     }
 
-    public static final String Q = "q", V = "v", P = "p", LAMBDA = "lambda";
+    public static final String Q = "q", V = "v", P = "p", LAMBDA = "lambda", PARAMETERS = "parameters";
 
     private final List<Block> blocks;
     private final List<Expr> symbols;
@@ -58,6 +59,20 @@ public final class StateLayout {
 
     public static Expr momentumSymbol(String coordinate) { return Expr.sym("p(" + coordinate + ")"); }
     public static Expr multiplierSymbol(int oneBased) { return Expr.sym("lambda" + oneBased); }
+
+    /** This layout with the given model parameters carried per member, as a last block "parameters". */
+    public StateLayout withParameters(List<Expr> parameters) {
+        if (has(PARAMETERS)) throw new IllegalStateException("parameters are carried already");
+        List<Block> out = new ArrayList<>(blocks);
+        out.add(new Block(PARAMETERS, parameters, parameters.stream().map(Expr::name).toList()));
+        return new StateLayout(out);
+    }
+
+    /** The model parameters carried per member (empty unless some vary across the ensemble). */
+    public List<Expr> parameters() { return has(PARAMETERS) ? block(PARAMETERS).symbols() : List.of(); }
+
+    /** Index of the first carried parameter (the state size when none is carried). */
+    public int parameterOffset() { return has(PARAMETERS) ? offset(PARAMETERS) : size(); }
 
     public List<Block> blocks() { return blocks; }
 

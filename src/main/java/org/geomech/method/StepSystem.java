@@ -64,12 +64,43 @@ public final class StepSystem {
     }
     public StateLayout layout() { return layout; }
     public List<Expr> state() { return layout.symbols(); }
-    /** h, then the model parameters in declaration order. */
+    /** h, then the model parameters in declaration order (those carried per member in the state left out). */
     public List<Expr> params() {
         List<Expr> p = new ArrayList<>();
         p.add(H);
-        p.addAll(model.parameterSymbols());
+        for (Expr s : model.parameterSymbols()) if (!layout.parameters().contains(s)) p.add(s);
         return p;
+    }
+
+    /** The params array (h, then the shared model parameters) from h and every model parameter's value in declaration order. */
+    public double[] paramValues(double h, double[] modelParams) {
+        List<Expr> all = model.parameterSymbols();
+        double[] out = new double[params().size()];
+        out[0] = h;
+        int k = 1;
+        for (int i = 0; i < all.size(); i++) if (!layout.parameters().contains(all.get(i))) out[k++] = modelParams[i];
+        return out;
+    }
+
+    /**
+     * The same step with the named model parameters carried per member as constant state components
+     * (update: unchanged), so every backend runs an ensemble whose members differ in them with the
+     * code it derives for any step. The equations are not touched: a member computes bitwise what a
+     * run with its values as shared parameters computes.
+     */
+    public StepSystem withPerMember(List<String> names) {
+        if (names.isEmpty()) return this;
+        List<Expr> carried = new ArrayList<>();
+        for (String name : names) {
+            Expr s = Expr.sym(name);
+            if (!model.parameterSymbols().contains(s)) throw new IllegalArgumentException(model.name() + " has no parameter " + name);
+            carried.add(s);
+        }
+        List<Expr> psi = new ArrayList<>(update);
+        psi.addAll(carried);
+        StepSystem out = new StepSystem(method, model, layout.withParameters(carried), unknowns, residuals, guess, psi, definitions);
+        out.jacobian = jacobian;
+        return out;
     }
     public List<Expr> unknowns() { return unknowns; }
     public List<Expr> residuals() { return residuals; }

@@ -1,8 +1,10 @@
 package org.geomech.method;
 
 import org.geomech.expr.Expr;
-import org.geomech.lie.Retraction;
+import org.geomech.lie.RetractionTangents;
 import org.geomech.model.MechanicalSystem;
+import org.geomech.model.LieGroupSystem;
+import org.geomech.model.Model;
 
 import java.util.List;
 import java.util.Optional;
@@ -16,18 +18,24 @@ import java.util.Optional;
  */
 public interface TrivialisedSystem {
     /** The system the step equations are written for. */
-    MechanicalSystem system();
+    Model model();
     String name();
     /** Dimension of the algebra (the velocity). */
     int dimension();
     int holonomicCount();
     int nonholonomicCount();
-    /** The state layout with the given number of carried multipliers: q() holds g, v() eta, p() mu. */
+    /** The state layout with the given number of carried multipliers: g, eta, mu, then lambda. */
     StateLayout layout(int multipliers);
-    /** The retraction of this name (cay, exp), or InputException if the group has none here. */
-    Retraction retraction(String kind);
+    /** The symbols of the stored entries of g in the layout. */
+    List<Expr> element();
+    /** The symbols of the algebra velocity eta in the layout. */
+    List<Expr> velocity();
+    /** The symbols of the momentum mu in the layout. */
+    List<Expr> momentum();
+    /** The tangents of the retraction of this name (cay, exp); InputException if the group has no closed form of it. */
+    RetractionTangents retraction(String kind);
     /** The representation of g tau(xi). */
-    List<Expr> compose(List<Expr> g, List<Expr> xi, Retraction tau);
+    List<Expr> compose(List<Expr> g, List<Expr> xi, RetractionTangents tau);
     /** mu = D2 l(g, eta). */
     List<Expr> momentum(List<Expr> g, List<Expr> eta);
     /** L*_g D1 l(g, eta): zeta -> d/de l(g exp(e zeta), eta) at e = 0. */
@@ -43,17 +51,23 @@ public interface TrivialisedSystem {
     /** Rows L*_g DPhi_a(g), holonomicCount x dimension. */
     Expr[][] holonomicGradient(List<Expr> g);
 
+    /** A system on a Lie group with body velocities (001 sec. 6.1). */
+    static TrivialisedSystem of(LieGroupSystem sys) { return new LieGroupTerms(sys); }
+
     /** A system on R^n seen as a Lie group (the additive group, tau = identity): the vector-space limit of 001 sec. 6. */
     static TrivialisedSystem vectorSpace(MechanicalSystem sys) {
         return new TrivialisedSystem() {
-            @Override public MechanicalSystem system() { return sys; }
+            @Override public Model model() { return sys; }
             @Override public String name() { return sys.name(); }
             @Override public int dimension() { return sys.dimension(); }
             @Override public int holonomicCount() { return sys.holonomicCount(); }
             @Override public int nonholonomicCount() { return sys.nonholonomicCount(); }
             @Override public StateLayout layout(int multipliers) { return new StateLayout(sys, multipliers); }
-            @Override public Retraction retraction(String kind) { return Retraction.vectorSpace(sys.dimension()); }
-            @Override public List<Expr> compose(List<Expr> g, List<Expr> xi, Retraction tau) { return Vec.plus(g, xi); }
+            @Override public List<Expr> element() { return sys.q(); }
+            @Override public List<Expr> velocity() { return sys.v(); }
+            @Override public List<Expr> momentum() { return new StateLayout(sys, 0).p(); }
+            @Override public RetractionTangents retraction(String kind) { return RetractionTangents.vectorSpace(sys.dimension()); }
+            @Override public List<Expr> compose(List<Expr> g, List<Expr> xi, RetractionTangents tau) { return Vec.plus(g, xi); }
             @Override public List<Expr> momentum(List<Expr> g, List<Expr> eta) { return sys.at(sys.momenta(), g, eta); }
             @Override public List<Expr> force(List<Expr> g, List<Expr> eta) { return sys.at(sys.force(), g, eta); }
             @Override public Optional<List<Expr>> velocity(List<Expr> g, List<Expr> mu) { return sys.velocityFromMomentum(g, mu); }

@@ -17,6 +17,8 @@ public final class LieLibrary {
     private static final Map<String, Entry> ENTRIES = new TreeMap<>();
 
     static {
+        add(new Entry("unicycle", "vertical disc (unicycle) with a spring on SE(2), body velocities (001 sec. 7.4)", LieLibrary::unicycle));
+        add(new Entry("turntable-ball", "homogeneous ball rolling on a turntable, SO(3) x R^2 (001 sec. 7.5)", LieLibrary::turntableBall));
         add(new Entry("dipole-on-stick", "charged dipole on a stick over a fixed charge, chaotic, on SO(3) (003 sec. 6)", LieLibrary::dipole));
     }
 
@@ -60,5 +62,36 @@ public final class LieLibrary {
         return new LieModelDefinition("dipole-on-stick", "003 sec. 6", "SO(3)", List.of("R"), List.of("w1", "w2", "w3"), p,
                 kinetic + " - (" + potential + ")", hamiltonianKinetic + " + " + potential, List.of(),
                 List.of("1", "0", "0", "0", "0", "-1", "0", "1", "0"), List.of("0", "1", "0"));
+    }
+
+    /**
+     * 001 sec. 7.4: l = 1/2 (m (v1^2 + v2^2) + Iz omega^2) - 1/2 (x^2 + y^2) on SE(2), g = [[R, (x, y)], [0, 1]] stored as
+     * g11, g12, g21, g22, g13, g23, left-trivialised velocities (omega, v1, v2), phi = v2. Data of the 001 spec R.4 (chosen
+     * there): m = 1, Iz = 0.5, (x, y, theta) = (1, 0.5, 0.3), (v1, v2, omega) = (0.2, 0, 1).
+     */
+    private static LieModelDefinition unicycle() {
+        Map<String, Double> p = new LinkedHashMap<>();
+        p.put("m", 1.0);
+        p.put("Iz", 0.5);
+        return new LieModelDefinition("unicycle", "001 sec. 7.4", "SE(2)", List.of("g"), List.of("omega", "v1", "v2"), p,
+                "0.5*(m*(v1^2 + v2^2) + Iz*omega^2) - 0.5*(g13^2 + g23^2)", null, List.of("v2"),
+                List.of("cos(0.3)", "-sin(0.3)", "sin(0.3)", "cos(0.3)", "1", "0.5"), List.of("1", "0.2", "0"));
+    }
+
+    /**
+     * 001 sec. 7.5: l = 1/2 (vx^2 + vy^2) + r^2/2 (a w1^2 + b w2^2 + c w3^2) with body angular velocity w, rolling
+     * constraints on the spatial one R w (001 spec pitfall P9): vx + Omega y - r (R w)_2 = 0, vy - Omega x + r (R w)_1 = 0.
+     * Data of the 001 spec R.5 (chosen there): a = b = c = 0.4, r = 1, Omega = 1, R0 = I, (x, y) = (1, 0), v = (0.1, 0.3),
+     * w = (0.7, 0.1, 0.5) (the first two from the constraints).
+     */
+    private static LieModelDefinition turntableBall() {
+        Map<String, Double> p = new LinkedHashMap<>();
+        for (String k : List.of("a", "b", "c")) p.put(k, 0.4);
+        p.put("r", 1.0);
+        p.put("Omega", 1.0);
+        return new LieModelDefinition("turntable-ball", "001 sec. 7.5", "SO(3) x R^2", List.of("R", "x"), List.of("w1", "w2", "w3", "vx", "vy"), p,
+                "0.5*(vx^2 + vy^2) + r^2/2*(a*w1^2 + b*w2^2 + c*w3^2)", null,
+                List.of("vx + Omega*x2 - r*(R21*w1 + R22*w2 + R23*w3)", "vy - Omega*x1 + r*(R11*w1 + R12*w2 + R13*w3)"),
+                List.of("1", "0", "0", "0", "1", "0", "0", "0", "1", "1", "0"), List.of("0.7", "0.1", "0.5", "0.1", "0.3"));
     }
 }

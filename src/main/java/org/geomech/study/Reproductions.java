@@ -69,6 +69,14 @@ public final class Reproductions {
                         GglStudies.fourParticleOrderTable(b, GglStudies.PAPER_NEWTON))
                         + section(out, files, "ggl-four-particle-stability", "004 Figs. 31-33: stability in h up to T = 1000",
                         GglStudies.stabilityTable(1000, b, GglStudies.PAPER_NEWTON))));
+        ENTRIES.put("lie-unicycle", new Entry("001 Fig. 7: unicycle on SE(2), lobatto-lie-nh:s (cay), s = 2..4, T = 1, N = 10, 20, 40 (spec R.4 data)",
+                (out, b, files) -> section(out, files, "lie-unicycle", "001 Fig. 7: 2-norm errors at T = 1 against the exact flow in (x, y, theta), "
+                        + "(x', y', theta') and lambda (paper: orders 2s - 2, multipliers s or s - 1; spec: the 001 spec R.4)",
+                        org.geomech.study.paper001lie.Paper001Lie.unicycleOrders(b))));
+        ENTRIES.put("lie-turntable", new Entry("001 Fig. 8: ball on a turntable, SO(3) x R^2, lobatto-lie-nh:3 (cay), h = 0.1, t <= 200 (spec R.5 data)",
+                (out, b, files) -> section(out, files, "lie-turntable", "001 Fig. 8: largest |I_k - I_k(0)| so far (paper: I1-I3 preserved to the solver "
+                        + "tolerance, I4 bounded without drift; spec R.5: I1-I3 ~1e-14, I4 <= 3.6e-10, |R^T R - I| ~1e-14)",
+                        org.geomech.study.paper001lie.Paper001Lie.turntableIntegrals(200, b))));
         ENTRIES.put("vi-orders", new Entry("000 spec sec. 6: vi:TABLEAU on the spherical pendulum, errors at T = 5 and orders per standard layer and bias",
                 (out, b, files) -> section(out, files, "vi-orders", "000 spec sec. 6 (the paper has no experiments; [derived] values): SP, max-norm "
                         + "error of (q, v) at T = 5 against DOP853, rates between successive h", org.geomech.study.paper000.Paper000.orders(b))));

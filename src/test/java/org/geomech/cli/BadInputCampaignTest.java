@@ -124,6 +124,16 @@ class BadInputCampaignTest {
             args.addAll(List.of("--t-end", pick(random, List.of("0.2", "0.3", "1e308", "-1", "0", "NaN"))));
             if (random.nextBoolean()) args.addAll(List.of("--h-ref", pick(random, List.of("0.01", "0", "-1", "NaN", "0.3"))));
             if (random.nextBoolean()) args.addAll(List.of("--reference", pick(random, METHODS)));
+        } else if (random.nextInt(4) == 0) {
+            // describe, and rarely demo, with names and values a user might mistype
+            if (random.nextInt(8) == 0) {
+                args.addAll(List.of("demo", "--backend", "reference", "--members", pick(random, List.of("2", "0", "-1", "x")),
+                        "--t-end", pick(random, List.of("0.4", "0", "-1", "NaN", "1e308", "0.33"))));
+            } else {
+                args.addAll(List.of("describe", pick(random, List.of("chaotic-nh", "lobatto-nh:3", "lobatto-nh:0", "hbvm:9,9", "", "nope", "rattle"))));
+                if (random.nextBoolean()) args.addAll(List.of("--model", pick(random, List.of("nh-particle", "nope", "planar-pendulum"))));
+                return args.toArray(new String[0]);   // describe writes nothing
+            }
         } else {
             args.add("crosscheck");
             args.addAll(List.of("--model", pick(random, List.of("nh-particle", "heavy-top", "cvt", "nope"))));
@@ -143,7 +153,7 @@ class BadInputCampaignTest {
         int mutations = random.nextInt(3);   // a third of the files stay valid (their flags may not)
         for (int m = 0; m < mutations; m++) text = mutate(random, text);
         Path file = dir.resolve("case" + i + ".yaml");
-        if (random.nextInt(50) == 0) {
+        if (random.nextInt(50) == 0 && !text.isEmpty()) {
             byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
             bytes[random.nextInt(bytes.length)] = (byte) (random.nextBoolean() ? 0 : 0xC3);   // binary or broken UTF-8
             Files.write(file, bytes);

@@ -56,10 +56,11 @@ class KillAndResumeTest {
 
     @Test
     void sigtermWritesACheckpointAndPartialResultsThenResumes() throws Exception {
-        // reference backend, 64 members of cvt, 3000 steps; checkpoints by model time only every 1000 (never): the one at
+        // reference backend, 64 members of cvt, 3000 steps, trajectories of two members; checkpoints by model time only every 1000 (never): the one at
         // t = 0, then the one SIGTERM writes where the run stops
         Path out = dir.resolve("stopped"), whole = dir.resolve("whole");
-        List<String> run = List.of("run", "--model", "cvt", "--h", "0.001", "--t-end", "3", "--members", "64", "--no-plots", "--quiet");
+        List<String> run = List.of("run", "--model", "cvt", "--h", "0.001", "--t-end", "3", "--members", "64", "--save-trajectories", "0,5",
+                "--no-plots", "--quiet");
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "--add-modules", "jdk.incubator.vector", "-cp", System.getProperty("java.class.path"), Main.class.getName()));
         command.addAll(run);
@@ -85,6 +86,8 @@ class KillAndResumeTest {
         args.addAll(List.of("--out", whole.toString()));
         assertEquals(0, Cli.run(args.toArray(new String[0])).exit());
         assertArrayEquals(Files.readAllBytes(whole.resolve("timeseries.csv")), Files.readAllBytes(out.resolve("timeseries.csv")), "timeseries.csv");
+        assertArrayEquals(Files.readAllBytes(whole.resolve("trajectories.csv")), Files.readAllBytes(out.resolve("trajectories.csv")),
+                "trajectories.csv: those recorded before the checkpoint come from it");
         JsonNode a = new ObjectMapper().readTree(whole.resolve("summary.json").toFile()), b = new ObjectMapper().readTree(out.resolve("summary.json").toFile());
         assertEquals(a.get("results").get(0).get("at_end"), b.get("results").get(0).get("at_end"), "final statistics");
         assertTrue(b.get("finished").asBoolean(), "the resumed run finished");

@@ -15,7 +15,7 @@ import java.util.List;
  * exactly when all values were (or on overflow of finite values, which only sends the block to the exact
  * per-member path).
  */
-record StepKernelSource(String text, String className, int flops) {
+record StepKernelSource(String text, String className) {
     static StepKernelSource of(StepSystem system, int lanes) {
         if (!system.unknowns().isEmpty()) throw new IllegalArgumentException(system.method() + " is not explicit");
         int stateSize = system.state().size(), paramCount = system.params().size();
@@ -45,7 +45,7 @@ record StepKernelSource(String text, String className, int flops) {
         s.append("if (!check.mul(0.0).compare(VectorOperators.EQ, 0.0).allTrue()) return false;\n");
         for (int c = 0; c < stateSize; c++) s.append('a').append(c).append(".intoArray(data, ").append(c).append(" * members + first);\n");
         s.append("return true;\n}\n}\n");
-        return new StepKernelSource(s.toString(), className, body.flops());
+        return new StepKernelSource(s.toString(), className);
     }
 
     /** n{from} + ... + n{to-1} as a balanced tree of add calls. */

@@ -48,6 +48,15 @@ public final class Plots {
      * from the initial values (log axis when it spans decades). Keys are file stems.
      */
     public static Map<String, XYChart> observers(List<String> names, List<EnsembleRun.Row> rows, String title) {
+        return observers(names, rows, title, List.of());
+    }
+
+    /**
+     * As above; with two or more quantiles (named in column order, e.g. q5, q50, q95) the value chart shows
+     * the mean and the band between the lowest and the highest quantile (dashed edges, the median solid if
+     * kept) instead of the mean and max.
+     */
+    public static Map<String, XYChart> observers(List<String> names, List<EnsembleRun.Row> rows, String title, List<String> quantiles) {
         Map<String, XYChart> charts = new LinkedHashMap<>();
         double[] t = new double[rows.size()];
         for (int i = 0; i < t.length; i++) t[i] = rows.get(i).t();
@@ -59,9 +68,27 @@ public final class Plots {
                 msd[i] = rows.get(i).stats().get(o).msd();
             }
             String n = names.get(o);
-            XYChart values = Charts.create(title + ": " + n, "time t", n, false, Charts.logScaleSuits(List.of(mean, max)));
-            Charts.line(values, "mean over members", t, mean, false);
-            Charts.line(values, "max over members", t, max, false);
+            XYChart values;
+            if (quantiles.size() >= 2) {
+                int last = quantiles.size() - 1, median = quantiles.indexOf("q50");
+                double[][] q = new double[quantiles.size()][t.length];
+                for (int i = 0; i < t.length; i++) for (int k = 0; k <= last; k++) q[k][i] = rows.get(i).stats().get(o).quantiles()[k];
+                values = Charts.create(title + ": " + n, "time t", n, false, Charts.logScaleSuits(List.of(mean, q[0], q[last])));
+                Charts.line(values, "mean over members", t, mean, false);
+                if (median >= 0) Charts.line(values, "median", t, q[median], false);
+                for (int k : new int[]{0, last}) {
+                    String label = quantiles.get(k) + (k == 0 ? " (band from)" : " (band to)");
+                    Charts.line(values, label, t, q[k], false);
+                    if (values.getSeriesMap().containsKey(label)) {
+                        values.getSeriesMap().get(label).setLineStyle(org.knowm.xchart.style.lines.SeriesLines.DASH_DASH);
+                        values.getSeriesMap().get(label).setLineColor(new java.awt.Color(0x999999));
+                    }
+                }
+            } else {
+                values = Charts.create(title + ": " + n, "time t", n, false, Charts.logScaleSuits(List.of(mean, max)));
+                Charts.line(values, "mean over members", t, mean, false);
+                Charts.line(values, "max over members", t, max, false);
+            }
             charts.put(n, values);
             XYChart dev = Charts.create(title + ": mean-square deviation of " + n, "time t", "mu(" + n + ") = mean_j (" + n + "_j(t) - " + n + "_j(0))^2",
                     false, Charts.logScaleSuits(List.of(msd)));
@@ -69,6 +96,40 @@ public final class Plots {
             charts.put(n + "-msd", dev);
         }
         return charts;
+    }
+
+    /**
+     * A sweep's charts: per observer the mean across each point's members against t, and its mean-square
+     * deviation, one series per sweep point (keys of points are the series labels). Keys are file stems.
+     */
+    public static Map<String, XYChart> sweep(List<String> names, Map<String, List<EnsembleRun.Row>> points, String title) {
+        Map<String, XYChart> charts = new LinkedHashMap<>();
+        for (int o = 0; o < names.size(); o++) {
+            String n = names.get(o);
+            Map<String, double[][]> mean = new LinkedHashMap<>(), msd = new LinkedHashMap<>();
+            for (Map.Entry<String, List<EnsembleRun.Row>> p : points.entrySet()) {
+                List<EnsembleRun.Row> rows = p.getValue();
+                double[] t = new double[rows.size()], m = new double[t.length], d = new double[t.length];
+                for (int i = 0; i < t.length; i++) {
+                    t[i] = rows.get(i).t();
+                    m[i] = rows.get(i).stats().get(o).mean();
+                    d[i] = rows.get(i).stats().get(o).msd();
+                }
+                mean.put(p.getKey(), new double[][]{t, m});
+                msd.put(p.getKey(), new double[][]{t, d});
+            }
+            charts.put(n, perPoint(title + ": mean of " + n + " per sweep point", n + " (mean over members)", mean));
+            charts.put(n + "-msd", perPoint(title + ": mean-square deviation of " + n + " per sweep point", "mu(" + n + ")", msd));
+        }
+        return charts;
+    }
+
+    private static XYChart perPoint(String title, String yLabel, Map<String, double[][]> series) {
+        List<double[]> ys = new ArrayList<>();
+        for (double[][] s : series.values()) ys.add(s[1]);
+        XYChart chart = Charts.create(title, "time t", yLabel, false, Charts.logScaleSuits(ys));
+        for (Map.Entry<String, double[][]> s : series.entrySet()) Charts.line(chart, s.getKey(), s.getValue()[0], s.getValue()[1], false);
+        return chart;
     }
 
     /** 001 Fig. 6: mu(E, t) / h^(2p) against t, one chart per method with one series per step size. */

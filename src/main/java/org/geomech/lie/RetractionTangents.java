@@ -3,6 +3,7 @@ package org.geomech.lie;
 import org.geomech.expr.Derivative;
 import org.geomech.expr.Expr;
 import org.geomech.expr.Exprs;
+import org.geomech.model.InputException;
 
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -17,14 +18,14 @@ import static org.geomech.expr.Expr.*;
  * tangent (dd^L tau_xi)^*(eta, Pi) (001 spec sec. 4.5), each a matrix of expressions acting on algebra coordinates.
  * Ad*_g is the transpose of Ad_g (001 pitfall P12).
  */
-public abstract class Retraction {
+public abstract class RetractionTangents {
     private final String name;
     private final int dimension;
     private final List<Expr> xi;
     private final List<Expr> eta;
     private Expr[][] dLeft, dLeftInverse, adjoint, secondTangent;
 
-    protected Retraction(String name, int dimension) {
+    protected RetractionTangents(String name, int dimension) {
         this.name = name;
         this.dimension = dimension;
         this.xi = Expr.symbols("$xi", dimension);
@@ -114,51 +115,23 @@ public abstract class Retraction {
         return m;
     }
 
-    /**
-     * tau = exp or cay on a group of the lie layer (SO(3), SE(2), SE(3), R^n and products): d^L tau_x = dtau_{-x}
-     * (LieGroup.dLeft), its inverse, and Ad_{tau(x)}; InputException for exp where the group has no closed form.
-     */
-    public static Retraction of(LieGroup group, RetractionKind kind) {
-        group.dLeft(kind, Expr.symbols("$x", group.dimension()));
-        return new Retraction(kind.label(), group.dimension()) {
-            @Override protected Expr[][] dLeftAt(List<Expr> x) { return group.dLeft(kind, x); }
-            @Override protected Expr[][] dLeftInverseAt(List<Expr> x) { return group.dLeftInverse(kind, x); }
-            @Override protected Expr[][] adjointAt(List<Expr> x) { return group.adjoint(group.retract(kind, x)); }
+    /** The tangents of tau on a group from its closed forms (lie/LieGroup): d^L tau, (d^L tau)^{-1}, Ad_{tau(xi)} = Ad of the element tau(xi). */
+    public static RetractionTangents of(LieGroup group, RetractionKind tau) {
+        if (tau == RetractionKind.EXP && !group.hasExp())
+            throw new InputException("retraction exp has no closed form on " + group.name() + " here; use cay");
+        return new RetractionTangents(tau.label(), group.dimension()) {
+            @Override protected Expr[][] dLeftAt(List<Expr> x) { return group.dLeft(tau, x); }
+            @Override protected Expr[][] dLeftInverseAt(List<Expr> x) { return group.dLeftInverse(tau, x); }
+            @Override protected Expr[][] adjointAt(List<Expr> x) { return group.adjoint(group.retract(tau, x)); }
         };
     }
 
     /** tau = identity on R^d (a vector-space factor): every tangent is the identity and dd^L tau = 0. */
-    public static Retraction vectorSpace(int d) {
-        return new Retraction("identity", d) {
+    public static RetractionTangents vectorSpace(int d) {
+        return new RetractionTangents("identity", d) {
             @Override protected Expr[][] dLeftAt(List<Expr> x) { return identity(d); }
             @Override protected Expr[][] dLeftInverseAt(List<Expr> x) { return identity(d); }
             @Override protected Expr[][] adjointAt(List<Expr> x) { return identity(d); }
         };
-    }
-
-    /** The retraction of a product group: block-diagonal tangents and adjoint, factor by factor. */
-    public static Retraction product(List<Retraction> factors) {
-        if (factors.size() == 1) return factors.get(0);
-        int d = 0;
-        StringBuilder n = new StringBuilder();
-        for (Retraction f : factors) { d += f.dimension(); n.append(n.length() > 0 ? " x " : "").append(f.name()); }
-        return new Retraction(n.toString(), d) {
-            @Override protected Expr[][] dLeftAt(List<Expr> x) { return blocks(factors, x, 0); }
-            @Override protected Expr[][] dLeftInverseAt(List<Expr> x) { return blocks(factors, x, 1); }
-            @Override protected Expr[][] adjointAt(List<Expr> x) { return blocks(factors, x, 2); }
-        };
-    }
-
-    private static Expr[][] blocks(List<Retraction> factors, List<Expr> x, int which) {
-        int d = x.size(), at = 0;
-        Expr[][] m = new Expr[d][d];
-        for (Expr[] row : m) java.util.Arrays.fill(row, ZERO);
-        for (Retraction f : factors) {
-            List<Expr> part = x.subList(at, at + f.dimension());
-            Expr[][] b = which == 0 ? f.dLeft(part) : which == 1 ? f.dLeftInverse(part) : f.adjoint(part);
-            for (int i = 0; i < b.length; i++) System.arraycopy(b[i], 0, m[at + i], at, b.length);
-            at += f.dimension();
-        }
-        return m;
     }
 }

@@ -1,0 +1,70 @@
+package org.geomech.api;
+
+import java.util.List;
+
+/**
+ * What a run returns: one {@link Series} per step size and sweep point (step sizes outer, points in
+ * sweep order), the members that failed, and facts about the run (consistency moves, flops, backend).
+ */
+public final class Results {
+    private final String backend, model, method;
+    private final List<String> observers, components;
+    private final List<Series> series;
+    private final List<Failure> failures;
+    private final double maxPositionMove, maxVelocityMove;
+    private final long[] flopsPerStep;
+
+    Results(String backend, String model, String method, List<String> observers, List<String> components, List<Series> series, List<Failure> failures,
+            double maxPositionMove, double maxVelocityMove, long[] flopsPerStep) {
+        this.backend = backend;
+        this.model = model;
+        this.method = method;
+        this.observers = List.copyOf(observers);
+        this.components = List.copyOf(components);
+        this.series = List.copyOf(series);
+        this.failures = List.copyOf(failures);
+        this.maxPositionMove = maxPositionMove;
+        this.maxVelocityMove = maxVelocityMove;
+        this.flopsPerStep = flopsPerStep.clone();
+    }
+
+    /** @return the backend and where it ran, e.g. "simd on this CPU (2 threads)" */
+    public String backend() { return backend; }
+
+    /** @return the model's name */
+    public String model() { return model; }
+
+    /** @return the method's name */
+    public String method() { return method; }
+
+    /** @return the observer names, standard ones (energy, g_pos, g_vel as the model has them) first */
+    public List<String> observers() { return observers; }
+
+    /** @return the names of the state components of final states and trajectories: x, dot(x), p(x), lambda1, ..., varying parameters */
+    public List<String> components() { return components; }
+
+    /** @return every series, step sizes outer, sweep points inner */
+    public List<Series> series() { return series; }
+
+    /**
+     * @param h     a step size of the run
+     * @param point a sweep point (0 when the run is not a sweep)
+     * @return its series
+     */
+    public Series series(double h, int point) {
+        for (Series s : series) if (s.h() == h && s.point() == point) return s;
+        throw new IllegalArgumentException("no series for h = " + h + ", point " + point);
+    }
+
+    /** @return the members that failed, in step-size, point and member order */
+    public List<Failure> failures() { return failures; }
+
+    /** @return how far making the initial states consistent moved a position at most */
+    public double maxPositionMove() { return maxPositionMove; }
+
+    /** @return how far making the initial states consistent moved a velocity at most */
+    public double maxVelocityMove() { return maxVelocityMove; }
+
+    /** @return floating-point operations per member-step outside Newton and per Newton iteration, counted from the compiled step */
+    public long[] flopsPerStep() { return flopsPerStep.clone(); }
+}

@@ -1,0 +1,158 @@
+package org.geomech.api;
+
+import org.geomech.ensemble.EnsembleRun;
+import org.geomech.ensemble.Statistics;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The results of one step size and one sweep point: at every output time, each observer's mean, max
+ * and mean-square deviation mu = mean_j (O_j(t) - O_j(0))^2 (001 eq. 33) over the members still
+ * running; the final state of every member; the trajectories of the members asked for; the run's counters.
+ */
+public final class Series {
+    private final double h;
+    private final int point;
+    private final Map<String, Double> parameters;
+    private final List<String> observers;
+    private final List<EnsembleRun.Row> rows;
+    private final double[] levels;
+    private final double[][] finalStates;
+    private final double[][][] trajectories;
+    private final long memberSteps;
+    private final double steppingSeconds;
+    private final long newtonIterations;
+    private final int maxNewtonIterations;
+    private final long jacobianFactorisations;
+
+    Series(double h, int point, Map<String, Double> parameters, List<String> observers, List<EnsembleRun.Row> rows, double[] levels, double[][] finalStates,
+           double[][][] trajectories, long memberSteps, double steppingSeconds, long newtonIterations, int maxNewtonIterations, long jacobianFactorisations) {
+        this.h = h;
+        this.point = point;
+        this.parameters = Map.copyOf(parameters);
+        this.observers = List.copyOf(observers);
+        this.rows = List.copyOf(rows);
+        this.levels = levels.clone();
+        this.finalStates = finalStates;
+        this.trajectories = trajectories;
+        this.memberSteps = memberSteps;
+        this.steppingSeconds = steppingSeconds;
+        this.newtonIterations = newtonIterations;
+        this.maxNewtonIterations = maxNewtonIterations;
+        this.jacobianFactorisations = jacobianFactorisations;
+    }
+
+    /** @return the step size */
+    public double h() { return h; }
+
+    /** @return the sweep point's index (0 when the run is not a sweep) */
+    public int point() { return point; }
+
+    /** @return the values of the swept parameters at this point (empty when the run is not a sweep) */
+    public Map<String, Double> parameters() { return parameters; }
+
+    /** @return the output times */
+    public double[] times() {
+        double[] t = new double[rows.size()];
+        for (int i = 0; i < t.length; i++) t[i] = rows.get(i).t();
+        return t;
+    }
+
+    /** @return the step number of each output time */
+    public long[] steps() {
+        long[] k = new long[rows.size()];
+        for (int i = 0; i < k.length; i++) k[i] = rows.get(i).step();
+        return k;
+    }
+
+    /** @return the number of members still running at each output time */
+    public int[] ok() {
+        int[] ok = new int[rows.size()];
+        for (int i = 0; i < ok.length; i++) ok[i] = rows.get(i).ok();
+        return ok;
+    }
+
+    /**
+     * @param observer an observer's name (energy, g_pos, g_vel or one of the run's own)
+     * @return its mean over the running members at each output time
+     */
+    public double[] mean(String observer) { return statistic(observer, 0); }
+
+    /**
+     * @param observer an observer's name
+     * @return its maximum over the running members at each output time
+     */
+    public double[] max(String observer) { return statistic(observer, 1); }
+
+    /**
+     * @param observer an observer's name
+     * @return its mean-square deviation from each member's initial value at each output time
+     */
+    public double[] msd(String observer) { return statistic(observer, 2); }
+
+    /**
+     * @param observer an observer's name
+     * @return its minimum over the running members at each output time (NaN unless the run asked for min, std or a quantile)
+     */
+    public double[] min(String observer) { return statistic(observer, 3); }
+
+    /**
+     * @param observer an observer's name
+     * @return its standard deviation over the running members at each output time (NaN unless asked for likewise)
+     */
+    public double[] std(String observer) { return statistic(observer, 4); }
+
+    /**
+     * @param observer an observer's name
+     * @param level    a quantile level in [0, 1] the run asked for (q95 is 0.95)
+     * @return the exact quantile over the running members at each output time
+     */
+    public double[] quantile(String observer, double level) {
+        for (int k = 0; k < levels.length; k++) if (levels[k] == level) return statistic(observer, 5 + k);
+        throw new IllegalArgumentException("the run kept no quantile at level " + level + " (levels: " + java.util.Arrays.toString(levels) + ")");
+    }
+
+    /** @return the final state of every member, [member][component] (components as Results.components()) */
+    public double[][] finalStates() {
+        double[][] out = new double[finalStates.length][];
+        for (int j = 0; j < out.length; j++) out[j] = finalStates[j].clone();
+        return out;
+    }
+
+    /** @return the states of the members asked for by Run.trajectories, [output time][member][component]; empty if none */
+    public double[][][] trajectories() { return trajectories.clone(); }
+
+    /** @return member-steps done (failed members count up to their failure) */
+    public long memberSteps() { return memberSteps; }
+
+    /** @return seconds spent stepping the launch this series belongs to */
+    public double steppingSeconds() { return steppingSeconds; }
+
+    /** @return Newton iterations summed over the launch's members and steps */
+    public long newtonIterations() { return newtonIterations; }
+
+    /** @return the most Newton iterations one member needed in one step of the launch */
+    public int maxNewtonIterations() { return maxNewtonIterations; }
+
+    /** @return Jacobian factorisations summed over the launch's members and steps (fewer than iterations with a simplified Newton) */
+    public long jacobianFactorisations() { return jacobianFactorisations; }
+
+    private double[] statistic(String observer, int which) {
+        int o = observers.indexOf(observer);
+        if (o < 0) throw new IllegalArgumentException("no observer '" + observer + "' (observers: " + String.join(", ", observers) + ")");
+        double[] out = new double[rows.size()];
+        for (int i = 0; i < out.length; i++) {
+            Statistics s = rows.get(i).stats().get(o);
+            out[i] = switch (which) {
+                case 0 -> s.mean();
+                case 1 -> s.max();
+                case 2 -> s.msd();
+                case 3 -> s.min();
+                case 4 -> s.std();
+                default -> s.quantiles().length > which - 5 ? s.quantiles()[which - 5] : Double.NaN;
+            };
+        }
+        return out;
+    }
+}

@@ -1,0 +1,97 @@
+package org.geomech.ensemble;
+
+import org.geomech.expr.Expr;
+import org.geomech.expr.Tape;
+import org.geomech.method.StepSystem;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.stream.IntStream;
+
+/**
+ * The spread of each observer across each sweep point's running members at every output time: the
+ * minimum, the standard deviation (two passes: the mean, then the mean square about it; population
+ * form, divided by the count) and exact quantiles (the sorted values, linearly interpolated between
+ * order statistics at position p (n - 1), Hyndman and Fan's type 7, as NumPy's default). The observers
+ * are evaluated on the host from the states the backend brings back at each output time, member by
+ * member, so the result is the same function of the states on every backend, whatever the threads.
+ */
+public final class Spread implements EnsembleRun.Recorder {
+    private final Tape tape;
+    private final double[] params, levels;
+    private final SweepPlan plan;
+    private final int observers;
+    /** Per output time, per point, per observer: min, std, then the quantiles. */
+    private final List<double[][][]> times = new ArrayList<>();
+
+    /** levels: quantile levels in [0, 1]; params: the step's parameter values (h first, as the backend gets them). */
+    public Spread(StepSystem step, List<Observer> observers, double[] params, SweepPlan plan, double[] levels) {
+        List<Expr> inputs = new ArrayList<>(step.state());
+        inputs.addAll(step.params());
+        this.tape = Tape.compile(inputs, observers.stream().map(Observer::expression).toList());
+        this.params = params.clone();
+        this.plan = plan;
+        this.observers = observers.size();
+        this.levels = levels.clone();
+    }
+
+    @Override
+    public void record(double t, EnsembleState state) {
+        int members = state.members(), components = state.components();
+        double[] values = new double[observers * members];
+        int blocks = Reduction.blocks(members);
+        ThreadLocal<Tape> tapes = ThreadLocal.withInitial(tape::copy);
+        IntStream.range(0, blocks).parallel().forEach(b -> {
+            Tape own = tapes.get();
+            double[] in = new double[components + params.length], out = new double[observers];
+            System.arraycopy(params, 0, in, components, params.length);
+            for (int j = b * Reduction.BLOCK; j < Math.min(members, (b + 1) * Reduction.BLOCK); j++) {
+                if (!state.ok(j)) continue;
+                for (int c = 0; c < components; c++) in[c] = state.get(c, j);
+                own.eval(in, out);
+                for (int o = 0; o < observers; o++) values[o * members + j] = out[o];
+            }
+        });
+        double[][][] at = new double[plan.points()][observers][];
+        for (int p = 0; p < plan.points(); p++) {
+            int first = plan.first(p);
+            for (int o = 0; o < observers; o++) {
+                double[] x = new double[plan.members()];
+                int n = 0;
+                for (int j = first; j < first + plan.members(); j++) if (state.ok(j)) x[n++] = values[o * members + j];
+                at[p][o] = of(Arrays.copyOf(x, n), levels);
+            }
+        }
+        times.add(at);
+    }
+
+    /** min, std, then the quantiles at the levels, of values (NaN for none). */
+    public static double[] of(double[] values, double[] levels) {
+        double[] out = new double[2 + levels.length];
+        int n = values.length;
+        if (n == 0) {
+            Arrays.fill(out, Double.NaN);
+            return out;
+        }
+        double[] sorted = values.clone();
+        Arrays.sort(sorted);
+        double mean = 0;
+        for (double x : values) mean += x;
+        mean /= n;
+        double square = 0;
+        for (double x : values) square += (x - mean) * (x - mean);
+        out[0] = sorted[0];
+        out[1] = Math.sqrt(square / n);
+        for (int k = 0; k < levels.length; k++) {
+            double position = levels[k] * (n - 1);
+            int below = (int) Math.floor(position);
+            int above = Math.min(below + 1, n - 1);
+            out[2 + k] = sorted[below] + (position - below) * (sorted[above] - sorted[below]);
+        }
+        return out;
+    }
+
+    /** The spread at output time index i of a point: [observer][min, std, quantiles...]. */
+    public double[][] at(int i, int point) { return times.get(i)[point]; }
+}

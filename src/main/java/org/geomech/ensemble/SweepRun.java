@@ -1,0 +1,80 @@
+package org.geomech.ensemble;
+
+import org.geomech.backend.Backend;
+import org.geomech.method.StepSystem;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.function.LongConsumer;
+
+/**
+ * One launch of a sweep plan at one step size: the step carries the per-member parameters
+ * (StepSystem.withPerMember), the initial states are filled point by point, the backend advances the
+ * whole launch, and each output row is split into the sweep points' own statistics.
+ */
+public final class SweepRun {
+    /** A member that stopped: its point, its index within the point, the step it failed at and why. */
+    public record Failure(int point, int member, long step, EnsembleState.Status status) {}
+
+    /** One sweep point: its axis values, its rows (statistics over its own members) and its counts. */
+    public record Point(int index, Map<String, Double> values, List<EnsembleRun.Row> rows, int ok, int failed, long memberSteps) {}
+
+    /** Every point, the launch's counters, its final state (launch member order, padding included) and failures. */
+    public record Result(List<Point> points, EnsembleRun.Result run, EnsembleState state, List<Failure> failures) {}
+
+    private SweepRun() {}
+
+    /** The step of a plan: the built step with the plan's per-member parameters carried in its state. */
+    public static StepSystem step(StepSystem built, SweepPlan plan) { return built.withPerMember(plan.perMember()); }
+
+    /** Initial states of every launch member of the plan for a step (from step(built, plan)). */
+    public static EnsembleState initialState(StepSystem step, SweepPlan plan, InitialStates initial, InitialStates.Perturbation perturbation,
+                                             InitialStates.Report[] report) {
+        EnsembleState state = new EnsembleState(step.layout(), plan.launchMembers());
+        InitialStates.Report r = initial.fill(state, plan, perturbation);
+        if (report != null) report[0] = r;
+        return state;
+    }
+
+    /** Hears of each point's output row as soon as it exists. */
+    public interface PointRows {
+        void row(int point, EnsembleRun.Row row);
+    }
+
+    /** Runs the compiled step (of step(built, plan)) from the state over the grid; recorder as in EnsembleRun; rows may be null. */
+    public static Result run(Backend.Compiled compiled, StepSystem step, SweepPlan plan, EnsembleState state, TimeGrid grid,
+                             LongConsumer progress, EnsembleRun.Recorder recorder, PointRows rows) {
+        EnsembleRun.Result r = EnsembleRun.run(compiled, state, step.paramValues(grid.h(), plan.shared()), grid, progress, recorder,
+                rows == null ? null : row -> {
+                    for (int p = 0; p < plan.points(); p++) rows.row(p, split(plan, p, row));
+                });
+        List<Point> points = new ArrayList<>();
+        List<Failure> failures = new ArrayList<>();
+        for (int p = 0; p < plan.points(); p++) {
+            List<EnsembleRun.Row> pointRows = new ArrayList<>();
+            for (EnsembleRun.Row row : r.rows()) pointRows.add(split(plan, p, row));
+            int ok = 0;
+            long memberSteps = 0;
+            for (int j = 0; j < plan.members(); j++) {
+                int g = plan.first(p) + j;
+                if (state.ok(g)) {
+                    ok++;
+                    memberSteps += grid.steps();
+                } else {
+                    memberSteps += state.failedStep(g);
+                    failures.add(new Failure(p, j, state.failedStep(g), state.status(g)));
+                }
+            }
+            points.add(new Point(p, plan.pointValues(p), pointRows, ok, plan.members() - ok, memberSteps));
+        }
+        return new Result(points, r, state, failures);
+    }
+
+    // a launch row restricted to one point's reduction blocks
+    private static EnsembleRun.Row split(SweepPlan plan, int point, EnsembleRun.Row row) {
+        if (plan.points() == 1) return row;
+        int[] blocks = plan.blocks(point);
+        return row.blocks(blocks[0], blocks[1]);
+    }
+}

@@ -1,0 +1,82 @@
+package org.geomech.api;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import javax.tools.JavaCompiler;
+import javax.tools.ToolProvider;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.lang.reflect.Method;
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The Java API: the example under examples/java compiled and run, and results handed back as arrays with no files written. */
+class ApiTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void exampleCompilesAndReproducesTheSpec() throws Exception {
+        JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
+        ByteArrayOutputStream diagnostics = new ByteArrayOutputStream();
+        int rc = javac.run(null, null, diagnostics, "-d", dir.toString(), "-cp", System.getProperty("java.class.path"),
+                Path.of("examples/java/ChaoticEnergyError.java").toString());
+        assertEquals(0, rc, diagnostics.toString(StandardCharsets.UTF_8));
+        try (URLClassLoader loader = new URLClassLoader(new URL[]{dir.toUri().toURL()}, getClass().getClassLoader())) {
+            Class<?> example = loader.loadClass("ChaoticEnergyError");
+            double scaled = (double) example.getMethod("scaledEnergyError").invoke(null);
+            assertEquals(0.0267, scaled, 0.05 * 0.0267);                        // 001 spec R.2: Lobatto-2, h = 0.2, t = 10
+            ByteArrayOutputStream out = new ByteArrayOutputStream();
+            PrintStream saved = System.out;
+            Method main = example.getMethod("main", String[].class);
+            try {
+                System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
+                main.invoke(null, (Object) new String[0]);
+            } finally {
+                System.setOut(saved);
+            }
+            assertTrue(out.toString(StandardCharsets.UTF_8).contains(String.format("%.4f", scaled)), out.toString(StandardCharsets.UTF_8));
+        }
+    }
+
+    @Test
+    void sweepResultsAsArraysWithoutFiles() throws Exception {
+        Path cwd = Path.of("").toAbsolutePath();
+        List<Path> before;
+        try (var s = Files.list(cwd)) { before = s.sorted().toList(); }
+        Results r = Run.of(Model.builtIn("cvt"))
+                .ensemble(Ensemble.of(4).perturbed(5, 1e-3).parameter("eps", "[0.25, 1]"))
+                .stepSizes(0.1).until(1).every(0.5)
+                .observer("speed", "dot(y)^2")
+                .trajectories(List.of(0, 3))
+                .run();
+        assertEquals(2, r.series().size());
+        Series eps1 = r.series(0.1, 1);
+        assertEquals(1.0, eps1.parameters().get("eps"));
+        assertArrayEquals(new double[]{0, 0.5, 1}, eps1.times(), 1e-15);
+        assertArrayEquals(new int[]{4, 4, 4}, eps1.ok());
+        double[][] last = eps1.finalStates();
+        assertEquals(4, last.length);
+        assertEquals(r.components().size(), last[0].length);
+        assertEquals("eps", r.components().get(r.components().size() - 1));
+        assertEquals(1.0, last[3][last[3].length - 1]);                          // eps carried per member
+        double[][][] traj = eps1.trajectories();
+        assertEquals(3, traj.length);
+        assertArrayEquals(last[3], traj[2][1]);                                  // the trajectory of member 3 ends in its final state
+        int dy = r.components().indexOf("dot(y)");
+        double meanSpeed = 0;
+        for (double[] m : last) meanSpeed += m[dy] * m[dy];
+        assertEquals(meanSpeed / 4, eps1.mean("speed")[2], 1e-14);
+        assertTrue(r.failures().isEmpty());
+        try (var s = Files.list(cwd)) { assertEquals(before, s.sorted().toList()); }
+    }
+}
