@@ -161,6 +161,13 @@ final class RunCommand extends GeomechCommand {
             d.members = table.members();
             scenario = d.resolve();
         }
+        List<String> methods = org.geomech.method.MethodList.split(scenario.method());
+        if (methods.size() > 1) {
+            comparison = MethodComparison.run(scenario, scenario.model().build(), methods, Backends.named(scenario.backend(), scenarioOptions.device()));
+            folder(scenario.out());
+            if (talking()) out().print(comparison.summary().format());
+            return;
+        }
         plan = scenario.plan(scenario.model().build());
         if (trajectorySelection != null) trajectoryMembers = MemberSelection.parse("--save-trajectories", trajectorySelection, scenario.members());
         if (checkpointEvery == null && membersInMemory == null && resumeFrom == null) {
@@ -171,13 +178,6 @@ final class RunCommand extends GeomechCommand {
             throw new InputException("--checkpoint-every, --members-in-memory and resume do not go (yet) with parameters that vary per member,"
                     + " sweeps, --initial, --save-final-states, min, std or quantiles");
         MechanicalSystem sys = scenario.model().build();
-        List<String> methods = org.geomech.method.MethodList.split(scenario.method());
-        if (methods.size() > 1) {
-            comparison = MethodComparison.run(scenario, sys, methods, Backends.named(scenario.backend(), scenarioOptions.device()));
-            folder(scenario.out());
-            if (talking()) out().print(comparison.summary().format());
-            return;
-        }
         Method method = Methods.parse(scenario.method());
         Backend backend = Backends.named(scenario.backend(), scenarioOptions.device());
         backendDescription = backend.describe();
