@@ -132,6 +132,8 @@ final class RunCommand extends GeomechCommand {
     private CheckpointEvery checkpoints;
     private InitialStates.Report consistency;
     private final List<Checkpoint.Stage> finished = new ArrayList<>();
+    /** Set when --method names several methods: one ensemble, each method in turn. */
+    private MethodComparison.Result comparison;
 
     @Override
     void execute() {
@@ -158,6 +160,13 @@ final class RunCommand extends GeomechCommand {
                 throw new InputException("--initial: " + initialFile + " holds " + table.members() + " members, --members says " + members);
             d.members = table.members();
             scenario = d.resolve();
+        }
+        List<String> methods = org.geomech.method.MethodList.split(scenario.method());
+        if (methods.size() > 1) {
+            comparison = MethodComparison.run(scenario, scenario.model().build(), methods, Backends.named(scenario.backend(), scenarioOptions.device()));
+            folder(scenario.out());
+            if (talking()) out().print(comparison.summary().format());
+            return;
         }
         plan = scenario.plan(scenario.model().build());
         if (trajectorySelection != null) trajectoryMembers = MemberSelection.parse("--save-trajectories", trajectorySelection, scenario.members());
@@ -609,6 +618,12 @@ final class RunCommand extends GeomechCommand {
 
     @Override
     void writeFiles(Path folder) {
+        if (comparison != null) {
+            comparison.series().writeCsv(folder.resolve("comparison.csv"));
+            summary.file("comparison.csv");
+            plots(folder, Map.of("energy-msd", comparison.chart()));
+            return;
+        }
         if (format.equals("npy")) {
             double[] flat = new double[rows.size() * header.size()];
             for (int i = 0; i < rows.size(); i++)

@@ -87,7 +87,7 @@ public final class ScenarioDraft {
         Map<String, String> variations = new LinkedHashMap<>();
         ModelDefinition def = withParameters(m.definition(), variations);
         String methodName = method != null ? method : def.holonomic().isEmpty() ? "lobatto-nh:2" : "lobatto-holonomic:2";
-        Methods.parse(methodName);
+        for (String name : org.geomech.method.MethodList.split(methodName)) Methods.parse(name);
         if (h == null || h.isEmpty()) throw new InputException("no step size: give h in the scenario or --h");
         if (tEnd == null) throw new InputException("no final time: give t_end in the scenario or --t-end");
         double interval = outputInterval != null ? outputInterval : tEnd / 100;
