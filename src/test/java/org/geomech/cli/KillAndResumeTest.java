@@ -56,10 +56,10 @@ class KillAndResumeTest {
 
     @Test
     void sigtermWritesACheckpointAndPartialResultsThenResumes() throws Exception {
-        // reference backend, 64 members of cvt, 3000 steps, trajectories of two members; checkpoints by model time only every 1000 (never): the one at
-        // t = 0, then the one SIGTERM writes where the run stops
+        // reference backend, 64 members of cvt, 300,000 steps (seconds of stepping, so the signal always falls inside the run), trajectories of
+        // two members; checkpoints by model time only every 1000 (never): the one at t = 0, then the one SIGTERM writes where the run stops
         Path out = dir.resolve("stopped"), whole = dir.resolve("whole");
-        List<String> run = List.of("run", "--model", "cvt", "--h", "0.001", "--t-end", "3", "--members", "64", "--save-trajectories", "0,5",
+        List<String> run = List.of("run", "--model", "cvt", "--h", "0.001", "--t-end", "300", "--members", "64", "--save-trajectories", "0,5",
                 "--no-plots", "--quiet");
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "--add-modules", "jdk.incubator.vector", "-cp", System.getProperty("java.class.path"), Main.class.getName()));
@@ -68,14 +68,14 @@ class KillAndResumeTest {
         Process p = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(dir.resolve("stopped.log").toFile()).start();
         Path checkpoint = out.resolve(Checkpoint.FILE);
         while (!Files.exists(checkpoint) && p.isAlive()) Thread.sleep(20);
-        Thread.sleep(300);
+        Thread.sleep(100);
         assertTrue(p.isAlive(), "still running: " + Files.readString(dir.resolve("stopped.log")));
         assertEquals(0, new ProcessBuilder("kill", "-TERM", Long.toString(p.pid())).start().waitFor());
         assertTrue(p.waitFor(60, TimeUnit.SECONDS), "stopped");
         String log = Files.readString(dir.resolve("stopped.log"));
         assertEquals(143, p.exitValue(), log);
         long step = Checkpoint.read(checkpoint).snapshot().step();
-        assertTrue(step > 0 && step < 3000, "the signal's checkpoint is past t = 0 and before the end: step " + step);
+        assertTrue(step > 0 && step < 300_000, "the signal's checkpoint is past t = 0 and before the end: step " + step);
         JsonNode partial = new ObjectMapper().readTree(out.resolve("summary.json").toFile());
         assertFalse(partial.get("finished").asBoolean(), "partial results are marked unfinished");
         assertTrue(Files.readAllLines(out.resolve("timeseries.csv")).size() > 1, "partial rows written");
