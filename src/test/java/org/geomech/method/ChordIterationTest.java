@@ -19,16 +19,19 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Iterations besides Newton: 000's chord iteration on vi: and 003's fixed-point iteration on vrkmk. */
 class ChordIterationTest {
-    @ParameterizedTest(name = "{0} h = {1}")
+    @ParameterizedTest(name = "{0} h = {1} DP {3}")
     @CsvSource(delimiter = ';', value = {
-            // 000 spec sec. 6 chord table (SP, RK4, cold start, max|f| < 1e-12): 33, 19 iterations for (0,1), 25, 17 for (-1/2,1/2)
-            "vi:rk4; 0.2; 33", "vi:rk4; 0.1; 19", "vi:rk4,-1/2,1/2; 0.2; 25", "vi:rk4,-1/2,1/2; 0.1; 17"})
-    void correctedChordConvergesToTheNewtonSolution(String method, double h, int specIterations) {
-        Paper000.Solve newton = Paper000.oneStep(false, method, Iteration.NEWTON, h, new ReferenceBackend());
-        Paper000.Solve chord = Paper000.oneStep(false, method, Iteration.CHORD, h, new ReferenceBackend());
+            // 000 spec sec. 6 chord table (RK4, cold start, max|f| < 1e-12): SP 33, 19 iterations for (0,1), 25, 17 for (-1/2,1/2);
+            // DP 26 for (0,1) and 20 for (-1/2,1/2) at h = 0.2
+            "vi:rk4; 0.2; 33; false", "vi:rk4; 0.1; 19; false", "vi:rk4,-1/2,1/2; 0.2; 25; false", "vi:rk4,-1/2,1/2; 0.1; 17; false",
+            "vi:rk4; 0.2; 26; true", "vi:rk4,-1/2,1/2; 0.2; 20; true"})
+    void correctedChordConvergesToTheNewtonSolution(String method, double h, int specIterations, boolean dp) {
+        Paper000.Solve newton = Paper000.oneStep(dp, method, Iteration.NEWTON, h, new ReferenceBackend());
+        Paper000.Solve chord = Paper000.oneStep(dp, method, Iteration.CHORD, h, new ReferenceBackend());
         assertNotNull(chord.x(), "chord failed");
         // spec sec. 8 item 10: the corrected chord iteration agrees with Newton to <= 1e-12
-        assertTrue(Paper000.distance(chord.x(), newton.x(), 6) <= 1e-12, "chord - newton " + Paper000.distance(chord.x(), newton.x(), 6));
+        double distance = Paper000.distance(chord.x(), newton.x(), dp ? 8 : 6);
+        assertTrue(distance <= 1e-12, "chord - newton " + distance);
         // a linear rate (about 0.43 at h = 0.2, spec sec. 6) against Newton's quadratic one: our stopping rule is |dx| <= 1e-14 (1 + |x|)
         assertEquals(specIterations, chord.iterations(), 0.2 * specIterations, "chord iterations");
         assertTrue(newton.iterations() <= 6, "newton iterations " + newton.iterations());
