@@ -73,7 +73,8 @@ public final class OpenClBackend implements Backend {
 
     @Override
     public Compiled compile(StepSystem system, List<Observer> observers, NewtonOptions options) {
-        return new Program(this, system, observers, KernelSource.of(system, observers, options));
+        StepSystem solved = system.solvedBy(options.iteration());
+        return new Program(this, solved, observers, KernelSource.of(solved, observers, options));
     }
 
     int workGroupSize() { return workGroupSize; }

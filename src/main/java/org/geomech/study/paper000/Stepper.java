@@ -8,6 +8,7 @@ import org.geomech.ensemble.Observer;
 import org.geomech.method.Method;
 import org.geomech.method.StepSystem;
 import org.geomech.model.MechanicalSystem;
+import org.geomech.solve.NewtonOptions;
 
 import java.util.List;
 
@@ -19,14 +20,20 @@ public final class Stepper {
     private final StepSystem step;
     private final Backend.Compiled compiled;
     private final double[] modelParams;
+    private long iterations;
 
     public Stepper(MechanicalSystem sys, Method method, double[] modelParams) { this(sys, method, modelParams, new ReferenceBackend()); }
 
-    public Stepper(MechanicalSystem sys, Method method, double[] modelParams, Backend backend) {
+    public Stepper(MechanicalSystem sys, Method method, double[] modelParams, Backend backend) { this(sys, method, modelParams, backend, Paper000.TIGHT); }
+
+    public Stepper(MechanicalSystem sys, Method method, double[] modelParams, Backend backend, NewtonOptions options) {
         this.step = method.build(sys);
-        this.compiled = backend.compile(step, List.<Observer>of(), Paper000.TIGHT);
+        this.compiled = backend.compile(step, List.<Observer>of(), options);
         this.modelParams = modelParams.clone();
     }
+
+    /** The iterations (solves) of the last advance, summed over its steps. */
+    public long iterations() { return iterations; }
 
     public StepSystem stepSystem() { return step; }
 
@@ -49,6 +56,7 @@ public final class Stepper {
         try (Backend.Run run = compiled.start(s, params)) {
             for (long done = 0; done < k; done += Integer.MAX_VALUE) run.advance((int) Math.min(Integer.MAX_VALUE, k - done));
             run.finish();
+            iterations = run.newtonIterations();
         }
         if (!s.ok(0)) return null;
         double[] out = new double[x.length];
