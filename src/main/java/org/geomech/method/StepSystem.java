@@ -148,14 +148,15 @@ public final class StepSystem {
         if (it == Iteration.NEWTON) return this;
         Supplier<StepSystem> form = iterations.get(it);
         if (form == null) throw new InputException("method " + method + " has no " + it.label() + " iteration"
-                + (iterations.isEmpty() ? "; use --iteration newton" : "; it has " + labels()));
+                + (iterations.isEmpty() ? "; use --iteration newton" : "; it has " + String.join(", ", iterationLabels())));
         return form.get();
     }
 
-    private String labels() {
+    /** The iterations this step can be solved by: newton, then those with a form (withIteration). */
+    public List<String> iterationLabels() {
         List<String> out = new ArrayList<>(List.of(Iteration.NEWTON.label()));
         for (Iteration it : iterations.keySet()) out.add(it.label());
-        return String.join(", ", out);
+        return out;
     }
 
     private static Supplier<StepSystem> memoised(Supplier<StepSystem> form) {

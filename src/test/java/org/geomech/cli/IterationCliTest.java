@@ -28,6 +28,13 @@ class IterationCliTest {
         assertTrue(summary.contains("\"jacobian_factorisations\" : 10,"), summary);
     }
 
+    @Test
+    void describeNamesTheIterations() {
+        Cli.Result r = Cli.run("describe", "vi:euler", "--model", "spherical-pendulum");
+        assertEquals(0, r.exit(), r.err());
+        assertTrue(r.out().contains("  iterations:   newton, chord, chord-as-printed (--iteration)"), r.out());
+    }
+
     @ParameterizedTest(name = "{0} {1}")
     @CsvSource(delimiter = '|', value = {
             "rattle| chord| geomech: error: method rattle has no chord iteration; use --iteration newton",

@@ -43,11 +43,7 @@ class MatrixTopTest {
     void orderIsTheStandardLayers(String method, int order) {
         // 000 Thm: vi:TABLEAU has the standard layer's order; fitted from h = 0.1, 0.05, 0.025, 0.0125 at T = 1 (differences of successive runs)
         Stepper s = top(method);
-        double[] x0 = s.initial(InitialStates.defaults(TOP));
-        double[][] end = new double[4][];
-        for (int k = 0; k < 4; k++) end[k] = s.advance(x0, 0.1 / (1 << k), 10L << k);
-        double[] diff = new double[3];
-        for (int k = 0; k < 3; k++) for (int i = 0; i < 18; i++) diff[k] = Math.max(diff[k], Math.abs(end[k][i] - end[k + 1][i]));
+        double[] diff = s.successiveDifferences(s.initial(InitialStates.defaults(TOP)), 0.1, 10, 4, 18);
         assertEquals(order, Math.log(diff[1] / diff[2]) / Math.log(2), 0.3, method + ": differences " + diff[1] + ", " + diff[2]);
         assertEquals(order, Methods.parse(method).order());
     }

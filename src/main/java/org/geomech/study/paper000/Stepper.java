@@ -46,6 +46,18 @@ public final class Stepper {
         return x;
     }
 
+    /**
+     * Self-convergence: max-norm differences of the first components of the states at T = h0 steps0 between runs at
+     * h0 / 2^k and h0 / 2^(k+1), k = 0 .. runs - 2; successive ratios give the order without a reference solution.
+     */
+    public double[] successiveDifferences(double[] x0, double h0, long steps0, int runs, int components) {
+        double[][] end = new double[runs][];
+        for (int k = 0; k < runs; k++) end[k] = advance(x0, h0 / (1 << k), steps0 << k);
+        double[] diff = new double[runs - 1];
+        for (int k = 0; k < runs - 1; k++) for (int i = 0; i < components; i++) diff[k] = Math.max(diff[k], Math.abs(end[k][i] - end[k + 1][i]));
+        return diff;
+    }
+
     /** x after k steps of h; null if a step failed. */
     public double[] advance(double[] x, double h, long k) {
         EnsembleState s = new EnsembleState(step.layout(), 1);
