@@ -101,9 +101,11 @@ final class DescribeCommand implements Callable<Integer> {
         List<Expr> f = reduced.residuals();
         for (int i = 0; i < f.size(); i++) out.printf("    residual  %s: %s = 0%n", reduced.unknowns().get(i), show(f.get(i)));
         StepSystem built = m.build(sys);
-        if (built.unknowns().isEmpty() && !reduced.unknowns().isEmpty())
-            out.printf("  straightened: %s = %s (closed form: the step is explicit)%n", reduced.unknowns().get(0),
-                    show(built.definitions().get(built.definitions().size() - 1).value()));
+        int k = reduced.unknowns().size(), defs = built.definitions().size();
+        if (built.unknowns().isEmpty() && k > 0)
+            for (int i = 0; i < k; i++)
+                out.printf("  straightened: %s = %s (closed form: the step is explicit)%n", reduced.unknowns().get(i),
+                        show(built.definitions().get(defs - k + i).value()));
         out.println("  flops:        " + flops(built));
         out.println("  iterations:   " + String.join(", ", built.iterationLabels()) + " (--iteration)");
     }

@@ -21,7 +21,7 @@ public interface Method {
 
     /**
      * The equations reduced (every unknown a residual determines explicitly becomes a definition), then straightened
-     * (a single unknown in which they are affine solved in closed form): what every backend runs.
+     * (unknowns solved in closed form where StepProgram finds one): what every backend runs.
      */
     default StepSystem build(MechanicalSystem system) { return equations(system).reduced().straightened(); }
 

@@ -6,6 +6,7 @@ import org.geomech.expr.Exprs;
 
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
@@ -22,9 +23,12 @@ import java.util.Set;
 final class StepProgram {
     private StepProgram() {}
 
-    /** The next state as expressions of the state and parameters, and x's closed form; empty unless s is affine in one unknown. */
+    /**
+     * The next state as expressions of the state and parameters, then the unknowns' closed forms in their order;
+     * empty unless s is affine in one unknown or triangular (see triangular).
+     */
     static Optional<List<Expr>> of(StepSystem s) {
-        if (s.unknowns().size() != 1 || !s.isLinear()) return Optional.empty();
+        if (s.unknowns().size() != 1 || !s.isLinear()) return triangular(s);
         Expr x = s.unknowns().get(0);
         Map<Expr, Expr> atZero = Map.of(x, Expr.ZERO);
         Expr solution = Expr.neg(Expr.div(Exprs.substitute(s.residuals().get(0), atZero), s.jacobian()[0][0]));
@@ -36,6 +40,53 @@ final class StepProgram {
         }
         all.add(solution);
         return Optional.of(lean(all, s.params()));
+    }
+
+    /**
+     * Unknowns solved one at a time where, in turn, some residual holds a single unknown still open, affine or
+     * quadratic in it (RATTLE on one constraint: the position constraint quadratic in lambda, then the velocity
+     * constraint affine in mu, 001 sec. 4.3 (a)); the quadratic's root is the one nearest zero, where Newton from
+     * a small guess goes. Empty where the system is not triangular so.
+     */
+    private static Optional<List<Expr>> triangular(StepSystem s) {
+        List<Expr> open = new ArrayList<>(s.unknowns()), residuals = new ArrayList<>(s.residuals());
+        Map<Expr, Expr> solved = new HashMap<>();
+        while (!open.isEmpty()) {
+            Expr found = null;
+            for (int k = 0; k < residuals.size() && found == null; k++) {
+                Expr f = residuals.get(k);
+                Set<Expr> in = Exprs.symbols(f);
+                List<Expr> held = open.stream().filter(in::contains).toList();
+                if (held.size() != 1) continue;
+                Expr x = held.get(0), root = closedForm(f, x);
+                if (root == null) continue;
+                solved.put(x, root);
+                open.remove(x);
+                residuals.remove(k);
+                found = x;
+            }
+            if (found == null) return Optional.empty();
+            residuals = Exprs.substitute(residuals, Map.of(found, solved.get(found)));
+            for (Map.Entry<Expr, Expr> e : solved.entrySet()) e.setValue(Exprs.substitute(e.getValue(), Map.of(found, solved.get(found))));
+        }
+        List<Expr> all = new ArrayList<>(Exprs.substitute(s.update(), solved));
+        for (Expr x : s.unknowns()) all.add(solved.get(x));
+        return Optional.of(lean(all, s.params()));
+    }
+
+    /**
+     * The root of f(x) = c + b x + a x^2 nearest zero when f is affine or quadratic in x: x = -c / b, or
+     * x = -2 c / (b (1 + sqrt(1 - 4 a c / b^2))), free of the cancellation of the textbook formula; else null.
+     */
+    private static Expr closedForm(Expr f, Expr x) {
+        Expr slope = Derivative.of(f, x), curvature = Derivative.of(slope, x);
+        if (Exprs.dependsOn(curvature, List.of(x))) return null;
+        Map<Expr, Expr> atZero = Map.of(x, Expr.ZERO);
+        Expr c = Exprs.substitute(f, atZero), b = Exprs.substitute(slope, atZero);
+        if (curvature.isConst(0)) return Expr.neg(Expr.div(c, b));
+        Expr a = Expr.mul(Expr.HALF, curvature);
+        Expr root = Expr.sqrt(Expr.sub(Expr.ONE, Expr.div(Expr.mul(Expr.num(4), Expr.mul(a, c)), Expr.mul(b, b))));
+        return Expr.neg(Expr.div(Expr.mul(Expr.TWO, c), Expr.mul(b, Expr.add(Expr.ONE, root))));
     }
 
     /**

@@ -227,16 +227,18 @@ public final class StepSystem {
     }
 
     /**
-     * This system with its single unknown solved in closed form where F is affine in it (StepProgram, issue 8 item 2):
-     * an explicit system whose update is one straight-line program, the unknown a definition; otherwise this system.
+     * This system with its unknowns solved in closed form where StepProgram finds one (a single unknown F is affine
+     * in, or a triangular chain of affine and quadratic residuals; issue 8 item 2): an explicit system whose update
+     * is one straight-line program, the unknowns definitions; otherwise this system.
      */
     public StepSystem straightened() {
         Optional<List<Expr>> program = StepProgram.of(this);
         if (program.isEmpty()) return this;
         List<Expr> next = program.get();
+        int states = next.size() - unknowns.size();
         List<Definition> defs = new ArrayList<>(definitions);
-        defs.add(new Definition(unknowns.get(0), next.get(next.size() - 1)));
-        StepSystem out = new StepSystem(method, model, layout, List.of(), List.of(), List.of(), next.subList(0, next.size() - 1), defs);
+        for (int i = 0; i < unknowns.size(); i++) defs.add(new Definition(unknowns.get(i), next.get(states + i)));
+        StepSystem out = new StepSystem(method, model, layout, List.of(), List.of(), List.of(), next.subList(0, states), defs);
         out.iterations.putAll(iterations);
         return out;
     }

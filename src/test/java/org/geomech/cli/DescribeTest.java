@@ -42,6 +42,15 @@ class DescribeTest {
     }
 
     @Test
+    void rattleShowsBothMultipliersInClosedForm() {
+        // 001 sec. 4.3 (a) on one constraint: lambda from the quadratic position constraint, mu from the affine velocity one
+        Cli.Result r = Cli.run("describe", "rattle", "--model", "spherical-pendulum");
+        assertEquals(0, r.exit(), r.err());
+        assertTrue(r.out().contains("straightened: $lambda[0] = ") && r.out().contains("straightened: $mu[0] = "), r.out());
+        assertTrue(r.out().contains("per member-step (one straight-line step)"), r.out());
+    }
+
+    @Test
     void unknownNameIsOneLineAndExitTwo() {
         Cli.Result r = Cli.run("describe", "no-such-thing");
         assertEquals(2, r.exit());

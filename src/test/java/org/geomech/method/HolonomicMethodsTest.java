@@ -60,9 +60,11 @@ class HolonomicMethodsTest {
     @Test
     void twoStageReducesToMultipliersOnly() {
         // 001 spec sec. 4.3: V^i are explicit for s = 2; RATTLE's implicit block is the 2m multipliers
-        StepSystem s = new LobattoHolonomic(2).build(Library.system("spherical-pendulum"));
+        StepSystem s = new LobattoHolonomic(2).equations(Library.system("spherical-pendulum")).reduced();
         assertEquals(2, s.unknowns().size());
         assertEquals(6, s.definitions().size());
+        // and on one constraint those two are solved in closed form (StepProgram): the built step is explicit
+        assertEquals(0, s.straightened().unknowns().size());
     }
 
     private static double[] finalState(MechanicalSystem sys, String method) {
