@@ -105,6 +105,7 @@ final class DescribeCommand implements Callable<Integer> {
             out.printf("  straightened: %s = %s (closed form: the step is explicit)%n", reduced.unknowns().get(0),
                     show(built.definitions().get(built.definitions().size() - 1).value()));
         out.println("  flops:        " + flops(built));
+        out.println("  iterations:   " + String.join(", ", built.iterationLabels()) + " (--iteration)");
     }
 
     /** Floating-point operations per member-step of the generated code (a function call counts as one). */

@@ -58,6 +58,11 @@ final class ScenarioOptions {
             description = "Jacobian in Newton: simplified (default: factorised once per step, again only where the iteration stalls) or full (every iteration)")
     String newtonJacobian;
 
+    @Option(names = "--iteration", paramLabel = "newton|chord|chord-as-printed|fixed-point",
+            description = "How each step's equations are solved: newton (default), chord (vi: methods, 000's corrected approximates), "
+                    + "chord-as-printed (000's approximates as printed), fixed-point (vrkmk, vcg: 003's fixed-point iteration)")
+    String iteration;
+
     /** The scenario file's text as read (or as a checkpoint kept it, when resuming); null without a file. */
     String text;
 
@@ -77,6 +82,7 @@ final class ScenarioOptions {
         if (backend != null) d.backend = backend;
         if (newtonTolerance != null) d.newtonTolerance = newtonTolerance;
         if (newtonJacobian != null) d.newtonJacobian = newtonJacobian;
+        if (iteration != null) d.iteration = iteration;
         return d;
     }
 }

@@ -8,6 +8,7 @@ import org.geomech.method.Methods;
 import org.geomech.model.InputException;
 import org.geomech.model.Library;
 import org.geomech.model.ModelDefinition;
+import org.geomech.solve.Iteration;
 import org.geomech.solve.NewtonOptions;
 
 import java.util.ArrayList;
@@ -55,6 +56,8 @@ public final class ScenarioDraft {
     public Double newtonTolerance;
     /** full or simplified (default simplified). */
     public String newtonJacobian;
+    /** newton (default), chord, chord-as-printed or fixed-point (org.geomech.solve.Iteration). */
+    public String iteration;
     public Integer newtonMaxIterations;
     public String out;
 
@@ -104,7 +107,8 @@ public final class ScenarioDraft {
             throw new InputException("unknown backend '" + backendName + "' (backends: " + String.join(", ", Backends.names()) + ")");
         NewtonOptions newton = new NewtonOptions(newtonTolerance == null ? NewtonOptions.DEFAULT.tolerance() : newtonTolerance,
                 newtonMaxIterations == null ? NewtonOptions.DEFAULT.maxIterations() : newtonMaxIterations,
-                newtonJacobian == null ? NewtonOptions.DEFAULT.jacobian() : NewtonOptions.Jacobian.of(newtonJacobian));
+                newtonJacobian == null ? NewtonOptions.DEFAULT.jacobian() : NewtonOptions.Jacobian.of(newtonJacobian),
+                iteration == null ? Iteration.NEWTON : Iteration.of(iteration));
         return new Scenario(def, methodName, h, tEnd, interval,
                 components("initial.q", def, m.q0(), qValues, qByName), components("initial.v", def, m.v0(), vValues, vByName),
                 count, perturbation(def), observers, statistics(), backendName, newton, out, variations);

@@ -31,7 +31,7 @@ public final class ScenarioFile {
     private static final Set<String> MODEL = Set.of("name", "reference", "coordinates", "parameters", "lagrangian", "holonomic", "nonholonomic");
     private static final Set<String> INITIAL = Set.of("q", "v", "members", "random");
     private static final Set<String> RANDOM = Set.of("seed", "q", "v");
-    private static final Set<String> NEWTON = Set.of("tolerance", "max_iterations", "jacobian");
+    private static final Set<String> NEWTON = Set.of("tolerance", "max_iterations", "jacobian", "iteration");
     /** The largest scenario file read (1 MiB). */
     public static final int MAX_BYTES = 1 << 20;
     private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory()).enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
@@ -76,6 +76,7 @@ public final class ScenarioFile {
             Long max = newton.integer("max_iterations");
             d.newtonMaxIterations = max == null ? null : (int) Math.min(max, Integer.MAX_VALUE);
             d.newtonJacobian = newton.text("jacobian");
+            d.iteration = newton.text("iteration");
         }
         return d;
     }

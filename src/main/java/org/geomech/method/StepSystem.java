@@ -3,17 +3,21 @@ package org.geomech.method;
 import org.geomech.expr.Derivative;
 import org.geomech.expr.Expr;
 import org.geomech.expr.Exprs;
+import org.geomech.model.InputException;
 import org.geomech.model.MechanicalSystem;
 import org.geomech.model.Model;
+import org.geomech.solve.Iteration;
 
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Supplier;
 
 /**
  * The equations of one step of a method on a system (DESIGN.md): state, parameters (h first),
@@ -37,6 +41,9 @@ public final class StepSystem {
     private final List<Expr> update;
     private final List<Definition> definitions;
     private Expr[][] jacobian;
+    /** True when jacobian holds an iteration matrix M standing for dF/dX (x <- x - M^{-1} F(x)). */
+    private boolean approximate;
+    private final Map<Iteration, Supplier<StepSystem>> iterations = new EnumMap<>(Iteration.class);
 
     public StepSystem(String method, Model model, StateLayout layout, List<Expr> unknowns, List<Expr> residuals,
                       List<Expr> guess, List<Expr> update, List<Definition> definitions) {
@@ -100,7 +107,66 @@ public final class StepSystem {
         psi.addAll(carried);
         StepSystem out = new StepSystem(method, model, layout.withParameters(carried), unknowns, residuals, guess, psi, definitions);
         out.jacobian = jacobian;
+        out.approximate = approximate;
+        iterations.forEach((it, form) -> out.iterations.put(it, () -> form.get().withPerMember(names)));
         return out;
+    }
+
+    /**
+     * The same step iterated with M in place of dF/dX (x <- x - M^{-1} F(x)): M, made of state and parameters only, is
+     * what every backend evaluates and factorises once per step where it would evaluate the Jacobian.
+     */
+    public StepSystem withIterationMatrix(Expr[][] m) {
+        if (m.length != unknowns.size()) throw new IllegalStateException(method + ": iteration matrix of " + m.length + " rows for " + unknowns.size() + " unknowns");
+        List<Expr> x = new ArrayList<>(unknowns);
+        for (Expr[] row : m) for (Expr e : row) if (Exprs.dependsOn(e, x)) throw new IllegalStateException(method + ": iteration matrix depends on the unknowns");
+        StepSystem out = new StepSystem(method, model, layout, unknowns, residuals, guess, update, definitions);
+        out.jacobian = m;
+        out.approximate = true;
+        return out;
+    }
+
+    /** The same step with M = I: plain fixed-point iteration x <- x - F(x), for residuals written as unknown minus its fixed-point map. */
+    public StepSystem fixedPoint() {
+        int k = unknowns.size();
+        Expr[][] m = new Expr[k][k];
+        for (int i = 0; i < k; i++) for (int j = 0; j < k; j++) m[i][j] = i == j ? Expr.ONE : Expr.ZERO;
+        return withIterationMatrix(m);
+    }
+
+    /**
+     * This step that, asked for iteration it, is solved by form (a step system with an iteration matrix, same state and update);
+     * the forms stay with the step through reduced(), straightened() and withPerMember().
+     */
+    public StepSystem withIteration(Iteration it, Supplier<StepSystem> form) {
+        iterations.put(it, memoised(form));
+        return this;
+    }
+
+    /** The step system a backend runs for this iteration: this one for Newton; InputException where the method has no such form. */
+    public StepSystem solvedBy(Iteration it) {
+        if (it == Iteration.NEWTON) return this;
+        Supplier<StepSystem> form = iterations.get(it);
+        if (form == null) throw new InputException("method " + method + " has no " + it.label() + " iteration"
+                + (iterations.isEmpty() ? "; use --iteration newton" : "; it has " + String.join(", ", iterationLabels())));
+        return form.get();
+    }
+
+    /** The iterations this step can be solved by: newton, then those with a form (withIteration). */
+    public List<String> iterationLabels() {
+        List<String> out = new ArrayList<>(List.of(Iteration.NEWTON.label()));
+        for (Iteration it : iterations.keySet()) out.add(it.label());
+        return out;
+    }
+
+    private static Supplier<StepSystem> memoised(Supplier<StepSystem> form) {
+        StepSystem[] once = new StepSystem[1];
+        return () -> {
+            synchronized (once) {
+                if (once[0] == null) once[0] = form.get();
+                return once[0];
+            }
+        };
     }
     public List<Expr> unknowns() { return unknowns; }
     public List<Expr> residuals() { return residuals; }
@@ -108,7 +174,7 @@ public final class StepSystem {
     public List<Expr> update() { return update; }
     public List<Definition> definitions() { return definitions; }
 
-    /** dF/dX, derived symbolically once. */
+    /** dF/dX, derived symbolically once; for a step made by withIterationMatrix, its iteration matrix. */
     public synchronized Expr[][] jacobian() {
         if (jacobian == null) jacobian = Derivative.jacobian(residuals, unknowns);
         return jacobian;
@@ -116,6 +182,7 @@ public final class StepSystem {
 
     /** True when F is affine in X: one Newton iteration solves the step exactly. */
     public boolean isLinear() {
+        if (approximate) return false;
         for (Expr[] row : jacobian()) for (Expr e : row) if (Exprs.dependsOn(e, unknowns)) return false;
         return true;
     }
@@ -140,6 +207,7 @@ public final class StepSystem {
             if (pivot == null) {
                 StepSystem out = new StepSystem(method, model, layout, x, f, x0, psi, defs);
                 out.jacobian = jac;
+                out.iterations.putAll(iterations);
                 return out;
             }
             int k = pivot[0], i = pivot[1];
@@ -168,7 +236,9 @@ public final class StepSystem {
         List<Expr> next = program.get();
         List<Definition> defs = new ArrayList<>(definitions);
         defs.add(new Definition(unknowns.get(0), next.get(next.size() - 1)));
-        return new StepSystem(method, model, layout, List.of(), List.of(), List.of(), next.subList(0, next.size() - 1), defs);
+        StepSystem out = new StepSystem(method, model, layout, List.of(), List.of(), List.of(), next.subList(0, next.size() - 1), defs);
+        out.iterations.putAll(iterations);
+        return out;
     }
 
     /** The first (residual, unknown) whose coefficient is a nonzero expression of parameters and constants only, or null. */

@@ -6,6 +6,7 @@ import org.geomech.expr.Exprs;
 import org.geomech.method.tableau.ButcherTableau;
 import org.geomech.model.InputException;
 import org.geomech.model.MechanicalSystem;
+import org.geomech.solve.Iteration;
 
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -23,7 +24,9 @@ import static org.geomech.method.StepSystem.H;
  * projected multipliers written directly: lambda-hat tangent at its projected point stands for Dproj^T lambda (eq. 4.7),
  * and the two hats of mu are tied by (I + D^2(theta^T g)) mu-hat-1 - (I + D^2(theta+^T g)) mu-hat-2 in the range of
  * Dg(q-bar)^T. Derivatives of R_t are symbolic (sec. 3.7). Carries lambda(q, v) of the index-1 form, then the
- * discrete Legendre pair (q-bar, mu) of the step (sec. 3.6), so J_xi = -mu . xi(q-bar) is an observer.
+ * discrete Legendre pair (q-bar, mu) of the step (sec. 3.6), so J_xi = -mu . xi(q-bar) is an observer. Iterations: Newton,
+ * or 000's chord iteration (sec. 4.4) whose matrix is the Jacobian of the same equations over the approximates (4.9) of
+ * the standard layer, corrected (spec sec. 3.5) or as printed, frozen at (q1, v1) with the multipliers at 0.
  */
 public final class VariationalConversion implements Method {
     private final ButcherTableau tableau;
@@ -76,13 +79,80 @@ public final class VariationalConversion implements Method {
      * explicitly, and the generic reduction, which would differentiate the nested standard layer once per elimination, finds nothing more.
      */
     @Override
-    public StepSystem build(MechanicalSystem sys) { return equations(sys); }
+    public StepSystem build(MechanicalSystem sys) {
+        StepSystem step = equations(sys);
+        step.withIteration(Iteration.CHORD, () -> step.withIterationMatrix(chordMatrix(sys, false)));
+        step.withIteration(Iteration.CHORD_AS_PRINTED, () -> step.withIterationMatrix(chordMatrix(sys, true)));
+        return step;
+    }
 
     @Override
     public StepSystem equations(MechanicalSystem sys) {
         if (sys.nonholonomicCount() > 0)
             throw new InputException("vi: model " + sys.name() + " has nonholonomic constraints; 000 covers holonomic constraints only");
-        return new Builder(sys).build();
+        ConstrainedAcceleration acc = new ConstrainedAcceleration(sys);
+        return new Builder(sys, exactLayer(sys, acc), acc).build();
+    }
+
+    /**
+     * 000 sec. 4.4: J0, the Jacobian of the step's residuals with the standard layer replaced by its approximates (4.9),
+     * d-hat(q, v) ~ q + h alpha v, D_q L_h ~ const, D_v L_h ~ h (M0 v + a0), at the frozen point: configurations q1,
+     * velocities v1, multipliers, thetas and hats 0 (so G0 = Dg(q1), M0 = M(q1)). printed: the approximates (S4.6a')
+     * and (S4.7a') as 000 prints them, D_v d-hat ~ I in the w2 block and alpha+ for alpha- in the join.
+     */
+    Expr[][] chordMatrix(MechanicalSystem sys, boolean printed) {
+        Builder approx = new Builder(sys, approximateLayer(sys, printed), new ConstrainedAcceleration(sys));
+        StepSystem f0 = approx.build();
+        Expr[][] j0 = Derivative.jacobian(f0.residuals(), f0.unknowns());
+        Expr[][] out = new Expr[j0.length][];
+        for (int k = 0; k < j0.length; k++) out[k] = Exprs.substitute(List.of(j0[k]), approx.frozen).toArray(new Expr[0]);
+        return out;
+    }
+
+    /** The segment ends (q parts of d-hat-minus and d-hat-plus), their Jacobians in w and DL_h, at one w = (q, v). */
+    private record Ends(List<Expr> minus, List<Expr> plus, Expr[][] jMinus, Expr[][] jPlus, List<Expr> dLh) {}
+
+    /** The standard layer at w1 (the state) and at w2 (second). */
+    private interface Layer {
+        Ends at(List<Expr> q, List<Expr> v, boolean second);
+    }
+
+    /** R_t from the tableau (sec. 3.1-3.2) with its symbolic derivatives (sec. 3.7), at w1 and substituted at w2. */
+    private Layer exactLayer(MechanicalSystem sys, ConstrainedAcceleration acc) {
+        StandardLayer layer = new StandardLayer(sys, tableau, acc);
+        List<Expr> w = new ArrayList<>(sys.q());
+        w.addAll(sys.v());
+        StandardLayer.End minus = layer.step(sys.q(), sys.v(), mul(H, num(alphaMinus))), plus = layer.step(sys.q(), sys.v(), mul(H, num(alphaPlus)));
+        Ends at1 = new Ends(minus.q(), plus.q(), Derivative.jacobian(minus.q(), w), Derivative.jacobian(plus.q(), w),
+                Derivative.gradient(sub(plus.action(), minus.action()), w));
+        return (q, v, second) -> {
+            if (!second) return at1;
+            Map<Expr, Expr> at2 = new HashMap<>();
+            for (int i = 0; i < q.size(); i++) { at2.put(sys.q().get(i), q.get(i)); at2.put(sys.v().get(i), v.get(i)); }
+            return new Ends(Exprs.substitute(at1.minus(), at2), Exprs.substitute(at1.plus(), at2), substitute(at1.jMinus(), at2),
+                    substitute(at1.jPlus(), at2), Exprs.substitute(at1.dLh(), at2));
+        };
+    }
+
+    /** The approximates (4.9) of 000 sec. 4.4 (spec sec. 3.5); printed: (S4.6a') and (S4.7a') as 000 prints them. */
+    private Layer approximateLayer(MechanicalSystem sys, boolean printed) {
+        int n = sys.dimension();
+        return (q, v, second) -> {
+            boolean typo = printed && second;
+            Expr hm = mul(H, num(alphaMinus)), hp = mul(H, num(alphaPlus));
+            List<Expr> dLh = zeros(n);
+            dLh.addAll(Vec.times(H, sys.at(sys.momenta(), sys.q(), v)));    // D_v L_h ~ h (M0 v + a0), M0 and a0 at q1
+            return new Ends(Vec.plus(q, Vec.times(typo ? hp : hm, v)), Vec.plus(q, Vec.times(hp, v)),
+                    linearEnd(n, typo ? ONE : hm), linearEnd(n, typo ? ONE : hp), dLh);
+        };
+    }
+
+    /** [I, c I]: the Jacobian in (q, v) of q + c v. */
+    private static Expr[][] linearEnd(int n, Expr c) {
+        Expr[][] out = new Expr[n][2 * n];
+        for (int i = 0; i < n; i++)
+            for (int k = 0; k < 2 * n; k++) out[i][k] = k == i ? ONE : k == n + i ? c : ZERO;
+        return out;
     }
 
     private static String number(double x) {
@@ -92,40 +162,45 @@ public final class VariationalConversion implements Method {
     /** The step equations of one system. */
     private final class Builder {
         private final MechanicalSystem sys;
+        private final Layer layer;
+        private final ConstrainedAcceleration acc;
         private final int n, d;
         private final List<Expr> unknowns = new ArrayList<>(), residuals = new ArrayList<>(), guess = new ArrayList<>();
+        /** Each unknown's value at the chord iteration's frozen point: q1 for configurations, v1 for v2, 0 otherwise. */
+        private final Map<Expr, Expr> frozen = new HashMap<>();
         private final Expr[][][] hess;
 
-        Builder(MechanicalSystem sys) {
+        Builder(MechanicalSystem sys, Layer layer, ConstrainedAcceleration acc) {
             this.sys = sys;
+            this.layer = layer;
+            this.acc = acc;
             this.n = sys.dimension();
             this.d = sys.holonomicCount();
             this.hess = new Expr[d][][];
             for (int a = 0; a < d; a++) hess[a] = Derivative.jacobian(List.of(sys.holonomicJacobian()[a]), sys.q());
         }
 
-        List<Expr> unknown(String name, int count, List<Expr> x0) {
+        List<Expr> unknown(String name, int count, List<Expr> x0) { return unknown(name, count, x0, zeros(count)); }
+
+        List<Expr> unknown(String name, int count, List<Expr> x0, List<Expr> atFrozen) {
             List<Expr> x = StepSystem.unknownVector(name, count);
             unknowns.addAll(x);
             guess.addAll(x0);
+            for (int i = 0; i < count; i++) frozen.put(x.get(i), atFrozen.get(i));
             return x;
         }
 
         StepSystem build() {
-            ConstrainedAcceleration acc = new ConstrainedAcceleration(sys);
-            StandardLayer layer = new StandardLayer(sys, tableau, acc);
-            List<Expr> q1 = sys.q(), v1 = sys.v(), w = new ArrayList<>(q1);
-            w.addAll(v1);
-            // segment ends d-hat-minus, d-hat-plus and L_h (sec. 3.2) with their derivatives (sec. 3.7), at a generic w
-            StandardLayer.End minus = layer.step(q1, v1, mul(H, num(alphaMinus))), plus = layer.step(q1, v1, mul(H, num(alphaPlus)));
-            Expr lh = sub(plus.action(), minus.action());
-            Expr[][] jMinus = Derivative.jacobian(minus.q(), w), jPlus = Derivative.jacobian(plus.q(), w);
-            List<Expr> dLh = Derivative.gradient(lh, w);
+            List<Expr> q1 = sys.q(), v1 = sys.v();
+            // segment ends d-hat-minus, d-hat-plus and DL_h (sec. 3.2) with their derivatives (sec. 3.7), at w1
+            Ends at1 = layer.at(q1, v1, false);
+            Expr[][] jMinus = at1.jMinus(), jPlus = at1.jPlus();
+            List<Expr> dLh = at1.dLh();
             List<Expr> p1 = sys.momenta(), zeroN = zeros(n), zeroD = zeros(d);
 
             // w1 block: (S3.1), (S3.6), the first of (S3.5), the tangency of the hats (4.7)
-            Projection q1Minus = alphaMinus == 0 ? new Projection(q1, zeroD) : project("q1m", minus.q(), minus.q());
-            Projection qBar = alphaPlus == 0 ? new Projection(q1, zeroD) : project("qb", plus.q(), plus.q());
+            Projection q1Minus = alphaMinus == 0 ? new Projection(q1, zeroD) : project("q1m", at1.minus(), at1.minus());
+            Projection qBar = alphaPlus == 0 ? new Projection(q1, zeroD) : project("qb", at1.plus(), at1.plus());
             List<Expr> muHat1 = unknown("mh1", n, p1), nu1Minus = unknown("nu1m", d, zeroD), nu2Minus = unknown("nu2m", d, zeroD);
             List<Expr> lambdaHatMinus;
             if (alphaMinus == 0) {
@@ -141,27 +216,25 @@ public final class VariationalConversion implements Method {
             residuals.addAll(Vec.times(g(qBar.q()), muHat1));
 
             // w2 block: (S3.2), (S3.7), the second of (S3.5) with theta+, (S3.8) for lambda+, and the tie of the mu hats
-            List<Expr> v2 = unknown("v2", n, v1);
+            List<Expr> v2 = unknown("v2", n, v1, v1);
             List<Expr> q2, thetaJoin;
-            Map<Expr, Expr> at2 = new HashMap<>();
             if (alphaMinus == 0) {
                 q2 = qBar.q();      // d-minus is the identity: the join puts q2 at q-bar
                 thetaJoin = zeroD;
             } else {
-                q2 = unknown("q2", n, Vec.minus(plus.q(), Vec.times(mul(H, num(alphaMinus)), v1)));
+                q2 = unknown("q2", n, Vec.minus(at1.plus(), Vec.times(mul(H, num(alphaMinus)), v1)), q1);
                 thetaJoin = unknown("thj", d, zeroD);
             }
-            for (int i = 0; i < n; i++) { at2.put(q1.get(i), q2.get(i)); at2.put(v1.get(i), v2.get(i)); }
-            List<Expr> minus2 = Exprs.substitute(minus.q(), at2), plus2 = Exprs.substitute(plus.q(), at2);
-            List<Expr> dLh2 = Exprs.substitute(dLh, at2);
-            Expr[][] jMinus2 = substitute(jMinus, at2), jPlus2 = substitute(jPlus, at2);
+            Ends at2 = layer.at(q2, v2, true);
+            List<Expr> minus2 = at2.minus(), plus2 = at2.plus(), dLh2 = at2.dLh();
+            Expr[][] jMinus2 = at2.jMinus(), jPlus2 = at2.jPlus();
             if (alphaMinus != 0) {
                 residuals.addAll(Vec.minus(Vec.minus(minus2, qBar.q()), Vec.transposeTimes(g(qBar.q()), thetaJoin, n)));
                 residuals.addAll(sys.at(sys.holonomic(), q2, null));
             }
             residuals.addAll(Vec.times(g(q2), v2));
             Projection q2Plus = alphaPlus == 0 ? new Projection(q2, zeroD)
-                    : project("q2p", plus2, Vec.plus(plus.q(), Vec.times(H, v1)));
+                    : project("q2p", plus2, Vec.plus(at1.plus(), Vec.times(H, v1)));
             List<Expr> lambdaHatPlus = unknown("lhp", n, p1);
             List<Expr> nu1Plus = unknown("nu1p", d, zeroD), nu2Plus = unknown("nu2p", d, zeroD), zeta = unknown("zeta", d, zeroD);
             List<Expr> mu1 = curvature(qBar, muHat1), muHat2;
@@ -242,7 +315,7 @@ public final class VariationalConversion implements Method {
 
         /** P(q-hat) = q with q-hat = q + Dg(q)^T theta and g(q) = 0 (000 eq. 3.2): n + d unknowns and equations. */
         Projection project(String name, List<Expr> qHat, List<Expr> q0) {
-            List<Expr> q = unknown(name, n, q0), theta = unknown("th" + name, d, zeros(d));
+            List<Expr> q = unknown(name, n, q0, sys.q()), theta = unknown("th" + name, d, zeros(d));
             residuals.addAll(Vec.minus(Vec.plus(q, Vec.transposeTimes(g(q), theta, n)), qHat));
             residuals.addAll(sys.at(sys.holonomic(), q, null));
             return new Projection(q, theta);

@@ -7,6 +7,7 @@ import org.geomech.lie.RetractionKind;
 import org.geomech.method.tableau.ButcherTableau;
 import org.geomech.model.InputException;
 import org.geomech.model.LieGroupSystem;
+import org.geomech.solve.Iteration;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -97,6 +98,8 @@ public final class Vcg implements LieMethod {
         List<Expr> g1 = qPartial.get(s);
         List<Expr> update = new ArrayList<>(g1);
         update.addAll(maps.coAdjoint(group.inverse(g1), muBar1));                               // mu1 = Ad*_{q1^-1} mubar1
-        return new StepSystem(name(), sys, layout, unknowns, residuals, guess, update, List.of());
+        StepSystem step = new StepSystem(name(), sys, layout, unknowns, residuals, guess, update, List.of());
+        // 003 sec. 5.5: every residual is its unknown minus its fixed-point map where the velocities are explicit in M
+        return f.explicit() ? step.withIteration(Iteration.FIXED_POINT, step::fixedPoint) : step;
     }
 }

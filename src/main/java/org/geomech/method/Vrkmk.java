@@ -7,6 +7,7 @@ import org.geomech.lie.RetractionKind;
 import org.geomech.method.tableau.ButcherTableau;
 import org.geomech.model.InputException;
 import org.geomech.model.LieGroupSystem;
+import org.geomech.solve.Iteration;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -98,7 +99,9 @@ public final class Vrkmk implements LieMethod {
         }
         List<Expr> update = new ArrayList<>(group.multiply(group.retract(RetractionKind.EXP, y), g0));   // q1 = exp(Y) q0
         update.addAll(maps.coAdjoint(group.retract(RetractionKind.EXP, Matrices.negate(y)), w));        // mu1 = Ad*_{exp(-Y)} w
-        return new StepSystem(name(), sys, layout, unknowns, residuals, guess, update, List.of());
+        StepSystem step = new StepSystem(name(), sys, layout, unknowns, residuals, guess, update, List.of());
+        // 003 sec. 5.5: every residual is its unknown minus its fixed-point map where the velocities are explicit in M
+        return f.explicit() ? step.withIteration(Iteration.FIXED_POINT, step::fixedPoint) : step;
     }
 
     static List<Expr> zeros(int d) { return new ArrayList<>(java.util.Collections.nCopies(d, ZERO)); }

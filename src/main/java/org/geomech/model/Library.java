@@ -81,6 +81,9 @@ public final class Library {
                 s -> List.of("0", "0", "0", "0", "0", "0", "sqrt(2*(2/sqrt(z0^2 + 0.25) + 1/(z0 - sqrt(3)/2)))", "0", "0")));
         add(new Entry("heavy-top", "heavy top in steady precession, director coordinates phi, d1, d2, d3 (004 sec. 6.2)", Map.of(),
                 s -> heavyTop(), s -> heavyTopInitial(false), s -> heavyTopInitial(true)));
+        // 000 sec. 1: the case the paper names, a rigid body as a 3 x 3 matrix with A A^T = I (6 holonomic constraints)
+        add(new Entry("matrix-top", "heavy top as a rotation matrix A (9 entries a_ij, A A^T = I, 6 constraints; 000 sec. 1)", Map.of(),
+                s -> matrixTop(), s -> matrixTopInitial(false), s -> matrixTopInitial(true)));
         // 004 sec. 6.3 (eqs. 116-117, 127): Gonzalez's four particles, springs 1-3 and 2-4, rods 1-2 and 3-4
         add(new Entry("four-particle", "four particles, two nonlinear springs, two rigid rods (004 sec. 6.3, Gonzalez)", Map.of(),
                 s -> fourParticle(),
@@ -128,6 +131,36 @@ public final class Library {
             double[] y = velocities ? new double[]{w[1] * x[2] - w[2] * x[1], w[2] * x[0] - w[0] * x[2], w[0] * x[1] - w[1] * x[0]} : x;
             for (double v : y) out.add(Double.toString(v));
         }
+        return out;
+    }
+
+    // L = 1/2 tr(dot(A) J dot(A)^T) - m g l a33 (000 sec. 1, the body's columns a_.j in space, J = tr(I)/2 - I, centre of
+    // mass at l on body axis 3), g = the upper triangle of A A^T - I. Data: m = g = l = 1, principal moments I = (2, 2, 1)
+    private static ModelDefinition matrixTop() {
+        List<String> q = new ArrayList<>();
+        StringBuilder l = new StringBuilder();
+        for (int i = 1; i <= 3; i++) for (int j = 1; j <= 3; j++) q.add("a" + i + j);
+        for (int j = 1; j <= 3; j++)
+            for (int i = 1; i <= 3; i++) l.append(l.length() == 0 ? "" : " + ").append("0.5*J").append(j).append("*dot(a").append(i).append(j).append(")^2");
+        l.append(" - m*g*l*a33");
+        List<String> g = new ArrayList<>();
+        for (int i = 1; i <= 3; i++) g.add("0.5*(a" + i + "1^2 + a" + i + "2^2 + a" + i + "3^2 - 1)");
+        for (int[] ik : new int[][]{{1, 2}, {1, 3}, {2, 3}}) g.add("a" + ik[0] + "1*a" + ik[1] + "1 + a" + ik[0] + "2*a" + ik[1] + "2 + a" + ik[0] + "3*a" + ik[1] + "3");
+        return new ModelDefinition("matrix-top", "000 sec. 1", q, params("m", 1.0, "g", 1.0, "l", 1.0, "J1", 0.5, "J2", 0.5, "J3", 1.5),
+                l.toString(), g, List.of());
+    }
+
+    // A0 = rotation by 0.5 about e1, dot(A)0 = A0 hat(Omega) with body angular velocity Omega = (0.3, 0.2, 2)
+    private static List<String> matrixTopInitial(boolean velocities) {
+        double c = Math.cos(0.5), s = Math.sin(0.5);
+        double[][] a = {{1, 0, 0}, {0, c, -s}, {0, s, c}}, w = {{0, -2, 0.2}, {2, 0, -0.3}, {-0.2, 0.3, 0}};
+        List<String> out = new ArrayList<>();
+        for (int i = 0; i < 3; i++)
+            for (int j = 0; j < 3; j++) {
+                double x = a[i][j];
+                if (velocities) { x = 0; for (int k = 0; k < 3; k++) x += a[i][k] * w[k][j]; }
+                out.add(Double.toString(x));
+            }
         return out;
     }
 

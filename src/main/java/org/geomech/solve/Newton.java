@@ -7,7 +7,7 @@ import org.ejml.interfaces.linsol.LinearSolverDense;
 /**
  * Newton with a dense LU (EJML), the reference solver: full (a fresh Jacobian and LU at every iteration) or
  * simplified (the LU of the guess's Jacobian reused; after a step that contracts by less than
- * NewtonOptions.STALL, full Newton for the rest of the solve). The fast backends follow this operation by operation.
+ * NewtonOptions.STALL, full Newton for the rest of the solve), or an iteration matrix factorised once (NewtonOptions.iteration). The fast backends follow this operation by operation.
  */
 public final class Newton {
     /** How a solve ended. */
@@ -47,7 +47,7 @@ public final class Newton {
         factorisations = 0;
         if (n == 0) return Outcome.CONVERGED;
         double previous = Double.POSITIVE_INFINITY;
-        boolean full = options.jacobian() == NewtonOptions.Jacobian.FULL, fresh = true;
+        boolean full = !options.simplified(), fresh = true;
         while (iterations < options.maxIterations()) {
             system.residual(x, f);
             if (fresh) system.jacobian(x, jac.data);
@@ -71,7 +71,7 @@ public final class Newton {
             // below sqrt(tolerance) are the floor set by the conditioning (multipliers are O(eps/h^2))
             if (fresh && step >= 0.5 * previous && step <= Math.sqrt(options.tolerance()) * (1 + size)) return Outcome.CONVERGED;
             // a simplified step that stalls: full Newton from here on
-            full |= step > NewtonOptions.STALL * previous;
+            full |= step > options.stall() * previous;
             fresh = full;
             previous = step;
         }

@@ -102,6 +102,10 @@ public final class Reproductions {
         ENTRIES.put("vi-reversible", new Entry("000 spec sec. 6: |Phi_-h(Phi_h(w)) - w| per bias on SP, h = 0.2",
                 (out, b, files) -> section(out, files, "vi-reversible", "000 spec sec. 6: reversibility defect, max norm of (q, v); the self-adjoint "
                         + "bias (-1/2, 1/2) is reversible to round-off", org.geomech.study.paper000.Paper000.reversibility(b))));
+        ENTRIES.put("vi-chord", new Entry("000 sec. 4.4: chord iteration (corrected and as printed) against Newton, one step of vi:rk4 on SP and DP",
+                (out, b, files) -> section(out, files, "vi-chord", "000 spec sec. 3.5-3.6, 6: iterations of one step from the initial state "
+                        + "(tolerance 1e-14 on the step); chord with the corrected approximates converges to Newton's solution, as printed it diverges",
+                        org.geomech.study.paper000.Paper000.chordIterations(b))));
     }
 
     private Reproductions() {}

@@ -86,8 +86,8 @@ final class KernelSource {
         define(d, "TOLERANCE", Double.toString(options.tolerance()));
         define(d, "SQRT_TOLERANCE", Double.toString(Math.sqrt(options.tolerance())));
         define(d, "LINEAR", linear ? 1 : 0);
-        define(d, "SIMPLIFIED", options.jacobian() == NewtonOptions.Jacobian.SIMPLIFIED ? 1 : 0);
-        define(d, "STALL", Double.toString(NewtonOptions.STALL));
+        define(d, "SIMPLIFIED", options.simplified() ? 1 : 0);
+        define(d, "STALL", Double.isInfinite(options.stall()) ? "INFINITY" : Double.toString(options.stall()));
         define(d, "BLOCK", Reduction.BLOCK);
         define(d, "REDUCTION_FIELDS", Reduction.FIELDS);
         for (EnsembleState.Status s : EnsembleState.Status.values()) define(d, "STATUS_" + s.name(), s.ordinal());

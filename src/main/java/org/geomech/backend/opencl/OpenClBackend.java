@@ -41,7 +41,7 @@ public final class OpenClBackend implements Backend {
     /** The device with this global index (as geomech devices numbers them). */
     public OpenClBackend(int device) { this(OptionalInt.of(device), 0); }
 
-    /** workGroupSize 0: 64, or a kernel's limit on the device where that is lower. */
+    /** workGroupSize 0: WorkGroup.size, from each kernel's preferred multiple and limit on the device. */
     public OpenClBackend(OptionalInt device, int workGroupSize) { this(device, workGroupSize, 0); }
 
     /** chunkMembers > 0 (a multiple of Reduction.BLOCK) caps the members on the device at once; 0: from its memory. */
@@ -73,7 +73,8 @@ public final class OpenClBackend implements Backend {
 
     @Override
     public Compiled compile(StepSystem system, List<Observer> observers, NewtonOptions options) {
-        return new Program(this, system, observers, KernelSource.of(system, observers, options));
+        StepSystem solved = system.solvedBy(options.iteration());
+        return new Program(this, solved, observers, KernelSource.of(solved, observers, options));
     }
 
     int workGroupSize() { return workGroupSize; }

@@ -23,12 +23,6 @@ import static org.jocl.CL.*;
 final class OpenClRun implements Backend.Run {
     /** Member-steps per kernel launch: many steps per launch, and a bound on one launch's work (display GPUs have watchdogs). */
     private static final long MEMBER_STEPS_PER_LAUNCH = 1L << 24;
-    /**
-     * Work-group size unless one is requested: the runtime's own choice is not safe (POCL picks work-groups of
-     * thousands of work-items whose private Newton arrays overflow its thread stacks and crash the JVM).
-     */
-    private static final int DEFAULT_WORK_GROUP = 64;
-
     private final OpenClBackend.Program program;
     private final cl_command_queue queue;
     private final EnsembleState state;
@@ -94,17 +88,18 @@ final class OpenClRun implements Backend.Run {
     /** A kernel and its work-group size. */
     private record Kernel(cl_kernel kernel, long local) {}
 
-    /** The requested work-group size, or DEFAULT_WORK_GROUP within the kernel's limit on the device. */
+    /** The requested work-group size, or WorkGroup.size from the kernel's preferred multiple and limit on the device. */
     private Kernel kernel(String name) {
         cl_kernel k = clCreateKernel(program.program, name, null);
         kernels.add(k);
-        long[] limit = new long[1];
+        long[] limit = new long[1], multiple = new long[1];
         clGetKernelWorkGroupInfo(k, program.backend.deviceId(), CL_KERNEL_WORK_GROUP_SIZE, Sizeof.size_t, Pointer.to(limit), null);
+        clGetKernelWorkGroupInfo(k, program.backend.deviceId(), CL_KERNEL_PREFERRED_WORK_GROUP_SIZE_MULTIPLE, Sizeof.size_t, Pointer.to(multiple), null);
         int requested = program.backend.workGroupSize();
         if (requested > limit[0])
             throw new InputException("work-group size " + requested + " exceeds the " + limit[0] + " that kernel " + name
                     + " allows on OpenCL device " + program.backend.device().index() + " (" + program.backend.device().name() + ")");
-        return new Kernel(k, requested > 0 ? requested : Math.min(DEFAULT_WORK_GROUP, limit[0]));
+        return new Kernel(k, requested > 0 ? requested : WorkGroup.size(multiple[0], limit[0]));
     }
 
     private cl_mem buffer(long bytes) {

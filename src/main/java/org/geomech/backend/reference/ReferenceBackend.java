@@ -26,7 +26,7 @@ public final class ReferenceBackend implements Backend {
 
     @Override
     public Compiled compile(StepSystem system, List<Observer> observers, NewtonOptions options) {
-        return new CompiledReference(system, observers, options);
+        return new CompiledReference(system.solvedBy(options.iteration()), observers, options);
     }
 
     private static final class CompiledReference implements Compiled {

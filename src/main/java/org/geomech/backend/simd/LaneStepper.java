@@ -28,6 +28,7 @@ final class LaneStepper {
     private final double tolerance, floor;
     private final int maxIterations;
     private final boolean linear, simplified;
+    private final double stall;
     /** The factorisation in use: jac, pivots and smallestPivot themselves under full Newton, kept copies under simplified Newton. */
     private final double[] p, s, x, f, jac, pivots, next, o, w, lu, luPivots, luSmallest;
     /** Per lane: LU solves, failing Status ordinal (0: ok), 1 while Newton iterates, last step, smallest pivot, first nonzero of y; four rows' partial sums. */
@@ -57,7 +58,8 @@ final class LaneStepper {
         this.next = new double[components * LANES];
         this.o = new double[observers * LANES];
         this.w = new double[source.scratch()];
-        this.simplified = options.jacobian() == NewtonOptions.Jacobian.SIMPLIFIED;
+        this.simplified = options.simplified();
+        this.stall = options.stall();
         this.lu = simplified ? new double[jac.length] : jac;
         this.luPivots = simplified ? new double[pivots.length] : pivots;
         this.luSmallest = simplified ? new double[LANES] : smallestPivot;
@@ -197,7 +199,7 @@ final class LaneStepper {
      * x -= dx in the active lanes and Newton's tests: a zero pivot or a non-finite step is a singular Jacobian;
      * a lane converges when its step |dx|_inf <= tolerance (1 + |x|_inf) (any step for a linear system: the
      * tolerance is then infinite), or, with a fresh Jacobian, when steps stop contracting below sqrt(tolerance)
-     * (1 + |x|_inf). A step above NewtonOptions.STALL times the previous one turns the lane to full Newton.
+     * (1 + |x|_inf). A step above NewtonOptions.stall() times the previous one turns the lane to full Newton.
      * Returns whether any lane still iterates.
      */
     private boolean iterate() {
@@ -221,7 +223,7 @@ final class LaneStepper {
                 .or(refreshed.and(step.compare(VectorOperators.GE, last.mul(0.5))).and(step.compare(VectorOperators.LE, scale.mul(floor))));
         DoubleVector still = DoubleVector.fromArray(S, active, 0).blend(0.0, singular.or(converged));
         still.intoArray(active, 0);
-        DoubleVector turned = DoubleVector.fromArray(S, full, 0).blend(1.0, step.compare(VectorOperators.GT, last.mul(NewtonOptions.STALL)));
+        DoubleVector turned = DoubleVector.fromArray(S, full, 0).blend(1.0, step.compare(VectorOperators.GT, last.mul(stall)));
         turned.intoArray(full, 0);
         turned.intoArray(fresh, 0);
         step.intoArray(previous, 0);

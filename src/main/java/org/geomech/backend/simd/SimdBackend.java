@@ -41,7 +41,7 @@ public final class SimdBackend implements Backend {
     public Compiled compile(StepSystem system, List<Observer> observers, NewtonOptions options) {
         if (ModuleLayer.boot().findModule("jdk.incubator.vector").isEmpty())
             throw new InputException("the simd backend needs the JVM option --add-modules jdk.incubator.vector");
-        return new SimdCompiled(system, observers, options, threads, chunk);
+        return new SimdCompiled(system.solvedBy(options.iteration()), observers, options, threads, chunk);
     }
 
     /** A step system compiled to a SimdKernel. */

@@ -12,6 +12,7 @@ import org.geomech.method.Method;
 import org.geomech.method.Methods;
 import org.geomech.model.Library;
 import org.geomech.model.MechanicalSystem;
+import org.geomech.solve.Iteration;
 import org.geomech.solve.NewtonOptions;
 import org.geomech.study.Simulation;
 import org.geomech.study.TextTable;
@@ -25,7 +26,7 @@ import java.util.Map;
 /**
  * Paper 000 (Patrick, Cuell, Spiteri, Zhang: any one-step method made variational): its test problems and the spec's
  * reference values (spec sec. 6, [derived]; the paper has no experiments), and the reproductions vi-orders, vi-long-time,
- * vi-symplectic and vi-reversible.
+ * vi-symplectic, vi-reversible and vi-chord.
  */
 public final class Paper000 {
     private Paper000() {}
@@ -216,6 +217,52 @@ public final class Paper000 {
                 {"vi:rk4", 3.2e-7}, {"vi:rk4,-1/4,3/4", 9.2e-8}};
         for (Object[] r : rows) t.add(r[0], 0.2, reversibilityDefect(sp((String) r[0], backend), 0.2), r[1]);
         return t;
+    }
+
+    /** DP: double-pendulum with m = l = g = 1 and its default initial state, the spec's (sec. 6). */
+    public static MechanicalSystem doublePendulum() { return Library.system("double-pendulum"); }
+
+    /** One step of h from the problem's initial state solved by the iteration, with the iterations it took (x null: it failed). */
+    public record Solve(double[] x, long iterations) {}
+
+    /** One step of method on SP (or DP) from the spec's initial state, iterated as asked, on the backend. */
+    public static Solve oneStep(boolean dp, String method, Iteration it, double h, Backend backend) {
+        MechanicalSystem sys = dp ? doublePendulum() : sphericalPendulum();
+        Stepper s = new Stepper(sys, Methods.parse(method), dp ? sys.parameterValues() : sphericalParams(), backend, TIGHT.with(it));
+        double[] x = s.advance(s.initial(dp ? InitialStates.defaults(sys) : sphericalInitial(sys)), h, 1);
+        return new Solve(x, s.iterations());
+    }
+
+    /**
+     * vi-chord: iterations of one step from the spec's initial state, Newton against the chord iteration of 000 sec. 4.4 with
+     * the corrected approximates and with those as printed (which diverge), and the chord solution's distance to Newton's
+     * (max norm of (q, v)); spec sec. 6 chord table (cold start, max|f| < 1e-12).
+     */
+    public static TextTable chordIterations(Backend backend) {
+        TextTable t = new TextTable("problem", "method", "h", "newton_iterations", "chord_iterations", "spec_chord_iterations",
+                "chord_minus_newton", "as_printed");
+        // spec sec. 6: SP 33/19/14 (0,1), 25/17/12 (-1/2,1/2); DP 26/15/12 and 20/14/10; as printed: diverges
+        Object[][] rows = {{false, "vi:rk4", new int[]{33, 19, 14}}, {false, "vi:rk4,-1/2,1/2", new int[]{25, 17, 12}},
+                {true, "vi:rk4", new int[]{26, 15, 12}}, {true, "vi:rk4,-1/2,1/2", new int[]{20, 14, 10}}};
+        double[] hs = {0.2, 0.1, 0.05};
+        for (Object[] r : rows)
+            for (int i = 0; i < hs.length; i++) {
+                boolean dp = (Boolean) r[0];
+                String m = (String) r[1];
+                Solve newton = oneStep(dp, m, Iteration.NEWTON, hs[i], backend), chord = oneStep(dp, m, Iteration.CHORD, hs[i], backend);
+                Solve printed = oneStep(dp, m, Iteration.CHORD_AS_PRINTED, hs[i], backend);
+                t.add(dp ? "DP" : "SP", m, hs[i], newton.iterations(), chord.x() == null ? "failed" : chord.iterations(), ((int[]) r[2])[i],
+                        chord.x() == null || newton.x() == null ? Double.NaN : distance(chord.x(), newton.x(), dp ? 8 : 6),
+                        printed.x() == null ? "diverges" : "converged in " + printed.iterations());
+            }
+        return t;
+    }
+
+    /** Max norm of the first k components of a - b. */
+    public static double distance(double[] a, double[] b, int k) {
+        double e = 0;
+        for (int i = 0; i < k; i++) e = Math.max(e, Math.abs(a[i] - b[i]));
+        return e;
     }
 
     public static double reversibilityDefect(Stepper s, double h) {

@@ -8,6 +8,7 @@ import org.geomech.ensemble.Observer;
 import org.geomech.method.Method;
 import org.geomech.method.StepSystem;
 import org.geomech.model.MechanicalSystem;
+import org.geomech.solve.NewtonOptions;
 
 import java.util.List;
 
@@ -19,14 +20,20 @@ public final class Stepper {
     private final StepSystem step;
     private final Backend.Compiled compiled;
     private final double[] modelParams;
+    private long iterations;
 
     public Stepper(MechanicalSystem sys, Method method, double[] modelParams) { this(sys, method, modelParams, new ReferenceBackend()); }
 
-    public Stepper(MechanicalSystem sys, Method method, double[] modelParams, Backend backend) {
+    public Stepper(MechanicalSystem sys, Method method, double[] modelParams, Backend backend) { this(sys, method, modelParams, backend, Paper000.TIGHT); }
+
+    public Stepper(MechanicalSystem sys, Method method, double[] modelParams, Backend backend, NewtonOptions options) {
         this.step = method.build(sys);
-        this.compiled = backend.compile(step, List.<Observer>of(), Paper000.TIGHT);
+        this.compiled = backend.compile(step, List.<Observer>of(), options);
         this.modelParams = modelParams.clone();
     }
+
+    /** The iterations (solves) of the last advance, summed over its steps. */
+    public long iterations() { return iterations; }
 
     public StepSystem stepSystem() { return step; }
 
@@ -39,6 +46,18 @@ public final class Stepper {
         return x;
     }
 
+    /**
+     * Self-convergence: max-norm differences of the first components of the states at T = h0 steps0 between runs at
+     * h0 / 2^k and h0 / 2^(k+1), k = 0 .. runs - 2; successive ratios give the order without a reference solution.
+     */
+    public double[] successiveDifferences(double[] x0, double h0, long steps0, int runs, int components) {
+        double[][] end = new double[runs][];
+        for (int k = 0; k < runs; k++) end[k] = advance(x0, h0 / (1 << k), steps0 << k);
+        double[] diff = new double[runs - 1];
+        for (int k = 0; k < runs - 1; k++) for (int i = 0; i < components; i++) diff[k] = Math.max(diff[k], Math.abs(end[k][i] - end[k + 1][i]));
+        return diff;
+    }
+
     /** x after k steps of h; null if a step failed. */
     public double[] advance(double[] x, double h, long k) {
         EnsembleState s = new EnsembleState(step.layout(), 1);
@@ -49,6 +68,7 @@ public final class Stepper {
         try (Backend.Run run = compiled.start(s, params)) {
             for (long done = 0; done < k; done += Integer.MAX_VALUE) run.advance((int) Math.min(Integer.MAX_VALUE, k - done));
             run.finish();
+            iterations = run.newtonIterations();
         }
         if (!s.ok(0)) return null;
         double[] out = new double[x.length];

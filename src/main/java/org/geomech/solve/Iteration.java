@@ -1,0 +1,32 @@
+package org.geomech.solve;
+
+import org.geomech.model.InputException;
+
+import java.util.Locale;
+
+/**
+ * How a step's equations F(x) = 0 are iterated: Newton on dF/dx, or x <- x - M^{-1} F(x) with an iteration matrix M
+ * that the method supplies, evaluated and factorised once per step (never refreshed).
+ */
+public enum Iteration {
+    /** Newton (full or simplified, NewtonOptions.Jacobian). */
+    NEWTON("newton"),
+    /** 000 sec. 4.4 chord iteration with the corrected approximates (spec sec. 3.5-3.6). */
+    CHORD("chord"),
+    /** The same with the approximates (S4.6a'), (S4.7a') as 000 prints them (spec sec. 3.5: they diverge). */
+    CHORD_AS_PRINTED("chord-as-printed"),
+    /** 003 sec. 5.5 fixed-point iteration: M = I on the equations written as unknown minus its fixed-point map. */
+    FIXED_POINT("fixed-point");
+
+    private final String label;
+
+    Iteration(String label) { this.label = label; }
+
+    public String label() { return label; }
+
+    /** newton, chord, chord-as-printed or fixed-point; InputException otherwise. */
+    public static Iteration of(String text) {
+        for (Iteration i : values()) if (i.label.equals(text.toLowerCase(Locale.ROOT))) return i;
+        throw new InputException("iteration must be newton, chord, chord-as-printed or fixed-point, got '" + text + "'");
+    }
+}
