@@ -77,6 +77,18 @@ public final class Reproductions {
                 (out, b, files) -> section(out, files, "lie-turntable", "001 Fig. 8: largest |I_k - I_k(0)| so far (paper: I1-I3 preserved to the solver "
                         + "tolerance, I4 bounded without drift; spec R.5: I1-I3 ~1e-14, I4 <= 3.6e-10, |R^T R - I| ~1e-14)",
                         org.geomech.study.paper001lie.Paper001Lie.turntableIntegrals(200, b))));
+        ENTRIES.put("vrkmk-orders", new Entry("003 Fig. 2 (a): dipole on a stick, vrkmk Gauss1 r0, Kutta3 r1, Gauss2 r2, Gauss3 r4, T = 0.5, N = 5..320",
+                (out, b, files) -> section(out, files, "vrkmk-orders", "003 Fig. 2 (a): ||mu - mu_ref|| + ||g - g_ref||_2 at T = 0.5 against Gauss3 r4 "
+                        + "at h = 1e-3, s_g = -1 (paper: orders 2, 3, 4, 6, no numbers printed; spec: the 003 spec sec. 12.2)",
+                        org.geomech.study.paper003.Paper003.orders(org.geomech.study.paper003.Paper003.VRKMK, b))));
+        ENTRIES.put("vcg-orders", new Entry("003 Fig. 2 (b): dipole on a stick, vcg midpoint, triple jump, Yoshida 6, T = 0.5, N = 5..320",
+                (out, b, files) -> section(out, files, "vcg-orders", "003 Fig. 2 (b): ||mu - mu_ref|| + ||g - g_ref||_2 at T = 0.5 against Gauss3 r4 "
+                        + "at h = 1e-3, s_g = -1 (paper: orders 2, 4, 6, VCG constants above VRKMK's; spec: the 003 spec sec. 12.2)",
+                        org.geomech.study.paper003.Paper003.orders(org.geomech.study.paper003.Paper003.VCG, b))));
+        ENTRIES.put("dipole-energy", new Entry("003 Fig. 3: dipole on a stick, energy error to T = 1000 with h = 0.01: vrkmk Gauss1 r0, Gauss2 r2, vcg midpoint, triple jump",
+                (out, b, files) -> section(out, files, "dipole-energy", "003 Fig. 3: max |H - H0| over t <= 1000, h = 0.01, sampled every 100 steps, "
+                        + "s_g = -1 (paper: bounded, about 1e-3, 1e-7, 1e-3, 1e-5; spec sec. 12.4: 9.98e-4, 1.36e-7, 9.86e-4, 1.10e-5)",
+                        org.geomech.study.paper003.Paper003.energyTable(1000, b, out, files))));
         ENTRIES.put("vi-orders", new Entry("000 spec sec. 6: vi:TABLEAU on the spherical pendulum, errors at T = 5 and orders per standard layer and bias",
                 (out, b, files) -> section(out, files, "vi-orders", "000 spec sec. 6 (the paper has no experiments; [derived] values): SP, max-norm "
                         + "error of (q, v) at T = 5 against DOP853, rates between successive h", org.geomech.study.paper000.Paper000.orders(b))));

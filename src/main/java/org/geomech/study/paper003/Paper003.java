@@ -7,7 +7,8 @@ import org.geomech.ensemble.EnsembleState;
 import org.geomech.ensemble.LieGroupStates;
 import org.geomech.expr.Expr;
 import org.geomech.expr.Tape;
-import org.geomech.method.Method;
+import org.geomech.io.plot.Charts;
+import org.geomech.io.plot.Plots;
 import org.geomech.method.Methods;
 import org.geomech.method.StepSystem;
 import org.geomech.model.LieGroupSystem;
@@ -15,9 +16,12 @@ import org.geomech.model.LieLibrary;
 import org.geomech.solve.NewtonOptions;
 import org.geomech.study.TextTable;
 import org.geomech.study.Trajectory;
+import org.knowm.xchart.XYChart;
 
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Paper 003 (Bogfjellmo & Marthinsen) on the dipole on a stick: the order tests of Fig. 2 (errors
@@ -68,23 +72,68 @@ public final class Paper003 {
         return r.last();
     }
 
-    /** Fig. 2: errors at N = ns steps against the spec's reference and the fitted slopes between neighbours. */
-    public static TextTable orders(List<String> methods, int[] ns, Backend backend) {
-        List<String> columns = new ArrayList<>(List.of("method", "order"));
-        for (int n : ns) columns.add("N=" + n);
-        columns.add("slope (last two)");
-        TextTable table = new TextTable(columns);
+    /** The step counts of the spec sec. 12.2 table: N = 5, 10, ..., 320 (h = 0.5/N). */
+    public static final int[] SPEC_N = {5, 10, 20, 40, 80, 160, 320};
+
+    /** 003 spec sec. 12.2, s_g = -1: the errors at T = 0.5 for N = SPEC_N, per method of Fig. 2. */
+    public static final Map<String, double[]> SPEC_ERRORS = Map.of(
+            "vrkmk:gauss1,0", new double[]{3.614e-3, 9.226e-4, 2.319e-4, 5.804e-5, 1.451e-5, 3.629e-6, 9.072e-7},
+            "vrkmk:kutta3,1", new double[]{4.282e-4, 1.032e-5, 1.191e-6, 2.948e-7, 4.645e-8, 6.421e-9, 8.414e-10},
+            "vrkmk:gauss2,2", new double[]{1.255e-5, 7.785e-7, 4.854e-8, 3.032e-9, 1.894e-10, 1.184e-11, 7.440e-13},
+            "vrkmk:gauss3,4", new double[]{7.848e-9, 1.180e-10, 1.818e-12, 2.702e-14, 4.2e-15, 5.5e-15, 6.9e-15},
+            "vcg:midpoint", new double[]{3.614e-3, 9.226e-4, 2.319e-4, 5.804e-5, 1.451e-5, 3.629e-6, 9.072e-7},
+            "vcg:triple-jump", new double[]{6.128e-4, 4.173e-5, 2.668e-6, 1.677e-7, 1.050e-8, 6.563e-10, 4.152e-11},
+            "vcg:yoshida6", new double[]{2.382e-6, 4.087e-8, 6.541e-10, 1.026e-11, 1.10e-13, 2.4e-13, 4.1e-13});
+
+    /** The error at T = 0.5 after N steps against the spec's Gauss3 r = 4 reference (003 sec. 6.1). */
+    public static double orderError(String method, int n, Backend backend) { return error(finalState(method, n, backend), G_REF, MU_REF); }
+
+    /**
+     * Fig. 2: per method and N in SPEC_N the error at T = 0.5, the spec sec. 12.2 value beside it and the fitted slope
+     * against the previous N (one row per run, so the comparison plot draws ours against the spec's).
+     */
+    public static TextTable orders(List<String> methods, Backend backend) {
+        TextTable table = new TextTable("method", "order", "N", "h", "error", "spec_error", "slope", "spec_slope");
         for (String m : methods) {
-            Method method = Methods.parse(m);
-            List<Object> row = new ArrayList<>(List.of(m, method.order()));
-            double[] e = new double[ns.length];
-            for (int i = 0; i < ns.length; i++) {
-                e[i] = error(finalState(m, ns[i], backend), G_REF, MU_REF);
-                row.add(String.format("%.4g", e[i]));
+            double[] spec = SPEC_ERRORS.get(m);
+            double previous = Double.NaN;
+            for (int i = 0; i < SPEC_N.length; i++) {
+                double e = orderError(m, SPEC_N[i], backend);
+                String ours = i == 0 ? "" : String.format("%.2f", slope(SPEC_N[i - 1], previous, SPEC_N[i], e));
+                String theirs = i == 0 ? "" : String.format("%.2f", slope(SPEC_N[i - 1], spec[i - 1], SPEC_N[i], spec[i]));
+                table.add(m, Methods.parse(m).order(), SPEC_N[i], T_ORDER / SPEC_N[i], String.format("%.4e", e), String.format("%.4e", spec[i]), ours, theirs);
+                previous = e;
             }
-            row.add(String.format("%.2f", slope(ns[ns.length - 2], e[ns.length - 2], ns[ns.length - 1], e[ns.length - 1])));
-            table.add(row.toArray());
         }
+        return table;
+    }
+
+    /** The four methods of Fig. 3 with the paper's read-off energy error and the spec sec. 12.4 maximum (s_g = -1). */
+    public static final List<String> FIG3 = List.of("vrkmk:gauss1,0", "vrkmk:gauss2,2", "vcg:midpoint", "vcg:triple-jump");
+    static final double[] FIG3_PAPER = {1e-3, 1e-7, 1e-3, 1e-5}, FIG3_SPEC = {9.98e-4, 1.36e-7, 9.86e-4, 1.10e-5};
+
+    /**
+     * Fig. 3: max |H - H0| of each FIG3 method with h = 0.01 to tEnd, sampled every 100 steps, beside the paper's and
+     * the spec's; the time series go into dipole-energy-series.png.
+     */
+    public static TextTable energyTable(double tEnd, Backend backend, Path out, List<Path> files) {
+        double h = 0.01;
+        long steps = Math.round(tEnd / h);
+        TextTable table = new TextTable("method", "h", "T", "max_error", "paper_max_error", "spec_max_error", "max_first_tenth", "max_last_tenth",
+                "max_abs_mu3", "max_orthogonality_defect");
+        XYChart chart = Charts.create("003 Fig. 3: dipole on a stick, h = 0.01: |H - H0| (bounded, no drift)", "t", "|H - H0|", false, true);
+        for (int k = 0; k < FIG3.size(); k++) {
+            EnergyRun r = energy(FIG3.get(k), h, steps, 100, backend);
+            table.add(r.method(), h, tEnd, String.format("%.3e", r.maxError()), FIG3_PAPER[k], FIG3_SPEC[k], String.format("%.3e", r.maxFirstTenth()),
+                    String.format("%.3e", r.maxLastTenth()), String.format("%.1e", r.maxMu3()), String.format("%.1e", r.maxDefect()));
+            double[] t = new double[r.t().length - 1], e = new double[t.length];
+            for (int i = 1; i < r.t().length; i++) {
+                t[i - 1] = r.t()[i];
+                e[i - 1] = Math.max(r.energyError()[i], Double.MIN_NORMAL);
+            }
+            Charts.line(chart, r.method(), t, e, false);
+        }
+        files.addAll(Plots.writeAll(Map.of("dipole-energy-series", chart), out));
         return table;
     }
 
