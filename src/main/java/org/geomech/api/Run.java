@@ -19,7 +19,6 @@ import org.geomech.io.Trajectories;
 import org.geomech.method.Methods;
 import org.geomech.method.StepSystem;
 import org.geomech.model.InputException;
-import org.geomech.model.MechanicalSystem;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -252,11 +251,12 @@ public final class Run {
      */
     public Results run() {
         Scenario sc = scenario();
-        MechanicalSystem sys = sc.model().build();
+        org.geomech.model.Model sys = sc.model().build();
         SweepPlan plan = plan(sc, sys);
-        StepSystem step = SweepRun.step(Methods.parse(sc.method()).build(sys), plan);
+        StepSystem built = Methods.parse(sc.method()).build(sys);
+        StepSystem step = SweepRun.step(built, plan);
         Backend backend = Backends.named(sc.backend(), device);
-        List<Observer> observers = new ArrayList<>(Observers.standard(sys));
+        List<Observer> observers = new ArrayList<>(Observers.standard(sys, built.layout()));
         for (Map.Entry<String, String> e : sc.observers().entrySet()) observers.add(Observers.parse(step, e.getKey(), e.getValue()));
         List<String> names = observers.stream().map(Observer::name).toList();
         if (trajectories != null)
@@ -346,7 +346,7 @@ public final class Run {
     }
 
     // the scenario's variations and the values given per member
-    private SweepPlan plan(Scenario sc, MechanicalSystem sys) {
+    private SweepPlan plan(Scenario sc, org.geomech.model.Model sys) {
         Map<String, Variation> variations = new LinkedHashMap<>(sc.plan(sys).variations());
         for (Map.Entry<String, double[]> e : givenParameters.entrySet()) {
             if (!sys.parameters().containsKey(e.getKey()))

@@ -48,7 +48,7 @@ final class OrderCommand extends GeomechCommand {
         Scenario s = scenarioOptions.draft().resolve();
         if (s.members() != 1) throw new InputException("order runs one initial state; the scenario asks for " + s.members() + " members");
         if (s.perturbation() != null) throw new InputException("order runs one initial state; drop the random draw (initial.random)");
-        MechanicalSystem sys = s.model().build();
+        MechanicalSystem sys = s.mechanical("order");
         Method method = Methods.parse(s.method());
         Method ref = reference != null ? Methods.parse(reference) : defaultReference(method);
         double[] params = sys.parameterValues();
