@@ -181,6 +181,16 @@ public final class Run {
     }
 
     /**
+     * Chooses how each step's equations are solved.
+     *
+     * @param name "newton" (the default), "chord" (paper 000's chord iteration with the corrected approximates, for
+     *             vi: methods), "chord-as-printed" (000's approximates as printed: it diverges, kept to show it) or
+     *             "fixed-point" (paper 003's fixed-point iteration, for vrkmk and vcg)
+     * @return this run
+     */
+    public Run iteration(String name) { draft().iteration = name; return this; }
+
+    /**
      * Starts member j at the given position and velocity (made consistent with the constraints like any
      * initial state) instead of the ensemble's expressions; the ensemble's member count must match.
      *
