@@ -66,7 +66,7 @@ public record Scenario(Definition model, String method, List<Double> h, double t
     public MechanicalSystem mechanical(String command) {
         Model m = model.build();
         if (m instanceof MechanicalSystem sys) return sys;
-        throw new InputException(command + " runs on systems in coordinates; " + m.name() + " lives on a Lie group (run and crosscheck take it)");
+        throw new InputException(command + " runs on systems in coordinates; " + m.name() + " lives on a Lie group (run, crosscheck and order take it)");
     }
 
     /** The seed of per-member parameter draws that name none: the initial draw's seed, else the default. */

@@ -108,7 +108,7 @@ class LieCliTest {
         assertOneLine(Cli.run("run", "--model", "unicycle", "--method", "lobatto-lie-nh:2,exp", "--h", "0.1", "--t-end", "1"), "exp has no closed form on SE(2)");
         assertOneLine(Cli.run("run", "--model", "dipole-on-stick", "--method", "lobatto-nh:2", "--h", "0.1", "--t-end", "1"), "runs on systems in coordinates");
         assertOneLine(Cli.run("run", "--model", "chaotic-nh", "--method", "vrkmk:gauss1,0", "--h", "0.1", "--t-end", "1"), "runs on Lie group systems");
-        assertOneLine(Cli.run("order", "--model", "dipole-on-stick", "--h", "0.1,0.05", "--t-end", "1"), "lives on a Lie group");
+        assertOneLine(Cli.run("run", "--model", "dipole-on-stick", "--initial", "states.csv", "--h", "0.1", "--t-end", "1"), "lives on a Lie group");
         assertOneLine(Cli.run("run", "--model", "dipole-on-stick", "--v", "w7=1", "--h", "0.1", "--t-end", "1"), "no algebra velocity 'w7'");
     }
 
