@@ -1,5 +1,6 @@
 package org.geomech.api;
 
+import org.geomech.model.Definition;
 import org.geomech.model.Library;
 import org.geomech.model.ModelDefinition;
 
@@ -30,7 +31,7 @@ public final class Model {
      * @return the model at its default structure
      */
     public static Model builtIn(String name) {
-        Library.entry(name);
+        Library.builtIn(name, Map.of());
         return new Model(name, Map.of(), null);
     }
 
@@ -61,7 +62,7 @@ public final class Model {
         if (builtIn == null) throw new IllegalStateException("only built-in models have structure options");
         Map<String, Integer> s = new LinkedHashMap<>(structure);
         s.put(option, value);
-        Library.entry(builtIn).definition(s);
+        Library.builtIn(builtIn, s);
         return new Model(builtIn, s, null);
     }
 
@@ -77,11 +78,11 @@ public final class Model {
     /** @return the model's name */
     public String name() { return builtIn != null ? builtIn : definition.name(); }
 
-    /** @return the coordinate names in order */
-    public List<String> coordinates() { return resolved().coordinates(); }
+    /** @return the coordinate names in order (on a Lie group: the stored entries of the group element, R11..R33) */
+    public List<String> coordinates() { return resolved().positionNames(); }
 
     /** @return the parameters with their default values, in declaration order */
     public Map<String, Double> parameters() { return resolved().parameters(); }
 
-    private ModelDefinition resolved() { return builtIn != null ? Library.entry(builtIn).definition(structure) : definition; }
+    private Definition resolved() { return builtIn != null ? Library.builtIn(builtIn, structure).definition() : definition; }
 }

@@ -19,7 +19,6 @@ import org.geomech.io.Trajectories;
 import org.geomech.method.Methods;
 import org.geomech.method.StepSystem;
 import org.geomech.model.InputException;
-import org.geomech.model.MechanicalSystem;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -182,6 +181,16 @@ public final class Run {
     }
 
     /**
+     * Chooses how each step's equations are solved.
+     *
+     * @param name "newton" (the default), "chord" (paper 000's chord iteration with the corrected approximates, for
+     *             vi: methods), "chord-as-printed" (000's approximates as printed: it diverges, kept to show it) or
+     *             "fixed-point" (paper 003's fixed-point iteration, for vrkmk and vcg)
+     * @return this run
+     */
+    public Run iteration(String name) { draft().iteration = name; return this; }
+
+    /**
      * Starts member j at the given position and velocity (made consistent with the constraints like any
      * initial state) instead of the ensemble's expressions; the ensemble's member count must match.
      *
@@ -252,11 +261,12 @@ public final class Run {
      */
     public Results run() {
         Scenario sc = scenario();
-        MechanicalSystem sys = sc.model().build();
+        org.geomech.model.Model sys = sc.model().build();
         SweepPlan plan = plan(sc, sys);
-        StepSystem step = SweepRun.step(Methods.parse(sc.method()).build(sys), plan);
+        StepSystem built = Methods.parse(sc.method()).build(sys);
+        StepSystem step = SweepRun.step(built, plan);
         Backend backend = Backends.named(sc.backend(), device);
-        List<Observer> observers = new ArrayList<>(Observers.standard(sys));
+        List<Observer> observers = new ArrayList<>(Observers.standard(sys, built.layout()));
         for (Map.Entry<String, String> e : sc.observers().entrySet()) observers.add(Observers.parse(step, e.getKey(), e.getValue()));
         List<String> names = observers.stream().map(Observer::name).toList();
         if (trajectories != null)
@@ -346,7 +356,7 @@ public final class Run {
     }
 
     // the scenario's variations and the values given per member
-    private SweepPlan plan(Scenario sc, MechanicalSystem sys) {
+    private SweepPlan plan(Scenario sc, org.geomech.model.Model sys) {
         Map<String, Variation> variations = new LinkedHashMap<>(sc.plan(sys).variations());
         for (Map.Entry<String, double[]> e : givenParameters.entrySet()) {
             if (!sys.parameters().containsKey(e.getKey()))

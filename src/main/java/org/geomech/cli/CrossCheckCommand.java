@@ -10,7 +10,7 @@ import org.geomech.io.Scenario;
 import org.geomech.io.ScenarioDraft;
 import org.geomech.method.Methods;
 import org.geomech.model.InputException;
-import org.geomech.model.MechanicalSystem;
+import org.geomech.model.Model;
 import org.geomech.study.CrossCheck;
 import org.geomech.study.Simulation;
 import picocli.CommandLine.Command;
@@ -64,7 +64,7 @@ final class CrossCheckCommand extends GeomechCommand {
         d.membersFromCommandLine(members);
         d.sigma = sigma;
         Scenario s = d.resolve();
-        MechanicalSystem sys = s.model().build();
+        Model sys = s.model().build();
         Simulation sim = new Simulation(sys, Methods.parse(s.method()), sys.parameterValues(), new InitialStates(sys, s.q0(), s.v0()), s.perturbation(), members);
         List<Backend> others = new ArrayList<>();
         for (String name : backends != null ? backends : Backends.available()) if (!name.equals("reference")) others.add(Backends.named(name, scenarioOptions.device()));

@@ -7,7 +7,11 @@ import org.geomech.method.Method;
 import org.geomech.method.Methods;
 import org.geomech.method.StepSystem;
 import org.geomech.model.InputException;
+import org.geomech.method.LieMethod;
 import org.geomech.model.Library;
+import org.geomech.model.LieGroupSystem;
+import org.geomech.model.LieLibrary;
+import org.geomech.model.Model;
 import org.geomech.model.MechanicalSystem;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -49,11 +53,12 @@ final class DescribeCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         try {
             if (Library.has(name)) describe(out, Library.system(name), Library.entry(name));
+            else if (LieLibrary.has(name)) describe(out, LieLibrary.system(name), LieLibrary.entry(name));
             else describe(out, Methods.parse(name));
             return 0;
         } catch (InputException e) {
-            spec.commandLine().getErr().println(Main.errorLine(Library.has(name) || name.contains(":") || name.equals("rattle") ? e.getMessage()
-                    : "'" + name + "' is neither a model (" + String.join(", ", Library.names()) + ") nor a method (" + String.join(", ", Methods.names()) + ")"));
+            spec.commandLine().getErr().println(Main.errorLine(Library.has(name) || LieLibrary.has(name) || name.contains(":") || name.equals("rattle") ? e.getMessage()
+                    : "'" + name + "' is neither a model (" + String.join(", ", Library.allNames()) + ") nor a method (" + String.join(", ", Methods.names()) + ")"));
             return Main.BAD_INPUT;
         }
     }
@@ -84,6 +89,21 @@ final class DescribeCommand implements Callable<Integer> {
                 + (sys.nonholonomicCount() == 0 ? ", lobatto-holonomic:s" : "")));
     }
 
+    private void describe(PrintWriter out, LieGroupSystem sys, LieLibrary.Entry entry) {
+        out.printf("%s: %s%n", sys.name(), entry.summary());
+        out.printf("  paper:        %s%n", sys.reference());
+        out.printf("  group:        %s, stored as %s%n", sys.describeGroup(), String.join(", ", sys.entryNames()));
+        out.printf("  velocities:   %s (in the Lie algebra)%n", String.join(", ", sys.velocityNames()));
+        out.printf("  parameters:   %s%n", sys.parameters().isEmpty() ? "none" : sys.parameters());
+        out.printf("  lagrangian:   l = %s%n", show(sys.lagrangian()));
+        sys.hamiltonian().ifPresent(h -> out.printf("  hamiltonian:  h = %s%n", show(h)));
+        for (Expr phi : sys.nonholonomic()) out.printf("  nonholonomic: %s = 0%n", show(phi));
+        out.printf("  energy:       E = %s%n", show(sys.energy()));
+        out.printf("  initial g:    %s%n", java.util.Arrays.toString(sys.initialElement()));
+        out.printf("  initial xi:   %s%n", java.util.Arrays.toString(sys.initialVelocity()));
+        out.println("  methods:      " + (sys.nonholonomicCount() > 0 ? "lobatto-lie-nh:s" : "lobatto-lie:s, vrkmk:TABLEAU,r, vcg:TABLEAU"));
+    }
+
     private void describe(PrintWriter out, Method m) {
         out.printf("%s: %s%n", m.name(), m.summary());
         out.printf("  order:        %d in q, v, p; %d in the multipliers%n", m.order(), m.multiplierOrder());
@@ -93,8 +113,8 @@ final class DescribeCommand implements Callable<Integer> {
             out.println("  (add --model MODEL to see its step equations on a model)");
             return;
         }
-        MechanicalSystem sys = Library.system(model);
-        StepSystem full = m.equations(sys), reduced = full.reduced();
+        Model sys = Library.builtIn(model, Map.of()).definition().build();
+        StepSystem full = equations(m, sys), reduced = full.reduced();
         out.printf("  on %s: %d unknowns as written, %d after reduction (%s)%n", sys.name(), full.unknowns().size(), reduced.unknowns().size(),
                 reduced.isLinear() ? "linear: one LU solve per step" : "nonlinear: Newton");
         for (StepSystem.Definition d : reduced.definitions()) out.printf("    explicit  %s = %s%n", d.symbol(), show(d.value()));
@@ -108,6 +128,13 @@ final class DescribeCommand implements Callable<Integer> {
                         show(built.definitions().get(defs - k + i).value()));
         out.println("  flops:        " + flops(built));
         out.println("  iterations:   " + String.join(", ", built.iterationLabels()) + " (--iteration)");
+    }
+
+    // the step equations as the paper writes them, on a system in coordinates or on a Lie group
+    private static StepSystem equations(Method m, Model sys) {
+        if (sys instanceof MechanicalSystem mechanical) return m.equations(mechanical);
+        if (m instanceof LieMethod lie) return lie.equations((LieGroupSystem) sys);
+        return m.build(sys);
     }
 
     /** Floating-point operations per member-step of the generated code (a function call counts as one). */

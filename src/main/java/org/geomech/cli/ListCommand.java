@@ -3,7 +3,10 @@ package org.geomech.cli;
 import org.geomech.io.Json;
 import org.geomech.method.Method;
 import org.geomech.method.Methods;
+import com.fasterxml.jackson.annotation.JsonInclude;
 import org.geomech.model.Library;
+import org.geomech.model.LieLibrary;
+import org.geomech.model.LieModelDefinition;
 import org.geomech.model.ModelDefinition;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -19,8 +22,9 @@ import java.util.concurrent.Callable;
 /** geomech list: the built-in models (summary, paper reference) and the methods (summary, orders). */
 @Command(name = "list", mixinStandardHelpOptions = true, versionProvider = Main.class, description = "Lists the built-in models and the methods.")
 final class ListCommand implements Callable<Integer> {
-    record ModelInfo(String name, String summary, String reference, List<String> coordinates, Map<String, Double> parameters,
-                     Map<String, Integer> structure, List<String> holonomic, List<String> nonholonomic) {}
+    /** A built-in model; group is null in coordinates, else the Lie group, with coordinates its algebra velocities. */
+    record ModelInfo(String name, String summary, String reference, @JsonInclude(JsonInclude.Include.NON_NULL) String group, List<String> coordinates,
+                     Map<String, Double> parameters, Map<String, Integer> structure, List<String> holonomic, List<String> nonholonomic) {}
 
     record MethodInfo(String name, String family, String summary, int order, int multiplierOrder) {}
 
@@ -41,9 +45,9 @@ final class ListCommand implements Callable<Integer> {
             return 0;
         }
         out.println("Models (geomech run --model NAME; structure options with --structure, parameters with --param):");
-        Table models = new Table("name", "coordinates", "constraints", "summary");
+        Table models = new Table("name", "coordinates (group: velocities)", "constraints", "summary");
         for (ModelInfo m : listing.models())
-            models.row(m.name(), String.join(",", m.coordinates()),
+            models.row(m.name(), (m.group() == null ? "" : m.group() + ": ") + String.join(",", m.coordinates()),
                     m.holonomic().size() + " holonomic, " + m.nonholonomic().size() + " nonholonomic", m.summary());
         models.print(out, "  ");
         out.println("Methods (--method NAME; families: " + String.join(", ", Methods.names()) + "; Lobatto stage counts s from 2 to 12):");
@@ -58,7 +62,11 @@ final class ListCommand implements Callable<Integer> {
         for (String name : Library.names()) {
             Library.Entry e = Library.entry(name);
             ModelDefinition d = e.definition(Map.of());
-            out.add(new ModelInfo(name, e.summary(), d.reference(), d.coordinates(), d.parameters(), e.structureDefaults(), d.holonomic(), d.nonholonomic()));
+            out.add(new ModelInfo(name, e.summary(), d.reference(), null, d.coordinates(), d.parameters(), e.structureDefaults(), d.holonomic(), d.nonholonomic()));
+        }
+        for (String name : LieLibrary.names()) {
+            LieModelDefinition d = LieLibrary.entry(name).definition().get();
+            out.add(new ModelInfo(name, LieLibrary.entry(name).summary(), d.reference(), d.group(), d.velocityNames(), d.parameters(), Map.of(), List.of(), d.nonholonomic()));
         }
         return out;
     }

@@ -11,7 +11,7 @@ import org.geomech.io.plot.Charts;
 import org.geomech.method.Method;
 import org.geomech.method.Methods;
 import org.geomech.model.InputException;
-import org.geomech.model.MechanicalSystem;
+import org.geomech.model.Model;
 import org.geomech.study.Simulation;
 import org.geomech.study.TextTable;
 import org.knowm.xchart.XYChart;
@@ -30,7 +30,7 @@ final class MethodComparison {
     private MethodComparison() {}
 
     /** Each method in turn on the scenario's ensemble at its first step size. */
-    static Result run(Scenario scenario, MechanicalSystem sys, List<String> names, Backend backend) {
+    static Result run(Scenario scenario, Model sys, List<String> names, Backend backend) {
         if (scenario.h().size() != 1) throw new InputException("comparing methods takes one step size, got " + scenario.h().size());
         double h = scenario.h().get(0);
         TimeGrid grid = TimeGrid.of(h, scenario.tEnd(), scenario.outputInterval());
@@ -42,7 +42,7 @@ final class MethodComparison {
             Method method = Methods.parse(name);
             Simulation sim = new Simulation(sys, method, sys.parameterValues(), initial, scenario.perturbation(), scenario.members());
             EnsembleState state = sim.initialState(null);
-            EnsembleRun.Result r = sim.run(backend, scenario.newton(), Observers.standard(sys), grid, state, null);
+            EnsembleRun.Result r = sim.run(backend, scenario.newton(), Observers.standard(sys, sim.step().layout()), grid, state, null);
             double[] t = new double[r.rows().size()], msd = new double[t.length];
             double worst = 0;
             for (int i = 0; i < t.length; i++) {

@@ -9,7 +9,10 @@ import org.geomech.io.Scenario;
 import org.geomech.method.Method;
 import org.geomech.method.Methods;
 import org.geomech.model.InputException;
+import org.geomech.model.LieGroupSystem;
 import org.geomech.model.MechanicalSystem;
+import org.geomech.model.Model;
+import org.geomech.study.Simulation;
 import org.geomech.study.ConvergenceStudy;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -19,6 +22,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /** geomech order: global errors at t_end against a fine-step reference, and the fitted orders; writes order.csv. */
 @Command(name = "order", mixinStandardHelpOptions = true, versionProvider = Main.class,
@@ -33,7 +38,8 @@ final class OrderCommand extends GeomechCommand {
     @Mixin
     ScenarioOptions scenarioOptions;
 
-    @Option(names = "--reference", paramLabel = "METHOD", description = "reference method (default: the same family with two more stages)")
+    @Option(names = "--reference", paramLabel = "METHOD",
+            description = "reference method (default: a Lobatto method with two more stages; for other families a sixth-order method for the model)")
     String reference;
 
     @Option(names = "--h-ref", paramLabel = "H", description = "reference step size (default: small enough for a 1000 times smaller error)")
@@ -48,12 +54,14 @@ final class OrderCommand extends GeomechCommand {
         Scenario s = scenarioOptions.draft().resolve();
         if (s.members() != 1) throw new InputException("order runs one initial state; the scenario asks for " + s.members() + " members");
         if (s.perturbation() != null) throw new InputException("order runs one initial state; drop the random draw (initial.random)");
-        MechanicalSystem sys = s.model().build();
+        Model sys = s.model().build();
         Method method = Methods.parse(s.method());
-        Method ref = reference != null ? Methods.parse(reference) : defaultReference(method);
+        Method ref = reference != null ? Methods.parse(reference) : defaultReference(method, sys);
         double[] params = sys.parameterValues();
         InitialStates initial = new InitialStates(sys, s.q0(), s.v0());
-        summary.inputs(new OrderInputs(s, ref.name(), hRef)).members(1).consistency(InitialReport.of(sys, initial, params, 1, null));
+        InitialStates.Report[] report = new InitialStates.Report[1];
+        new Simulation(sys, method, params, initial, null, 1).initialState(report);
+        summary.inputs(new OrderInputs(s, ref.name(), hRef)).members(1).consistency(report[0]);
         double[] hs = s.h().stream().mapToDouble(Double::doubleValue).toArray();
         if (Arrays.stream(hs).distinct().count() < hs.length)
             throw new InputException("order fits log(error) against log(h): every step size must differ, got " + s.h());
@@ -65,7 +73,7 @@ final class OrderCommand extends GeomechCommand {
             memberSteps += Math.round(s.tEnd() / p.h());
             if (p.failed() > 0) summary.failures(1, new RunSummary.Failure(p.h(), 0, null, "the run failed before t_end"));
             else for (double e : new double[]{p.q(), p.v(), p.p()})
-                if (!Double.isFinite(e)) nonFinite("error at t_end", "2-norm", p.h(), s.tEnd(), e, false);
+                if (Double.isInfinite(e)) nonFinite("error at t_end", "2-norm", p.h(), s.tEnd(), e, false);
         }
         summary.work(memberSteps, (System.nanoTime() - start) * 1e-9).results(result);
         title = sys.name() + ", " + method.name() + ": errors at t = " + Table.plain(s.tEnd()) + " against " + ref.name();
@@ -73,16 +81,23 @@ final class OrderCommand extends GeomechCommand {
         if (talking()) print(sys, method, s.tEnd());
     }
 
-    // The same Lobatto family with two more stages; lobatto-holonomic:4 for rattle
-    private static Method defaultReference(Method method) {
-        String name = method.name();
-        int colon = name.indexOf(':');
-        if (colon < 0) return Methods.parse("lobatto-holonomic:4");
-        int stages = Integer.parseInt(name.substring(colon + 1));
-        return Methods.parse(name.substring(0, colon + 1) + Math.min(stages + 2, MAX_STAGES));
+    // A Lobatto method (lobatto-nh:s, lobatto-holonomic:s, lobatto-lie:s, ...) with two more stages; for any other method
+    // a sixth-order one that runs on the model: Lobatto with s = 4 (001) in coordinates or body velocities, vrkmk:gauss3,4 (003) in spatial ones
+    private static Method defaultReference(Method method, Model sys) {
+        Matcher lobatto = LOBATTO.matcher(method.name());
+        if (lobatto.matches()) return Methods.parse(lobatto.group(1) + Math.min(Integer.parseInt(lobatto.group(2)) + 2, MAX_STAGES) + lobatto.group(3));
+        if (sys instanceof LieGroupSystem lie) {
+            if (lie.velocityKind() == LieGroupSystem.Velocities.SPATIAL) return Methods.parse("vrkmk:gauss3,4");
+            return Methods.parse(lie.nonholonomicCount() > 0 ? "lobatto-lie-nh:4" : "lobatto-lie:4");
+        }
+        MechanicalSystem m = (MechanicalSystem) sys;
+        return Methods.parse(m.holonomicCount() > 0 || m.nonholonomicCount() == 0 ? "lobatto-holonomic:4" : "lobatto-nh:4");
     }
 
-    private void print(MechanicalSystem sys, Method method, double tEnd) {
+    /** A Lobatto family name, its stage count, and an optional retraction (lobatto-lie:3,exp). */
+    private static final Pattern LOBATTO = Pattern.compile("(lobatto-[a-z-]+:)([0-9]+)(|,[a-z]+)");
+
+    private void print(Model sys, Method method, double tEnd) {
         out().printf("%s, %s, errors at t = %s against %s at h = %s%n", sys.name(), method.name(), Table.plain(tEnd), result.reference(), result.referenceH());
         Table table = new Table("h", "err q", "err v", "err p", "err lambda");
         for (ConvergenceStudy.Point p : result.points())

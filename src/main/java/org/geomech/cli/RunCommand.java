@@ -33,7 +33,7 @@ import org.geomech.io.ScenarioDraft;
 import org.geomech.method.Method;
 import org.geomech.method.Methods;
 import org.geomech.method.StepSystem;
-import org.geomech.model.MechanicalSystem;
+import org.geomech.model.Model;
 import org.geomech.study.Simulation;
 import org.geomech.study.SlabRun;
 import picocli.CommandLine.Command;
@@ -155,7 +155,7 @@ final class RunCommand extends GeomechCommand {
         checkFolder(scenario.out());
         StateFile.Table table = null;
         if (initialFile != null) {
-            table = StateFile.read(initialFile, scenario.model().coordinates(), List.copyOf(scenario.model().parameters().keySet()));
+            table = StateFile.read(initialFile, scenario.model());
             if (members != null && members != table.members())
                 throw new InputException("--initial: " + initialFile + " holds " + table.members() + " members, --members says " + members);
             d.members = table.members();
@@ -177,7 +177,7 @@ final class RunCommand extends GeomechCommand {
         if (!plan.perMember().isEmpty() || table != null || scenario.needsSpread() || saveFinalStates)
             throw new InputException("--checkpoint-every, --members-in-memory and resume do not go (yet) with parameters that vary per member,"
                     + " sweeps, --initial, --save-final-states, min, std or quantiles");
-        MechanicalSystem sys = scenario.model().build();
+        Model sys = scenario.model().build();
         Method method = Methods.parse(scenario.method());
         Backend backend = Backends.named(scenario.backend(), scenarioOptions.device());
         backendDescription = backend.describe();
@@ -293,7 +293,7 @@ final class RunCommand extends GeomechCommand {
     }
 
     // Runs every member at one step size (from the checkpoint resumed from, if it stopped in this one); returns the number of steps
-    private long runStepSize(MechanicalSystem sys, Method method, Backend backend, InitialStates initial, int stage, long done, Progress progress) {
+    private long runStepSize(Model sys, Method method, Backend backend, InitialStates initial, int stage, long done, Progress progress) {
         double h = scenario.h().get(stage);
         if (membersInMemory != null && scenario.members() > membersInMemory) return runInSlabs(sys, method, backend, initial, h, done, progress);
         boolean resuming = resumeFrom != null && stage == resumeFrom.stage();
@@ -351,7 +351,7 @@ final class RunCommand extends GeomechCommand {
     }
 
     // One step size with the ensemble streamed through memory in slabs of whole blocks (--members-in-memory)
-    private long runInSlabs(MechanicalSystem sys, Method method, Backend backend, InitialStates initial, double h, long done, Progress progress) {
+    private long runInSlabs(Model sys, Method method, Backend backend, InitialStates initial, double h, long done, Progress progress) {
         Simulation sim = new Simulation(sys, method, sys.parameterValues(), initial, scenario.perturbation(), scenario.members());
         List<Observer> observers = observers(sim.step());
         Backend.Compiled compiled = backend.compile(sim.step(), observers, scenario.newton());
@@ -421,7 +421,7 @@ final class RunCommand extends GeomechCommand {
     // What a checkpoint must match: model (its definition's digest), method, state layout, members, observers, backend
     private String fingerprint(Simulation sim, Backend backend, List<Observer> observers) {
         StepSystem step = sim.step();
-        return step.system().name() + " (definition " + digest(scenario.model().toString()) + "), " + step.method()
+        return step.model().name() + " (definition " + digest(scenario.model().toString()) + "), " + step.method()
                 + ", state (" + String.join(", ", step.layout().names()) + "), " + scenario.members() + " members, observers ("
                 + String.join(", ", observers.stream().map(Observer::name).toList()) + "), backend " + backend.name();
     }
@@ -456,7 +456,7 @@ final class RunCommand extends GeomechCommand {
 
     // The standard observers, then the scenario's
     private List<Observer> observers(StepSystem step) {
-        List<Observer> out = new ArrayList<>(Observers.standard(step.system()));
+        List<Observer> out = new ArrayList<>(Observers.standard(step.model(), step.layout()));
         for (Map.Entry<String, String> e : scenario.observers().entrySet()) out.add(Observers.parse(step, e.getKey(), e.getValue()));
         return out;
     }

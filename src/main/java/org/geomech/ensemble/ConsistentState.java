@@ -18,7 +18,7 @@ import static org.geomech.expr.Expr.*;
  * B(q) v + b(q) = 0 in the kinetic metric g_L, and lambda = -(B g_L^-1 B^T)^-1 (dPhi/dq v + B g_L^-1 f)
  * with f = D1L - (d D2L/dq) v, rows B = (G; A) (holonomic rows first). Not thread-safe.
  */
-public final class ConsistentState {
+public final class ConsistentState implements Consistency {
     private final MechanicalSystem sys;
     private final int n, mh, m;
     private final Tape holonomic, holonomicJacobian, rows, offsets, metric, momenta, force, drift;
@@ -57,13 +57,13 @@ public final class ConsistentState {
     }
 
     /** Total multiplier count: holonomic first, then nonholonomic. */
-    public int multipliers() { return m; }
+    @Override public int multipliers() { return m; }
 
     /**
      * Projects q and v in place, writes p and the multipliers; returns false when the projection does not
      * converge or the constraints are dependent there.
      */
-    public boolean apply(double[] q, double[] v, double[] params, double[] p, double[] lambda) {
+    @Override public boolean apply(double[] q, double[] v, double[] params, double[] p, double[] lambda) {
         System.arraycopy(params, 0, in, 2 * n, params.length);
         if (!projectPositions(q, v)) return false;
         for (int pass = 0; pass < 3; pass++) if (!projectVelocities(q, v)) return false;

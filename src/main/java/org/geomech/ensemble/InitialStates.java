@@ -5,9 +5,14 @@ import org.geomech.expr.ParseException;
 import org.geomech.expr.Parser;
 import org.geomech.expr.Tape;
 import org.geomech.method.StateLayout;
+import org.geomech.lie.ProductGroup;
+import org.geomech.method.TrivialisedSystem;
 import org.geomech.model.InputException;
+import org.geomech.model.LieGroupSystem;
+import org.geomech.model.LieModelDefinition;
 import org.geomech.model.Library;
 import org.geomech.model.MechanicalSystem;
+import org.geomech.model.Model;
 
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -19,8 +24,10 @@ import java.util.stream.IntStream;
 /**
  * Initial conditions of an ensemble: q and v as expressions of the member index j, the member count N,
  * J = max(N - 1, 1) and the parameters, plus optional seeded normal perturbations; every member is then
- * made consistent (ConsistentState) and the largest move is reported. Multipliers a method carries beyond the
- * constraint count (the velocity-level gamma of 004's GGL methods) start at 0, their exact value.
+ * made consistent (Consistency) and the largest move is reported. Multipliers a method carries beyond the
+ * constraint count (the velocity-level gamma of 004's GGL methods) start at 0, their exact value. On a Lie group
+ * system q lists the stored entries of the group element (which must lie on the group) and v the algebra velocity;
+ * they fill the blocks g, xi and mu = D2 l(g, xi) of the method's layout (those it has).
  */
 public final class InitialStates {
     /** Standard deviations of seeded normal draws added to each q and v component (zero: none). */
@@ -35,15 +42,19 @@ public final class InitialStates {
     /** J = max(N - 1, 1) of the initial values, under a name no model can use, so a model may have its own J. */
     private static final Expr ENSEMBLE_J = Expr.sym("$J");
 
-    private final MechanicalSystem sys;
+    private final Model sys;
+    private final List<String> qNames, vNames;
     private final List<Expr> q0, v0;
     private final double[][] given;
 
-    public InitialStates(MechanicalSystem sys, List<String> q0, List<String> v0) {
+    public InitialStates(Model sys, List<String> q0, List<String> v0) {
         this.sys = sys;
-        int n = sys.dimension();
-        if (q0.size() != n) throw new InputException("initial positions: model " + sys.name() + " has " + n + " coordinates, " + q0.size() + " values given");
-        if (v0.size() != n) throw new InputException("initial velocities: model " + sys.name() + " has " + n + " coordinates, " + v0.size() + " values given");
+        this.qNames = positionNames(sys);
+        this.vNames = velocityNames(sys);
+        if (q0.size() != qNames.size())
+            throw new InputException("initial positions: model " + sys.name() + " has " + qNames.size() + " " + positionsNoun() + ", " + q0.size() + " values given");
+        if (v0.size() != vNames.size())
+            throw new InputException("initial velocities: model " + sys.name() + " has " + vNames.size() + " velocities, " + v0.size() + " values given");
         Map<String, Expr> known = new HashMap<>();
         known.put("j", Expr.sym("j"));
         known.put("N", Expr.sym("N"));
@@ -55,32 +66,61 @@ public final class InitialStates {
     }
 
     /** Initial positions and velocities given per member, [member][coordinate] (from a file or the Java API). */
-    public InitialStates(MechanicalSystem sys, double[][] q, double[][] v) {
+    public InitialStates(Model sys, double[][] q, double[][] v) {
         this.sys = sys;
-        int n = sys.dimension();
+        this.qNames = positionNames(sys);
+        this.vNames = velocityNames(sys);
+        int nq = qNames.size(), nv = vNames.size();
         if (q.length != v.length) throw new InputException("initial states: " + q.length + " positions, " + v.length + " velocities");
         this.given = new double[q.length][];
         for (int j = 0; j < q.length; j++) {
-            if (q[j].length != n || v[j].length != n)
-                throw new InputException("initial states: model " + sys.name() + " has " + n + " coordinates, member " + j + " has " + q[j].length + " positions and " + v[j].length + " velocities");
-            given[j] = new double[2 * n];
-            System.arraycopy(q[j], 0, given[j], 0, n);
-            System.arraycopy(v[j], 0, given[j], n, n);
+            if (q[j].length != nq || v[j].length != nv)
+                throw new InputException("initial states: model " + sys.name() + " has " + nq + " " + positionsNoun() + " and " + nv + " velocities, member " + j
+                        + " has " + q[j].length + " positions and " + v[j].length + " velocities");
+            given[j] = new double[nq + nv];
+            System.arraycopy(q[j], 0, given[j], 0, nq);
+            System.arraycopy(v[j], 0, given[j], nq, nv);
         }
         this.q0 = List.of();
         this.v0 = List.of();
     }
 
+    private static List<String> positionNames(Model sys) {
+        return sys instanceof LieGroupSystem lie ? lie.entryNames() : ((MechanicalSystem) sys).coordinateNames();
+    }
+
+    private static List<String> velocityNames(Model sys) {
+        if (sys instanceof LieGroupSystem lie) return lie.velocityNames();
+        return ((MechanicalSystem) sys).coordinateNames().stream().map(c -> "dot(" + c + ")").toList();
+    }
+
+    private String positionsNoun() { return sys instanceof LieGroupSystem ? "group entries" : "coordinates"; }
+
     private List<Expr> parse(String what, List<String> texts, Map<String, Expr> known) {
+        List<String> names = what.endsWith("position") ? qNames : vNames;
         List<Expr> out = new ArrayList<>();
         for (int i = 0; i < texts.size(); i++) {
             try {
                 out.add(Parser.parse(texts.get(i), known::get));
             } catch (ParseException | ArithmeticException e) {
-                throw new InputException(what + " of " + sys.coordinateNames().get(i) + ": " + e.getMessage(), e);
+                throw new InputException(what + " of " + names.get(i) + ": " + e.getMessage(), e);
             }
         }
         return out;
+    }
+
+    // The projection a member's initial values go through: ConsistentState in coordinates, LieConsistentState (cay) on a group
+    private Consistency consistency() {
+        if (sys instanceof LieGroupSystem lie) {
+            TrivialisedSystem t = TrivialisedSystem.of(lie);
+            return new LieConsistentState(t, t.retraction("cay"));
+        }
+        return new ConsistentState((MechanicalSystem) sys);
+    }
+
+    // The block names of a layout the positions, velocities and momenta go into
+    private String[] blocks() {
+        return sys instanceof LieGroupSystem ? new String[]{"g", "xi", "mu"} : new String[]{StateLayout.Q, StateLayout.V, StateLayout.P};
     }
 
     /** The default initial positions and velocities of a built-in system (at its default structure). */
@@ -135,7 +175,7 @@ public final class InitialStates {
         outputs.addAll(v0);
         Tape tape = Tape.compile(inputs, outputs);
         long drawSeed = perturbation == null ? 1 : perturbation.seed();
-        ThreadLocal<Filler> fillers = ThreadLocal.withInitial(() -> new Filler(tape.copy(), new ConsistentState(sys), plan, plan.new Members(drawSeed), perturbation, layout));
+        ThreadLocal<Filler> fillers = ThreadLocal.withInitial(() -> new Filler(tape.copy(), consistency(), plan, plan.new Members(drawSeed), perturbation, layout));
         if (fillers.get().consistent.multipliers() > layout.multipliers())
             throw new IllegalStateException("layout carries " + layout.multipliers() + " multipliers, system has " + fillers.get().consistent.multipliers());
         double[][] moved = new double[blocks][2];
@@ -159,15 +199,16 @@ public final class InitialStates {
     /** One thread's evaluation of the initial-value expressions and consistency projection, member by member. */
     private final class Filler {
         private final Tape tape;
-        private final ConsistentState consistent;
-        private final double[] modelParams, in, qv, q, v, p, lambda;
+        private final Consistency consistent;
+        private final Tape defect;
+        private final double[] modelParams, in, qv, q, v, p, lambda, off;
         private final Perturbation perturbation;
         private final SweepPlan plan;
         private final SweepPlan.Members parameters;
-        private final int[] carried;
+        private final int[] carried, offsets;
 
-        Filler(Tape tape, ConsistentState consistent, SweepPlan plan, SweepPlan.Members parameters, Perturbation perturbation, StateLayout layout) {
-            int n = sys.dimension();
+        Filler(Tape tape, Consistency consistent, SweepPlan plan, SweepPlan.Members parameters, Perturbation perturbation, StateLayout layout) {
+            int nq = qNames.size(), nv = vNames.size();
             this.tape = tape;
             this.consistent = consistent;
             this.plan = plan;
@@ -175,18 +216,28 @@ public final class InitialStates {
             this.modelParams = plan.shared();
             this.perturbation = perturbation;
             this.in = new double[3 + modelParams.length];
-            this.qv = new double[2 * n];
-            this.q = new double[n];
-            this.v = new double[n];
-            this.p = new double[n];
+            this.qv = new double[nq + nv];
+            this.q = new double[nq];
+            this.v = new double[nv];
+            this.p = new double[nv];
             this.lambda = new double[consistent.multipliers()];
             this.carried = layout.parameters().stream().mapToInt(s -> sys.parameterSymbols().indexOf(s)).toArray();
+            String[] names = blocks();
+            this.offsets = new int[names.length];
+            for (int b = 0; b < names.length; b++) offsets[b] = layout.has(names[b]) ? layout.offset(names[b]) : -1;
+            if (sys instanceof LieGroupSystem lie && !lie.group().defect(lie.g()).isEmpty()) {
+                this.defect = Tape.compile(lie.g(), lie.group().defect(lie.g()));
+                this.off = new double[defect.outputCount()];
+            } else {
+                this.defect = null;
+                this.off = null;
+            }
         }
 
         // members from..to-1 of the state, launch members first + from ..; moved receives the largest position and velocity moves
         void fill(EnsembleState state, int from, int to, int first, double[] moved) {
             StateLayout layout = state.layout();
-            int n = sys.dimension(), members = plan.members();
+            int nq = q.length, nv = v.length, members = plan.members();
             for (int local = from; local < to; local++) {
                 int g = first + local;
                 int j = plan.padding(g) ? 0 : plan.local(g);
@@ -195,34 +246,47 @@ public final class InitialStates {
                 in[0] = j;
                 in[1] = members;
                 in[2] = Math.max(members - 1, 1);
-                if (given != null) System.arraycopy(given[j], 0, qv, 0, 2 * n);
+                if (given != null) System.arraycopy(given[j], 0, qv, 0, nq + nv);
                 else tape.eval(in, qv);
                 // each member draws from its own stream, so the draws do not depend on the scheduling
                 SplittableRandom random = perturbation == null ? null : MemberStreams.of(perturbation.seed(), MemberStreams.INITIAL_STATE, j);
-                for (int i = 0; i < n; i++) {
-                    q[i] = qv[i] + (random == null ? 0 : perturbation.sigmaQ()[i] * MemberStreams.gaussian(random));
-                    v[i] = qv[n + i] + (random == null ? 0 : perturbation.sigmaV()[i] * MemberStreams.gaussian(random));
-                }
-                for (int i = 0; i < n; i++) {
-                    if (!Double.isFinite(q[i])) throw new InputException("initial value of " + sys.coordinateNames().get(i) + " for member " + j + " is not finite (" + q[i] + ")");
-                    if (!Double.isFinite(v[i])) throw new InputException("initial value of dot(" + sys.coordinateNames().get(i) + ") for member " + j + " is not finite (" + v[i] + ")");
-                }
+                for (int i = 0; i < nq; i++) q[i] = qv[i] + (random == null ? 0 : perturbation.sigmaQ()[i] * MemberStreams.gaussian(random));
+                for (int i = 0; i < nv; i++) v[i] = qv[nq + i] + (random == null ? 0 : perturbation.sigmaV()[i] * MemberStreams.gaussian(random));
+                for (int i = 0; i < nq; i++)
+                    if (!Double.isFinite(q[i])) throw new InputException("initial value of " + qNames.get(i) + " for member " + j + " is not finite (" + q[i] + ")");
+                for (int i = 0; i < nv; i++)
+                    if (!Double.isFinite(v[i])) throw new InputException("initial value of " + vNames.get(i) + " for member " + j + " is not finite (" + v[i] + ")");
+                if (defect != null) checkOnGroup(j);
                 double[] qGiven = q.clone(), vGiven = v.clone();
                 if (!consistent.apply(q, v, modelParams, p, lambda))
                     throw new InputException("initial state of member " + j + " cannot be made consistent with the constraints of " + sys.name()
                             + " (projection failed or constraints dependent there)");
-                for (int i = 0; i < n; i++) {
-                    moved[0] = Math.max(moved[0], Math.abs(q[i] - qGiven[i]));
-                    moved[1] = Math.max(moved[1], Math.abs(v[i] - vGiven[i]));
-                    state.set(layout.qOffset() + i, local, q[i]);
-                    state.set(layout.vOffset() + i, local, v[i]);
-                    state.set(layout.pOffset() + i, local, p[i]);
-                }
+                for (int i = 0; i < nq; i++) moved[0] = Math.max(moved[0], Math.abs(q[i] - qGiven[i]));
+                for (int i = 0; i < nv; i++) moved[1] = Math.max(moved[1], Math.abs(v[i] - vGiven[i]));
+                put(state, offsets[0], local, q);
+                put(state, offsets[1], local, v);
+                put(state, offsets[2], local, p);
                 // a method may carry more multipliers than the constraints (004's gamma): those extra ones start at 0
                 for (int a = 0; a < layout.multipliers(); a++) state.set(layout.lambdaOffset() + a, local, a < lambda.length ? lambda[a] : 0.0);
                 for (int k = 0; k < carried.length; k++) state.set(layout.parameterOffset() + k, local, modelParams[carried[k]]);
                 if (plan.padding(g)) state.fail(local, 0, EnsembleState.Status.EXCLUDED);
             }
         }
+
+        // a group element given off the group is refused, with how far off it is (001 sec. 2.2: g in G)
+        private void checkOnGroup(int j) {
+            defect.eval(q, off);
+            double worst = 0;
+            for (double d : off) worst = Math.max(worst, Math.abs(d));
+            if (!(worst <= LieModelDefinition.GROUP_TOLERANCE))
+                throw new InputException("initial element of member " + j + " is not on " + ((LieGroupSystem) sys).group().name() + ": largest entry of its defect (R^T R - I) "
+                        + String.format("%.3g", worst) + " (tolerance " + LieModelDefinition.GROUP_TOLERANCE + ")");
+        }
+    }
+
+    // values into the components offset.. of a member (a block the layout does not have: offset -1)
+    private static void put(EnsembleState state, int offset, int member, double[] values) {
+        if (offset < 0) return;
+        for (int i = 0; i < values.length; i++) state.set(offset + i, member, values[i]);
     }
 }

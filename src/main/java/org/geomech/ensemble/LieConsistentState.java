@@ -24,7 +24,7 @@ import static org.geomech.expr.Expr.*;
  * of phi and D2 l along g' = g eta, d/de f(g tau(e eta)) at e = 0, and ad_eta = d/de Ad_{tau(e eta)} at e = 0.
  * Not thread-safe.
  */
-public final class LieConsistentState {
+public final class LieConsistentState implements Consistency {
     private final int size, d, m;
     private final Tape metric, rows, offsets, momentum, rhs;
     private final double[] in;
@@ -78,10 +78,10 @@ public final class LieConsistentState {
         return out;
     }
 
-    public int multipliers() { return m; }
+    @Override public int multipliers() { return m; }
 
     /** Projects eta in place, writes mu and lambda; false when the constraints are dependent there. */
-    public boolean apply(double[] g, double[] eta, double[] params, double[] mu, double[] lambda) {
+    @Override public boolean apply(double[] g, double[] eta, double[] params, double[] mu, double[] lambda) {
         System.arraycopy(g, 0, in, 0, size);
         System.arraycopy(params, 0, in, size + d, params.length);
         DMatrixRMaj k = new DMatrixRMaj(d, d), a = new DMatrixRMaj(m, d), off = new DMatrixRMaj(m, 1);

@@ -3,9 +3,13 @@ package org.geomech.ensemble;
 import org.geomech.expr.Expr;
 import org.geomech.expr.ParseException;
 import org.geomech.expr.Parser;
+import org.geomech.method.StateLayout;
 import org.geomech.method.StepSystem;
+import org.geomech.method.TrivialisedSystem;
 import org.geomech.model.InputException;
+import org.geomech.model.LieGroupSystem;
 import org.geomech.model.MechanicalSystem;
+import org.geomech.model.Model;
 
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -34,6 +38,36 @@ public final class Observers {
             out.add(new Observer("g_vel", sqrt(s), "|(G(q) v, Phi(q, v))|, velocity-level residual"));
         }
         return out;
+    }
+
+    /** The standard observers of a step: standard(MechanicalSystem) in coordinates, onGroup(...) on a Lie group. */
+    public static List<Observer> standard(Model model, StateLayout layout) {
+        return model instanceof LieGroupSystem lie ? onGroup(lie, layout) : standard((MechanicalSystem) model);
+    }
+
+    /**
+     * On a Lie group system, in the blocks the method's layout carries: energy E = mu . xi - l(g, xi) where xi is
+     * carried, else the Hamiltonian H(g, mu) (or E at the velocity mu determines, for a metric diagonal in xi);
+     * group_defect = |defect of g| (|R^T R - I| per SO(3) factor, Frobenius), the distance of g from the group;
+     * g_vel = |phi(g, xi)| with nonholonomic constraints.
+     */
+    public static List<Observer> onGroup(LieGroupSystem sys, StateLayout layout) {
+        List<Observer> out = new ArrayList<>();
+        if (layout.has("xi")) out.add(new Observer("energy", sys.energy(), "E = mu.xi - l(g, xi)"));
+        else if (sys.hamiltonian().isPresent()) out.add(new Observer("energy", sys.hamiltonian().get(), "H(g, mu)"));
+        else TrivialisedSystem.of(sys).velocity(sys.g(), sys.mu())
+                    .ifPresent(xi -> out.add(new Observer("energy", sys.at(List.of(sys.energy()), null, xi).get(0), "E = mu.xi - l at xi(g, mu)")));
+        List<Expr> defect = sys.group().defect(sys.g());
+        if (!defect.isEmpty()) out.add(new Observer("group_defect", sqrt(sumOfSquares(defect)), "|R^T R - I|, distance of g from the group"));
+        if (sys.nonholonomicCount() > 0 && layout.has("xi"))
+            out.add(new Observer("g_vel", sqrt(sumOfSquares(sys.nonholonomic())), "|phi(g, xi)|, nonholonomic residual"));
+        return out;
+    }
+
+    private static Expr sumOfSquares(List<Expr> terms) {
+        Expr s = ZERO;
+        for (Expr t : terms) s = add(s, pow(t, 2));
+        return s;
     }
 
     /** A user observer: an expression of the coordinates, dot(x), p(x), lambda1.., and the parameters. */

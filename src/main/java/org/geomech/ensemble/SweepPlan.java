@@ -1,6 +1,6 @@
 package org.geomech.ensemble;
 
-import org.geomech.model.MechanicalSystem;
+import org.geomech.model.Model;
 
 import java.util.ArrayList;
 import java.util.Collections;
@@ -17,14 +17,14 @@ import java.util.Map;
  * each point's statistics combine its own blocks only and are bitwise those of the point run alone.
  */
 public final class SweepPlan {
-    private final MechanicalSystem system;
+    private final Model system;
     private final Map<String, Variation> variations;
     private final int members, stride, points;
     private final List<String> axes = new ArrayList<>(), perMember = new ArrayList<>();
     private final double[] shared;
 
     /** variations by parameter name (every name a parameter of the system); members per point. */
-    public SweepPlan(MechanicalSystem system, Map<String, Variation> variations, int members) {
+    public SweepPlan(Model system, Map<String, Variation> variations, int members) {
         if (members < 1) throw new IllegalArgumentException("members " + members);
         this.system = system;
         this.variations = Collections.unmodifiableMap(new LinkedHashMap<>(variations));
@@ -49,9 +49,9 @@ public final class SweepPlan {
     }
 
     /** One launch of members copies of the same parameters. */
-    public static SweepPlan uniform(MechanicalSystem system, int members) { return new SweepPlan(system, Map.of(), members); }
+    public static SweepPlan uniform(Model system, int members) { return new SweepPlan(system, Map.of(), members); }
 
-    public MechanicalSystem system() { return system; }
+    public Model system() { return system; }
     public Map<String, Variation> variations() { return variations; }
     /** Members per sweep point (M). */
     public int members() { return members; }

@@ -3,8 +3,10 @@ package org.geomech.io;
 import org.geomech.ensemble.InitialStates;
 import org.geomech.ensemble.SweepPlan;
 import org.geomech.ensemble.Variation;
+import org.geomech.model.Definition;
+import org.geomech.model.InputException;
 import org.geomech.model.MechanicalSystem;
-import org.geomech.model.ModelDefinition;
+import org.geomech.model.Model;
 import org.geomech.solve.NewtonOptions;
 
 import java.util.Collections;
@@ -19,7 +21,7 @@ import java.util.Map;
  * written per observer, the backend, the Newton options, the output folder (null: a fresh default) and
  * the parameters that vary across the ensemble, in Variation's text forms (the others are in the model).
  */
-public record Scenario(ModelDefinition model, String method, List<Double> h, double tEnd, double outputInterval,
+public record Scenario(Definition model, String method, List<Double> h, double tEnd, double outputInterval,
                        List<String> q0, List<String> v0, int members, InitialStates.Perturbation perturbation,
                        Map<String, String> observers, List<String> statistics, String backend, NewtonOptions newton,
                        String out, Map<String, String> variations) {
@@ -54,10 +56,17 @@ public record Scenario(ModelDefinition model, String method, List<Double> h, dou
     }
 
     /** The sweep plan of this scenario on its built system: its parameter variations, members per point. */
-    public SweepPlan plan(MechanicalSystem system) {
+    public SweepPlan plan(Model system) {
         Map<String, Variation> parsed = new LinkedHashMap<>();
         for (Map.Entry<String, String> e : variations.entrySet()) parsed.put(e.getKey(), Variation.parse("parameters." + e.getKey(), e.getValue()));
         return new SweepPlan(system, parsed, members);
+    }
+
+    /** The model built, for a command that runs on systems in coordinates only; a one-line error on a Lie group system. */
+    public MechanicalSystem mechanical(String command) {
+        Model m = model.build();
+        if (m instanceof MechanicalSystem sys) return sys;
+        throw new InputException(command + " runs on systems in coordinates; " + m.name() + " lives on a Lie group (run, crosscheck and order take it)");
     }
 
     /** The seed of per-member parameter draws that name none: the initial draw's seed, else the default. */

@@ -7,7 +7,8 @@ import org.geomech.ensemble.Variation;
 import org.geomech.method.Methods;
 import org.geomech.model.InputException;
 import org.geomech.model.Library;
-import org.geomech.model.ModelDefinition;
+import org.geomech.model.LieModelDefinition;
+import org.geomech.model.Definition;
 import org.geomech.solve.Iteration;
 import org.geomech.solve.NewtonOptions;
 
@@ -29,11 +30,11 @@ public final class ScenarioDraft {
     /** Seed and standard deviation of the draw --members adds when nothing else gives initial conditions. */
     public static final long DEFAULT_SEED = 1;
     public static final double DEFAULT_SIGMA = 1e-3;
-    private static final Set<String> STANDARD_OBSERVERS = Set.of("energy", "g_pos", "g_vel");
+    private static final Set<String> STANDARD_OBSERVERS = Set.of("energy", "g_pos", "g_vel", "group_defect");
     private static final Pattern IDENTIFIER = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
 
     public String modelName;
-    public ModelDefinition inlineModel;
+    public Definition inlineModel;
     public final Map<String, Integer> structure = new LinkedHashMap<>();
     /** Parameter values in Variation's text forms: a number, a list (a sweep axis), an expression of j and N, a draw. */
     public final Map<String, String> parameters = new LinkedHashMap<>();
@@ -62,7 +63,7 @@ public final class ScenarioDraft {
     public String out;
 
     /** A built-in model and its default initial conditions, or an inline one with zeros. */
-    private record Model(ModelDefinition definition, List<String> q0, List<String> v0) {}
+    private record Model(Definition definition, List<String> q0, List<String> v0) {}
 
     /** Replaces the model by a built-in one (the --model flag). */
     public void builtIn(String name) {
@@ -88,8 +89,8 @@ public final class ScenarioDraft {
     public Scenario resolve() {
         Model m = model();
         Map<String, String> variations = new LinkedHashMap<>();
-        ModelDefinition def = withParameters(m.definition(), variations);
-        String methodName = method != null ? method : def.holonomic().isEmpty() ? "lobatto-nh:2" : "lobatto-holonomic:2";
+        Definition def = withParameters(m.definition(), variations);
+        String methodName = method != null ? method : def.defaultMethod();
         for (String name : org.geomech.method.MethodList.split(methodName)) Methods.parse(name);
         if (h == null || h.isEmpty()) throw new InputException("no step size: give h in the scenario or --h");
         if (tEnd == null) throw new InputException("no final time: give t_end in the scenario or --t-end");
@@ -110,23 +111,24 @@ public final class ScenarioDraft {
                 newtonJacobian == null ? NewtonOptions.DEFAULT.jacobian() : NewtonOptions.Jacobian.of(newtonJacobian),
                 iteration == null ? Iteration.NEWTON : Iteration.of(iteration));
         return new Scenario(def, methodName, h, tEnd, interval,
-                components("initial.q", def, m.q0(), qValues, qByName), components("initial.v", def, m.v0(), vValues, vByName),
+                components("initial.q", def, def.positionNames(), m.q0(), qValues, qByName),
+                components("initial.v", def, def.velocityNames(), m.v0(), vValues, vByName),
                 count, perturbation(def), observers, statistics(), backendName, newton, out, variations);
     }
 
     private Model model() {
         if (modelName != null) {
-            Library.Entry e = Library.entry(modelName);
-            return new Model(e.definition(structure), e.q0(structure), e.v0(structure));
+            Library.BuiltIn b = Library.builtIn(modelName, structure);
+            return new Model(b.definition(), b.q0(), b.v0());
         }
         if (inlineModel == null) throw new InputException("no model: give model in the scenario or --model");
         if (!structure.isEmpty()) throw new InputException("structure: only built-in models have structure options");
-        List<String> zeros = Collections.nCopies(inlineModel.coordinates().size(), "0");
-        return new Model(inlineModel, zeros, zeros);
+        if (inlineModel instanceof LieModelDefinition lie) return new Model(lie, lie.initialElement(), lie.initialVelocity());
+        return new Model(inlineModel, Collections.nCopies(inlineModel.positionNames().size(), "0"), Collections.nCopies(inlineModel.velocityNames().size(), "0"));
     }
 
     // Values the same for every member go into the model; the others (lists, expressions, draws) into variations as text
-    private ModelDefinition withParameters(ModelDefinition def, Map<String, String> variations) {
+    private Definition withParameters(Definition def, Map<String, String> variations) {
         Map<String, Double> merged = new LinkedHashMap<>(def.parameters());
         for (Map.Entry<String, String> p : parameters.entrySet()) {
             if (!merged.containsKey(p.getKey()))
@@ -137,44 +139,53 @@ public final class ScenarioDraft {
             else if (v instanceof Variation.Values list && list.values().size() == 1) merged.put(p.getKey(), list.values().get(0));
             else variations.put(p.getKey(), v.describe());
         }
-        return new ModelDefinition(def.name(), def.reference(), def.coordinates(), merged, def.lagrangian(), def.holonomic(), def.nonholonomic());
+        return def.withParameters(merged);
     }
 
-    // The defaults, replaced by a full list if given, then single coordinates by name
-    private static List<String> components(String key, ModelDefinition def, List<String> defaults, List<String> list, Map<String, String> byName) {
-        List<String> names = def.coordinates();
+    // The defaults, replaced by a full list if given, then single components by name
+    private static List<String> components(String key, Definition def, List<String> names, List<String> defaults, List<String> list, Map<String, String> byName) {
         List<String> out = new ArrayList<>(list != null ? list : defaults);
         if (out.size() != names.size())
-            throw new InputException(key + ": model " + def.name() + " has " + names.size() + " coordinates (" + String.join(", ", names)
+            throw new InputException(key + ": model " + def.name() + " has " + names.size() + " " + noun(def, key) + " (" + String.join(", ", names)
                     + "), " + out.size() + " values given");
-        for (Map.Entry<String, String> e : byName.entrySet()) out.set(index(key, def, e.getKey()), e.getValue());
+        for (Map.Entry<String, String> e : byName.entrySet()) out.set(index(key, def, names, e.getKey()), e.getValue());
         return out;
     }
 
-    private static int index(String key, ModelDefinition def, String coordinate) {
-        int i = def.coordinates().indexOf(coordinate);
-        if (i < 0) throw new InputException(key + ": model " + def.name() + " has no coordinate '" + coordinate
-                + "' (coordinates: " + String.join(", ", def.coordinates()) + ")");
+    // what the initial positions or velocities of a model are called in messages
+    private static String noun(Definition def, String key) {
+        if (!(def instanceof LieModelDefinition)) return "coordinates";
+        return key.endsWith("q") ? "group entries" : "algebra velocities";
+    }
+
+    private static int index(String key, Definition def, List<String> names, String component) {
+        int i = names.indexOf(component);
+        if (i < 0) throw new InputException(key + ": model " + def.name() + " has no " + noun(def, key).replaceAll("ies$", "y").replaceAll("s$", "")
+                + " '" + component + "' (" + noun(def, key) + ": " + String.join(", ", names) + ")");
         return i;
     }
 
-    private InitialStates.Perturbation perturbation(ModelDefinition def) {
+    // On a Lie group system only the algebra velocities are drawn: a drawn group element would leave the group
+    private InitialStates.Perturbation perturbation(Definition def) {
         if (seed == null && sigma == null && sigmaQ.isEmpty() && sigmaV.isEmpty()) return null;
-        double[] q = sigmas("initial.random.q", def, sigmaQ), v = sigmas("initial.random.v", def, sigmaV);
+        boolean lie = def instanceof LieModelDefinition;
+        if (lie && !sigmaQ.isEmpty())
+            throw new InputException("initial.random.q: model " + def.name() + " lives on a Lie group; draw its velocities (initial.random.v), not the group entries");
+        double[] q = sigmas("initial.random.q", def, def.positionNames(), sigmaQ), v = sigmas("initial.random.v", def, def.velocityNames(), sigmaV);
         if (sigma != null) {
             if (!(sigma >= 0) || !Double.isFinite(sigma)) throw new InputException("sigma must be a finite number >= 0, got " + sigma);
-            Arrays.fill(q, sigma);
+            if (!lie) Arrays.fill(q, sigma);
             Arrays.fill(v, sigma);
         }
         return new InitialStates.Perturbation(seed == null ? DEFAULT_SEED : seed, q, v);
     }
 
-    private static double[] sigmas(String key, ModelDefinition def, Map<String, Double> byName) {
-        double[] out = new double[def.coordinates().size()];
+    private static double[] sigmas(String key, Definition def, List<String> names, Map<String, Double> byName) {
+        double[] out = new double[names.size()];
         for (Map.Entry<String, Double> e : byName.entrySet()) {
             double s = e.getValue();
             if (!(s >= 0) || !Double.isFinite(s)) throw new InputException(key + "." + e.getKey() + ": standard deviation must be a finite number >= 0, got " + s);
-            out[index(key, def, e.getKey())] = s;
+            out[index(key, def, names, e.getKey())] = s;
         }
         return out;
     }

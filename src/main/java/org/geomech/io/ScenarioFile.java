@@ -6,6 +6,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import org.geomech.model.InputException;
+import org.geomech.lie.ProductGroup;
+import org.geomech.model.LieGroupSystem;
+import org.geomech.model.LieModelDefinition;
 import org.geomech.model.ModelDefinition;
 
 import java.io.IOException;
@@ -29,6 +32,8 @@ public final class ScenarioFile {
     private static final Set<String> TOP = Set.of("model", "structure", "parameters", "method", "h", "t_end", "output_interval",
             "initial", "observers", "statistics", "backend", "out", "newton");
     private static final Set<String> MODEL = Set.of("name", "reference", "coordinates", "parameters", "lagrangian", "holonomic", "nonholonomic");
+    private static final Set<String> LIE_MODEL = Set.of("name", "reference", "group", "factors", "velocities", "parameters", "lagrangian",
+            "hamiltonian", "nonholonomic", "frame");
     private static final Set<String> INITIAL = Set.of("q", "v", "members", "random");
     private static final Set<String> RANDOM = Set.of("seed", "q", "v");
     private static final Set<String> NEWTON = Set.of("tolerance", "max_iterations", "jacobian", "iteration");
@@ -110,11 +115,43 @@ public final class ScenarioFile {
             d.modelName = top.text("model");
             return;
         }
+        Set<String> either = new java.util.HashSet<>(MODEL);
+        either.addAll(LIE_MODEL);
+        if (top.map("model", either).has("group")) {
+            lieModel(top.map("model", LIE_MODEL), d);
+            return;
+        }
         YamlMap m = top.map("model", MODEL);
         for (String required : List.of("name", "coordinates", "lagrangian"))
             if (!m.has(required)) throw m.error(required, "missing");
         d.inlineModel = new ModelDefinition(m.text("name"), orEmpty(m.text("reference")), m.texts("coordinates"), m.numberMap("parameters"),
                 m.expression("lagrangian"), orEmpty(m.expressions("holonomic")), orEmpty(m.expressions("nonholonomic")));
+    }
+
+    // model: a system on a Lie group: group (e.g. SO(3) x R^2), factor names, algebra velocities, l(g, xi); starts at the identity at rest
+    private static void lieModel(YamlMap m, ScenarioDraft d) {
+        for (String required : List.of("name", "group", "factors", "lagrangian"))
+            if (!m.has(required)) throw m.error(required, "missing" + (required.equals("factors") ? " (a name per factor of the group, e.g. [R, x]: entries R11..R33, x1, x2)" : ""));
+        ProductGroup group;
+        try {
+            group = ProductGroup.parse(m.text("group"));
+        } catch (InputException e) {
+            throw m.error("group", e.getMessage());
+        }
+        List<String> identity = new java.util.ArrayList<>();
+        for (double x : group.identity()) identity.add(x == 0 ? "0" : "1");
+        d.inlineModel = new LieModelDefinition(m.text("name"), orEmpty(m.text("reference")), m.text("group"), m.texts("factors"), orEmpty(m.texts("velocities")),
+                m.numberMap("parameters"), m.expression("lagrangian"), m.has("hamiltonian") ? m.expression("hamiltonian") : null,
+                orEmpty(m.expressions("nonholonomic")), identity, java.util.Collections.nCopies(group.dimension(), "0"),
+                m.has("frame") ? frame(m) : LieGroupSystem.Velocities.BODY);
+    }
+
+    private static LieGroupSystem.Velocities frame(YamlMap m) {
+        try {
+            return LieGroupSystem.Velocities.of(m.text("frame"));
+        } catch (InputException e) {
+            throw m.error("frame", "must be body (g' = g xi, 001's methods) or spatial (g' = xi g, 003's), got '" + m.text("frame") + "'");
+        }
     }
 
     private static void initial(YamlMap initial, ScenarioDraft d) {

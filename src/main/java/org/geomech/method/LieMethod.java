@@ -9,7 +9,7 @@ import org.geomech.model.Model;
 import java.util.ArrayList;
 import java.util.List;
 
-/** A method on Lie group systems: built from a LieGroupSystem, refused on systems in coordinates. */
+/** A method of 003 on Lie group systems in spatial velocities (right-trivialised): built from a LieGroupSystem, refused on systems in coordinates. */
 public interface LieMethod extends Method {
     /** The step equations on a Lie group system. */
     StepSystem equations(LieGroupSystem system);
@@ -21,7 +21,7 @@ public interface LieMethod extends Method {
 
     @Override
     default StepSystem build(Model model) {
-        if (model instanceof LieGroupSystem lie) return equations(lie).reduced();
+        if (model instanceof LieGroupSystem lie) return equations(lie.requireVelocities(LieGroupSystem.Velocities.SPATIAL, name())).reduced();
         throw new InputException("method " + name() + " runs on Lie group systems (a model with group:), not on " + model.name());
     }
 

@@ -44,7 +44,7 @@ public final class LobattoLieNonholonomic implements Method {
 
     @Override
     public StepSystem build(Model model) {
-        if (model instanceof LieGroupSystem lie) return equations(TrivialisedSystem.of(lie)).reduced();
+        if (model instanceof LieGroupSystem lie) return equations(TrivialisedSystem.of(lie.requireVelocities(LieGroupSystem.Velocities.BODY, name()))).reduced();
         return Method.super.build(model);
     }
 

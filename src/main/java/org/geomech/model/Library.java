@@ -216,8 +216,29 @@ public final class Library {
 
     public static Entry entry(String name) {
         Entry e = ENTRIES.get(name);
-        if (e == null) throw new InputException("unknown model '" + name + "' (built-in: " + String.join(", ", names()) + ")");
+        if (e == null) throw new InputException("unknown model '" + name + "' (built-in: " + String.join(", ", allNames()) + ")");
         return e;
+    }
+
+    /** A built-in system of either kind, with its default initial positions (or group entries) and velocities. */
+    public record BuiltIn(Definition definition, List<String> q0, List<String> v0) {}
+
+    /** Every built-in name: the systems in coordinates, then those on Lie groups. */
+    public static List<String> allNames() {
+        List<String> out = names();
+        out.addAll(LieLibrary.names());
+        return out;
+    }
+
+    /** The built-in system of this name, in coordinates (with structure options) or on a Lie group (none). */
+    public static BuiltIn builtIn(String name, Map<String, Integer> structure) {
+        if (LieLibrary.has(name)) {
+            if (!structure.isEmpty()) throw new InputException("model " + name + " has no structure options");
+            LieModelDefinition d = LieLibrary.entry(name).definition().get();
+            return new BuiltIn(d, d.initialElement(), d.initialVelocity());
+        }
+        Entry e = entry(name);
+        return new BuiltIn(e.definition(structure), e.q0(structure), e.v0(structure));
     }
 
     public static MechanicalSystem system(String name) { return entry(name).definition(Map.of()).build(); }

@@ -26,6 +26,20 @@ import static org.geomech.expr.Expr.*;
  * energy E = mu . xi - l.
  */
 public final class LieGroupSystem implements Model {
+    /** What the algebra coordinates xi are: body velocities (left-trivialised, g' = g xi: 001) or spatial ones (right-trivialised, g' = xi g: 003). */
+    public enum Velocities {
+        BODY, SPATIAL;
+
+        /** The scenario file's word for it: body or spatial. */
+        public String word() { return name().toLowerCase(java.util.Locale.ROOT); }
+
+        /** body or spatial, else a one-line InputException. */
+        public static Velocities of(String word) {
+            for (Velocities v : values()) if (v.word().equals(word)) return v;
+            throw new InputException("frame must be body or spatial, got '" + word + "'");
+        }
+    }
+
     private final String name;
     private final String reference;
     private final ProductGroup group;
@@ -42,6 +56,7 @@ public final class LieGroupSystem implements Model {
     private final List<Expr> nonholonomic;
     private final double[] initialElement;
     private final double[] initialVelocity;
+    private final Velocities kind;
 
     private final List<Expr> momentum;
     private final Expr energy;
@@ -54,6 +69,14 @@ public final class LieGroupSystem implements Model {
     public LieGroupSystem(String name, String reference, ProductGroup group, List<String> factorNames, List<String> velocityNames,
                           Map<String, Double> parameters, Expr lagrangian, Expr hamiltonian, List<Expr> nonholonomic,
                           double[] initialElement, double[] initialVelocity) {
+        this(name, reference, group, factorNames, velocityNames, parameters, lagrangian, hamiltonian, nonholonomic, initialElement, initialVelocity, Velocities.BODY);
+    }
+
+    /** As above, with the algebra velocities body or spatial ones. */
+    public LieGroupSystem(String name, String reference, ProductGroup group, List<String> factorNames, List<String> velocityNames,
+                          Map<String, Double> parameters, Expr lagrangian, Expr hamiltonian, List<Expr> nonholonomic,
+                          double[] initialElement, double[] initialVelocity, Velocities kind) {
+        this.kind = kind;
         this.name = name;
         this.reference = reference == null ? "" : reference;
         this.group = group;
@@ -119,6 +142,19 @@ public final class LieGroupSystem implements Model {
     public int nonholonomicCount() { return nonholonomic.size(); }
     public double[] initialElement() { return initialElement.clone(); }
     public double[] initialVelocity() { return initialVelocity.clone(); }
+
+    /** Whether the algebra velocities are body or spatial ones. */
+    public Velocities velocityKind() { return kind; }
+
+    /**
+     * This system, for a method written in the given velocities; a one-line InputException when the model's are the
+     * other kind (the same l read with the other trivialisation would be another system).
+     */
+    public LieGroupSystem requireVelocities(Velocities wanted, String method) {
+        if (kind == wanted || group.factors().stream().allMatch(f -> f instanceof org.geomech.lie.Rn)) return this;
+        throw new InputException("method " + method + " is written in " + wanted.word() + " velocities (" + (wanted == Velocities.BODY ? "001, g' = g xi" : "003, g' = xi g")
+                + "); model " + name + " gives " + kind.word() + " ones (frame: " + kind.word() + ")");
+    }
 
     /** mu = D2 l(g, xi). */
     public List<Expr> momentum() { return momentum; }

@@ -61,7 +61,7 @@ public final class LieLibrary {
         String hamiltonianKinetic = "0.5/m*(" + bm1 + "^2/(1 + alpha^2) + " + bm2 + "^2 + " + bm3 + "^2/alpha^2)";
         return new LieModelDefinition("dipole-on-stick", "003 sec. 6", "SO(3)", List.of("R"), List.of("w1", "w2", "w3"), p,
                 kinetic + " - (" + potential + ")", hamiltonianKinetic + " + " + potential, List.of(),
-                List.of("1", "0", "0", "0", "0", "-1", "0", "1", "0"), List.of("0", "1", "0"));
+                List.of("1", "0", "0", "0", "0", "-1", "0", "1", "0"), List.of("0", "1", "0"), LieGroupSystem.Velocities.SPATIAL);
     }
 
     /**

@@ -21,16 +21,24 @@ import java.util.regex.Pattern;
  * turned into a LieGroupSystem. factors names each factor of the group (its entries are then R11..R33 for SO(3) named
  * R, x1, x2 for R^2 named x); velocities names the algebra coordinates in order (default xi_NAMEk per factor); the
  * hamiltonian, if given, is in the entries, the momenta p(v) of the velocities v, and the parameters. The initial
- * element lists every stored entry in order; the initial velocity every algebra coordinate.
+ * element lists every stored entry in order; the initial velocity every algebra coordinate. frame says whether the
+ * velocities are body (left-trivialised, 001) or spatial (right-trivialised, 003) ones; the methods check it.
  */
 public record LieModelDefinition(String name, String reference, String group, List<String> factors, List<String> velocities,
                                  Map<String, Double> parameters, String lagrangian, String hamiltonian, List<String> nonholonomic,
-                                 List<String> initialElement, List<String> initialVelocity) {
+                                 List<String> initialElement, List<String> initialVelocity, LieGroupSystem.Velocities frame) implements Definition {
     private static final Pattern IDENTIFIER = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
     /** How far the initial element may be from the group (||R^T R - I||, largest entry). */
     public static final double GROUP_TOLERANCE = 1e-12;
 
+    /** A system in body velocities (001's convention). */
+    public LieModelDefinition(String name, String reference, String group, List<String> factors, List<String> velocities, Map<String, Double> parameters,
+                              String lagrangian, String hamiltonian, List<String> nonholonomic, List<String> initialElement, List<String> initialVelocity) {
+        this(name, reference, group, factors, velocities, parameters, lagrangian, hamiltonian, nonholonomic, initialElement, initialVelocity, LieGroupSystem.Velocities.BODY);
+    }
+
     public LieModelDefinition {
+        if (frame == null) frame = LieGroupSystem.Velocities.BODY;
         factors = List.copyOf(factors);
         velocities = velocities == null ? List.of() : List.copyOf(velocities);
         parameters = new LinkedHashMap<>(parameters);
@@ -49,7 +57,24 @@ public record LieModelDefinition(String name, String reference, String group, Li
         return out;
     }
 
-    /** Parses and checks everything; every problem is an InputException with a one-line message. */
+    /** The stored entries of every factor (R11..R33 for SO(3) named R). */
+    @Override public List<String> positionNames() { return LieGroupSystem.entryNames(ProductGroup.parse(group), factors); }
+
+    @Override public List<String> velocityNames() { return velocities.isEmpty() ? defaultVelocities(ProductGroup.parse(group), factors) : velocities; }
+
+    @Override
+    public LieModelDefinition withParameters(Map<String, Double> values) {
+        return new LieModelDefinition(name, reference, group, factors, velocities, values, lagrangian, hamiltonian, nonholonomic, initialElement, initialVelocity, frame);
+    }
+
+    /** In body velocities lobatto-lie-nh:2 with nonholonomic constraints (001 sec. 6.4), else lobatto-lie:2 (001 Thm 6.1); in spatial ones vrkmk:gauss2,2 (003 eq. 16). */
+    @Override
+    public String defaultMethod() {
+        if (!nonholonomic.isEmpty()) return "lobatto-lie-nh:2";
+        return frame == LieGroupSystem.Velocities.SPATIAL ? "vrkmk:gauss2,2" : "lobatto-lie:2";
+    }
+
+    @Override
     public LieGroupSystem build() {
         if (name == null || name.isBlank()) throw new InputException("model: a name is required");
         ProductGroup g = ProductGroup.parse(group);
@@ -108,7 +133,7 @@ public record LieModelDefinition(String name, String reference, String group, Li
                 throw new InputException("model " + name + ": the initial element is not on " + g.name() + ": |R^T R - I| = " + String.format("%.3g", worst)
                         + " (tolerance " + GROUP_TOLERANCE + "; give an orthogonal rotation to full precision)");
         }
-        return new LieGroupSystem(name, reference, g, factors, vel, parameters, l, h, nh, g0, v0);
+        return new LieGroupSystem(name, reference, g, factors, vel, parameters, l, h, nh, g0, v0, frame);
     }
 
     private double[] constants(String what, List<String> texts, List<String> names, double[] params) {

@@ -16,7 +16,7 @@ import java.util.regex.Pattern;
 
 /** A system as text (from a scenario file or the built-in library), checked and turned into a MechanicalSystem. */
 public record ModelDefinition(String name, String reference, List<String> coordinates, Map<String, Double> parameters,
-                              String lagrangian, List<String> holonomic, List<String> nonholonomic) {
+                              String lagrangian, List<String> holonomic, List<String> nonholonomic) implements Definition {
 
     private static final Pattern IDENTIFIER = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
     /** Names the expression language, the ensemble generators or the methods already use, with what they name. */
@@ -51,7 +51,18 @@ public record ModelDefinition(String name, String reference, List<String> coordi
         nonholonomic = List.copyOf(nonholonomic);
     }
 
-    /** Parses and checks everything; every problem is an InputException with a one-line message. */
+    @Override public List<String> positionNames() { return coordinates; }
+    @Override public List<String> velocityNames() { return coordinates; }
+
+    @Override
+    public ModelDefinition withParameters(Map<String, Double> values) {
+        return new ModelDefinition(name, reference, coordinates, values, lagrangian, holonomic, nonholonomic);
+    }
+
+    /** lobatto-nh:2, or lobatto-holonomic:2 with holonomic constraints (001 sec. 5, 002). */
+    @Override public String defaultMethod() { return holonomic.isEmpty() ? "lobatto-nh:2" : "lobatto-holonomic:2"; }
+
+    @Override
     public MechanicalSystem build() {
         if (name == null || name.isBlank()) throw new InputException("model: a name is required");
         if (coordinates.isEmpty()) throw new InputException("model " + name + ": at least one coordinate is required");

@@ -7,7 +7,7 @@ import org.geomech.ensemble.TimeGrid;
 import org.geomech.method.Method;
 import org.geomech.method.StateLayout;
 import org.geomech.model.InputException;
-import org.geomech.model.MechanicalSystem;
+import org.geomech.model.Model;
 import org.geomech.solve.NewtonOptions;
 
 import java.util.ArrayList;
@@ -15,7 +15,9 @@ import java.util.List;
 
 /**
  * Global errors at t_end against a fine-step reference and the orders fitted to them: the 2-norm
- * errors of q, v, p and the multipliers for each h, and least-squares slopes of log error over log h.
+ * errors of q, v, p and the multipliers for each h, and least-squares slopes of log error over log h. On a Lie
+ * group system the position error is that of the stored entries of g, the velocity error that of xi and the
+ * momentum error that of mu, where both the method and the reference carry them.
  */
 public final class ConvergenceStudy {
     /** Errors at one step size. */
@@ -34,7 +36,7 @@ public final class ConvergenceStudy {
      * Runs the single initial state of sim at every h and the reference method at hRef (chosen from the
      * nominal orders when hRef <= 0, so that its error is below 1/1000 of the finest run's, at most h_min / 8).
      */
-    public static Result run(MechanicalSystem sys, Method method, Method referenceMethod, double[] hs, double tEnd, double hRef,
+    public static Result run(Model sys, Method method, Method referenceMethod, double[] hs, double tEnd, double hRef,
                              double[] modelParams, InitialStates initial, Backend backend, NewtonOptions newton) {
         if (hs.length < 2) throw new InputException("order needs at least two step sizes, got " + hs.length);
         double hMin = Double.POSITIVE_INFINITY;
@@ -48,19 +50,18 @@ public final class ConvergenceStudy {
         }
         double[] ref = finalState(sys, referenceMethod, hRef, tEnd, modelParams, initial, backend, newton);
         if (ref == null) throw new InputException("the reference run (" + referenceMethod.name() + ", h = " + hRef + ") failed");
-        StateLayout layout = referenceMethod.build(sys).layout();
+        StateLayout refLayout = referenceMethod.build(sys).layout(), layout = method.build(sys).layout();
         List<Point> points = new ArrayList<>();
         for (double h : hs) {
             double[] x = finalState(sys, method, h, tEnd, modelParams, initial, backend, newton);
             if (x == null) { points.add(new Point(h, Double.NaN, Double.NaN, Double.NaN, Double.NaN, 1)); continue; }
-            int n = layout.n(), m = layout.multipliers();
-            points.add(new Point(h, dist(x, ref, layout.qOffset(), n), dist(x, ref, layout.vOffset(), n),
-                    dist(x, ref, layout.pOffset(), n), dist(x, ref, layout.lambdaOffset(), m), 0));
+            points.add(new Point(h, error(x, layout, ref, refLayout, StateLayout.Q, "g"), error(x, layout, ref, refLayout, StateLayout.V, "xi"),
+                    error(x, layout, ref, refLayout, StateLayout.P, "mu"), error(x, layout, ref, refLayout, StateLayout.LAMBDA), 0));
         }
         return new Result(points, fit(points, 'q'), fit(points, 'v'), fit(points, 'p'), fit(points, 'l'), referenceMethod.name(), hRef);
     }
 
-    private static double[] finalState(MechanicalSystem sys, Method method, double h, double tEnd, double[] modelParams,
+    private static double[] finalState(Model sys, Method method, double h, double tEnd, double[] modelParams,
                                        InitialStates initial, Backend backend, NewtonOptions newton) {
         Simulation sim = new Simulation(sys, method, modelParams, initial, null, 1);
         TimeGrid grid = TimeGrid.of(h, tEnd, tEnd);
@@ -72,10 +73,16 @@ public final class ConvergenceStudy {
         return x;
     }
 
-    private static double dist(double[] a, double[] b, int offset, int count) {
-        double s = 0;
-        for (int i = offset; i < offset + count; i++) s += (a[i] - b[i]) * (a[i] - b[i]);
-        return Math.sqrt(s);
+    // The 2-norm error of the first block named (of those given) that both layouts carry, over the reference's components; NaN if none
+    private static double error(double[] x, StateLayout layout, double[] ref, StateLayout refLayout, String... blocks) {
+        for (String b : blocks) {
+            if (!layout.has(b) || !refLayout.has(b) || layout.block(b).size() < refLayout.block(b).size()) continue;
+            int at = layout.offset(b), refAt = refLayout.offset(b);
+            double s = 0;
+            for (int i = 0; i < refLayout.block(b).size(); i++) s += (x[at + i] - ref[refAt + i]) * (x[at + i] - ref[refAt + i]);
+            return Math.sqrt(s);
+        }
+        return Double.NaN;
     }
 
     /** Least-squares slope of log(error) against log(h) over the points above round-off; NaN if fewer than two. */

@@ -58,7 +58,7 @@ public final class CrossCheck {
     // The ensemble after the steps on one backend; observed[0] receives the observers' statistics before and after
     private static EnsembleState advance(Simulation sim, double h, int steps, Backend backend, NewtonOptions newton, Observed[] observed) {
         EnsembleState state = sim.initialState(null);
-        List<Observer> observers = Observers.standard(sim.step().system());
+        List<Observer> observers = Observers.standard(sim.step().model(), sim.step().layout());
         Backend.Compiled compiled = backend.compile(sim.step(), observers, newton);
         try (Backend.Run run = compiled.start(state, sim.params(h))) {
             List<Statistics> atStart = run.observe().stats();

@@ -8,7 +8,7 @@ import org.geomech.ensemble.Observer;
 import org.geomech.ensemble.TimeGrid;
 import org.geomech.method.Method;
 import org.geomech.method.StepSystem;
-import org.geomech.model.MechanicalSystem;
+import org.geomech.model.Model;
 import org.geomech.solve.NewtonOptions;
 
 import java.util.List;
@@ -22,7 +22,7 @@ public final class Simulation {
     private final InitialStates.Perturbation perturbation;
     private final int members;
 
-    public Simulation(MechanicalSystem sys, Method method, double[] modelParams, InitialStates initial,
+    public Simulation(Model sys, Method method, double[] modelParams, InitialStates initial,
                       InitialStates.Perturbation perturbation, int members) {
         this.step = method.build(sys);
         this.modelParams = modelParams.clone();

@@ -79,4 +79,22 @@ class ApiTest {
         assertTrue(r.failures().isEmpty());
         try (var s = Files.list(cwd)) { assertEquals(before, s.sorted().toList()); }
     }
+
+    @Test
+    void lieGroupSystemWithEitherIteration() {
+        // dipole on a stick (003 sec. 6), vrkmk:gauss2,2: 003's fixed-point iteration and Newton solve the same step
+        // equations, so their final states agree to the tolerance; R stays on SO(3) (003 sec. 3) to round-off
+        Results newton = dipole("newton"), fixedPoint = dipole("fixed-point");
+        double[][] a = newton.series().get(0).finalStates(), b = fixedPoint.series().get(0).finalStates();
+        for (int j = 0; j < a.length; j++)
+            for (int c = 0; c < a[j].length; c++) assertEquals(a[j][c], b[j][c], 1e-11, newton.components().get(c) + " of member " + j);
+        assertTrue(newton.series().get(0).max("group_defect")[10] <= 1e-13);
+        assertTrue(fixedPoint.series().get(0).newtonIterations() > newton.series().get(0).newtonIterations(),
+                "fixed-point " + fixedPoint.series().get(0).newtonIterations() + " iterations, Newton " + newton.series().get(0).newtonIterations());
+    }
+
+    private static Results dipole(String iteration) {
+        return Run.of(Model.builtIn("dipole-on-stick")).method("vrkmk:gauss2,2").iteration(iteration)
+                .ensemble(Ensemble.of(4).perturbed(3, 1e-3)).stepSizes(0.01).until(0.1).every(0.01).newton(1e-14, 200).run();
+    }
 }

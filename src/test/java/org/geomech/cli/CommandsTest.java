@@ -5,6 +5,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import org.geomech.method.Methods;
 import org.geomech.model.Library;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
@@ -57,6 +59,20 @@ class CommandsTest {
         Csv csv = Csv.read(dir.resolve("order.csv"));
         assertEquals(1.360e-3, csv.number(csv.rows().get(0), "err_q"), 0.05 * 1.360e-3);
         assertTrue(r.out().contains("fitted order"));
+    }
+
+    @ParameterizedTest(name = "{1} on {0}: order {2} against {3}")
+    @CsvSource({"spherical-pendulum, vi:rk4, 4, lobatto-holonomic:4, 0.05, 0.025, 0.0125, 5",
+            "dipole-on-stick, 'vrkmk:gauss2,2', 4, 'vrkmk:gauss3,4', 0.1, 0.05, 0.025, 0.5",
+            "unicycle, lobatto-lie-nh:2, 2, lobatto-lie-nh:4, 0.1, 0.05, 0.025, 1"})
+    void orderOfAnyFamilyAgainstASixthOrderReference(String model, String method, double order, String reference, String h1, String h2, String h3,
+                                                     String tEnd) throws IOException {
+        Cli.Result r = Cli.run("order", "--model", model, "--method", method, "--h", h1 + "," + h2 + "," + h3, "--t-end", tEnd, "--no-plots", "--out", dir.toString());
+        assertEquals(0, r.exit(), r.err());
+        JsonNode s = JSON.readTree(dir.resolve("summary.json").toFile());
+        assertEquals(reference, s.at("/inputs/reference").asText());
+        // 000 sec. 6 (vi:rk4 order 4, spec's order table at T = 5), 003 Table 1 (Gauss 2, r = 2: order 4), 001 Cor. 5.2.1 (s = 2: order 2)
+        assertEquals(order, s.get("results").get("order_q").asDouble(), 0.3, r.out());
     }
 
     @Test

@@ -1,6 +1,7 @@
 package org.geomech.io;
 
 import org.geomech.model.InputException;
+import org.geomech.model.ModelDefinition;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -22,19 +23,19 @@ class ScenarioFileTest {
     @Test
     void knifeEdgeExampleReadsAsWritten() {
         Scenario s = ScenarioFile.read(Path.of("examples/knife-edge.yaml"));
-        assertEquals(List.of("x", "y", "theta"), s.model().coordinates());
+        assertEquals(List.of("x", "y", "theta"), s.model().positionNames());
         assertEquals(0.3, s.model().parameters().get("alpha"));
-        assertEquals(List.of("sin(theta)*dot(x) - cos(theta)*dot(y)"), s.model().nonholonomic());
+        assertEquals(List.of("sin(theta)*dot(x) - cos(theta)*dot(y)"), ((ModelDefinition) s.model()).nonholonomic());
         assertEquals("lobatto-nh:2", s.method());
         assertEquals(20, s.members());
         assertEquals("j*pi/(2*N)", s.q0().get(2));
-        assertEquals(3, s.model().build().dimension());
+        assertEquals(3, s.mechanical("test").dimension());
     }
 
     @Test
     void builtInWithStructureAndParameterOverrides() {
         // chaotic-nh has n = 2m + 1 coordinates (001 sec. 7.3)
-        assertEquals(9, read("model: chaotic-nh\nstructure: {m: 4}\nh: 0.1\nt_end: 1\n").model().coordinates().size());
+        assertEquals(9, read("model: chaotic-nh\nstructure: {m: 4}\nh: 0.1\nt_end: 1\n").model().positionNames().size());
         assertEquals(0.3, read("model: cvt\nparameters: {eps: 0.3}\nh: 0.1\nt_end: 1\n").model().parameters().get("eps"));
     }
 
@@ -67,7 +68,7 @@ class ScenarioFileTest {
     void inlineModelsStartAtZero() {
         Scenario s = read("model: {name: free, coordinates: [a, b], lagrangian: \"0.5*dot(a)^2 + 0.5*dot(b)^2\"}\nh: 0.1\nt_end: 1\n");
         assertEquals(List.of("0", "0"), s.q0());
-        assertEquals(List.of(), s.model().holonomic());
+        assertEquals(List.of(), ((ModelDefinition) s.model()).holonomic());
     }
 
     @Test

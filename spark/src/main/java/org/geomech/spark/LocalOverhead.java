@@ -33,7 +33,7 @@ public final class LocalOverhead {
         String yaml = String.join("\n", "model: chaotic-nh", "method: lobatto-nh:2", "h: 0.01", "t_end: " + steps * 0.01,
                 "output_interval: " + steps * 0.01, "backend: simd", "initial:", "  members: " + members, "");
         Scenario s = ScenarioFile.draft("overhead", yaml).resolve();
-        MechanicalSystem sys = s.model().build();
+        MechanicalSystem sys = s.mechanical("spark");
         Simulation sim = new Simulation(sys, Methods.parse(s.method()), sys.parameterValues(), new InitialStates(sys, s.q0(), s.v0()),
                 s.perturbation(), s.members());
         TimeGrid grid = TimeGrid.of(s.h().get(0), s.tEnd(), s.outputInterval());

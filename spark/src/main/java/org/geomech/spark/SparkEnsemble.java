@@ -78,7 +78,7 @@ public final class SparkEnsemble {
     // simd with the task's cores (spark.task.cpus): the executor's other cores run other tasks
     private static Prepared prepare(String yaml, int stage, int threads) {
         Scenario scenario = ScenarioFile.draft("scenario", yaml).resolve();
-        MechanicalSystem sys = scenario.model().build();
+        MechanicalSystem sys = scenario.mechanical("spark");
         Simulation sim = new Simulation(sys, Methods.parse(scenario.method()), sys.parameterValues(), new InitialStates(sys, scenario.q0(), scenario.v0()),
                 scenario.perturbation(), scenario.members());
         List<Observer> observers = new ArrayList<>(Observers.standard(sys));

@@ -42,7 +42,7 @@ public final class SparkRun {
         try {
             yaml = ScenarioFile.text(scenarioFile);
             scenario = ScenarioFile.draft(scenarioFile.getFileName().toString(), yaml).resolve();
-            Observers.standard(scenario.model().build()).forEach(o -> observers.add(o.name()));
+            Observers.standard(scenario.mechanical("spark")).forEach(o -> observers.add(o.name()));
             observers.addAll(scenario.observers().keySet());
         } catch (InputException e) {
             usage(e.getMessage());

@@ -61,7 +61,7 @@ class SparkEnsembleTest {
     /** The simd backend's rows for the whole ensemble in one run, per step size. */
     private static List<EnsembleRun.Result> singleMachine() {
         Scenario s = ScenarioFile.draft("scenario", SCENARIO).resolve();
-        MechanicalSystem sys = s.model().build();
+        MechanicalSystem sys = s.mechanical("spark");
         Simulation sim = new Simulation(sys, Methods.parse(s.method()), sys.parameterValues(), new InitialStates(sys, s.q0(), s.v0()),
                 s.perturbation(), s.members());
         List<EnsembleRun.Result> out = new ArrayList<>();
