@@ -211,7 +211,7 @@ final class RunCommand extends GeomechCommand {
         StepSystem step = SweepRun.step(Methods.parse(scenario.method()).build(sys), plan);
         int components = step.layout().size();
         long members = plan.launchMembers();
-        HeapBudget heap = HeapBudget.left();
+        HeapBudget heap = HeapBudget.left(HeapBudget.bytes(components, members));
         if (heap.fits(components, members)) return null;
         String needs = "--members " + scenario.members() + (plan.points() > 1 ? " in " + plan.points() + " sweep points" : "") + ": the ensemble needs about " + HeapBudget.size(HeapBudget.bytes(components, members)) + " ("
                 + components + " doubles per member), the JVM has " + HeapBudget.size(heap.available()) + " of heap left";

@@ -37,7 +37,7 @@ public final class EnsembleState {
         if (values > Integer.MAX_VALUE - 8)
             throw new InputException("--members " + members + ": " + components + " state components each make " + values
                     + " values, more than one array holds (" + (Integer.MAX_VALUE - 8) + "); use fewer members, or run --members-in-memory M");
-        HeapBudget heap = HeapBudget.left();
+        HeapBudget heap = HeapBudget.left(HeapBudget.bytes(components, members));
         if (!heap.fits(components, members))
             throw new InputException("--members " + members + ": the ensemble needs about " + HeapBudget.size(HeapBudget.bytes(components, members))
                     + " (" + components + " doubles per member), the JVM has " + HeapBudget.size(heap.available()) + " of heap left; raise it"

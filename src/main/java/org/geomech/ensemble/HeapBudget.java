@@ -19,6 +19,14 @@ public record HeapBudget(long available) {
         return new HeapBudget(rt.maxMemory() - (rt.totalMemory() - rt.freeMemory()));
     }
 
+    /** The heap left, after a garbage collection where what is in use now (garbage included) leaves less than bytes. */
+    public static HeapBudget left(long bytes) {
+        HeapBudget now = left();
+        if (now.available >= bytes) return now;
+        System.gc();
+        return left();
+    }
+
     /** Bytes of members members of components state components each. */
     public static long bytes(int components, long members) { return (8L * components + OVERHEAD_BYTES) * members; }
 

@@ -59,18 +59,18 @@ class AutomaticSlabTest {
     void whatSlabsCannotRunIsRefusedNamingWhy() {
         // 10^8 members (22 GiB by the estimate) never fit this JVM's heap in the test; each of these needs them at once
         for (String[] extra : List.of(new String[]{"--save-final-states"}, new String[]{"--save-trajectories", "0-9"}, new String[]{"--checkpoint-every", "1"},
-                new String[]{"--statistics", "mean,q50"}, new String[]{"--model", "cvt", "--param", "eps=[0.25,0.5]"})) {
-            List<String> args = new ArrayList<>(List.of("run", "--model", "chaotic-nh", "--members", "100000000", "--out", dir.resolve("bad").toString()));
+                new String[]{"--statistics", "mean,q50"}, new String[]{"--param", "eps=[0.25,0.5]"})) {
+            List<String> args = new ArrayList<>(List.of("run", "--model", extra[0].equals("--param") ? "cvt" : "chaotic-nh", "--members", "100000000", "--h", "0.01", "--t-end", "1", "--out", dir.resolve("bad").toString()));
             args.addAll(List.of(extra));
             Cli.Result r = Cli.run(args.toArray(new String[0]));
             assertEquals(2, r.exit(), String.join(" ", extra) + ": " + r.err());
             assertEquals(1, r.errLines().size(), r.err());
-            String why = extra[0].equals("--statistics") ? "min, std and quantiles" : extra[0].equals("--model") ? "parameters that vary" : extra[0];
-            assertTrue(r.err().matches("geomech: error: --members \\d+: the ensemble needs about [\\d.]+ GiB \\(\\d+ doubles per member\\), the JVM has"
+            String why = extra[0].equals("--statistics") ? "min, std and quantiles" : extra[0].equals("--param") ? "parameters that vary" : extra[0];
+            assertTrue(r.err().matches("geomech: error: --members \\d+( in 2 sweep points)?: the ensemble needs about [\\d.]+ GiB \\(\\d+ doubles per member\\), the JVM has"
                     + " [\\d.]+ GiB of heap left, and it cannot run in slabs with " + why + ".*\\R"), r.err());
         }
         // 2 * 10^9 members: the block sums of 101 output rows alone are more than the heap
-        Cli.Result r = Cli.run("run", "--model", "chaotic-nh", "--members", "2000000000", "--out", dir.resolve("bad").toString());
+        Cli.Result r = Cli.run("run", "--model", "chaotic-nh", "--members", "2000000000", "--h", "0.01", "--t-end", "1", "--out", dir.resolve("bad").toString());
         assertEquals(2, r.exit(), r.err());
         assertTrue(r.err().matches("geomech: error: --members 2000000000: .*, and not even a slab of 1024 members fits beside the [\\d.]+ GiB of block"
                 + " sums its 101 output rows keep; .*\\R"), r.err());
