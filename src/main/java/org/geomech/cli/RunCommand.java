@@ -208,6 +208,9 @@ final class RunCommand extends GeomechCommand {
      * said on stderr (null: it fits, and is held at once); refused with one line where slabs cannot run it either.
      */
     private Integer automaticSlab(Model sys, StateFile.Table table) {
+        // far more state components than any method carries (q, v, p, multipliers, stages): an ensemble that fits with these needs no step built to tell
+        int generous = 32 * scenario.model().positionNames().size() + 64 + plan.perMember().size();
+        if (HeapBudget.left().fits(generous, plan.launchMembers())) return null;
         StepSystem step = SweepRun.step(Methods.parse(scenario.method()).build(sys), plan);
         int components = step.layout().size();
         long members = plan.launchMembers();
