@@ -36,7 +36,6 @@ import org.geomech.io.ScenarioDraft;
 import org.geomech.method.Method;
 import org.geomech.method.Methods;
 import org.geomech.method.StepSystem;
-import org.geomech.model.LieModelDefinition;
 import org.geomech.model.Model;
 import org.geomech.study.Simulation;
 import org.geomech.study.SlabRun;
@@ -161,9 +160,7 @@ final class RunCommand extends GeomechCommand {
         checkFolder(scenario.out());
         StateFile.Table table = null;
         if (initialFile != null) {
-            if (scenario.model() instanceof LieModelDefinition)
-                throw new InputException("--initial reads states in coordinates; " + scenario.model().name() + " lives on a Lie group (give its initial element and velocity in the scenario)");
-            table = StateFile.read(initialFile, scenario.model().positionNames(), List.copyOf(scenario.model().parameters().keySet()));
+            table = StateFile.read(initialFile, scenario.model());
             if (members != null && members != table.members())
                 throw new InputException("--initial: " + initialFile + " holds " + table.members() + " members, --members says " + members);
             d.members = table.members();

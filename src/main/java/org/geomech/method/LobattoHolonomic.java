@@ -36,6 +36,12 @@ public final class LobattoHolonomic implements Method {
 
     @Override
     public StepSystem equations(MechanicalSystem sys) {
+        LobattoIIIAIIIB t = LobattoIIIAIIIB.of(s);
+        return equations(sys, StagePositions.pay(sys, t.a(), t.aHat()));
+    }
+
+    /** (13) with the stage positions as unknowns (residuals 13b) or substituted (see StagePositions). */
+    StepSystem equations(MechanicalSystem sys, boolean positionUnknowns) {
         if (sys.nonholonomicCount() > 0)
             throw new InputException(name() + " handles holonomic constraints only; model " + sys.name() + " has "
                     + sys.nonholonomicCount() + " nonholonomic constraint(s) (use lobatto-nh:s)");
@@ -45,7 +51,7 @@ public final class LobattoHolonomic implements Method {
         List<Expr> q = layout.q(), v = layout.v(), p = layout.p(), lambda = layout.lambda();
 
         List<Expr> unknowns = new ArrayList<>(), residuals = new ArrayList<>(), guess = new ArrayList<>();
-        List<List<Expr>> V = new ArrayList<>(), Lam = new ArrayList<>(), Q = new ArrayList<>(), W = new ArrayList<>();
+        List<List<Expr>> V = new ArrayList<>(), Lam = new ArrayList<>(), W = new ArrayList<>();
         for (int i = 0; i < s; i++) {
             V.add(StepSystem.unknownVector("V" + (i + 1), n));
             unknowns.addAll(V.get(i));
@@ -56,15 +62,17 @@ public final class LobattoHolonomic implements Method {
             unknowns.addAll(Lam.get(i));
             guess.addAll(lambda);
         }
+        StagePositions positions = StagePositions.of(positionUnknowns, q, v, t.a(), V, unknowns, guess);   // (13b) Q^i
+        List<List<Expr>> Q = positions.positions();
         for (int i = 0; i < s; i++) {
-            List<Expr> qi = Vec.combine(q, H, t.a()[i], V);                          // (13b) Q^i
-            Q.add(qi);
+            List<Expr> qi = Q.get(i);
             Expr[][] g = sys.at(sys.holonomicJacobian(), qi, null);
             W.add(Vec.plus(sys.at(sys.force(), qi, V.get(i)), Vec.transposeTimes(g, Lam.get(i), n)));   // (13c) W^i
         }
         for (int i = 0; i < s; i++) {                                              // (13b-c) P^i = D2L(Q^i, V^i)
             residuals.addAll(Vec.minus(Vec.combine(p, H, t.aHat()[i], W), sys.at(sys.momenta(), Q.get(i), V.get(i))));
         }
+        residuals.addAll(positions.residuals());
         for (int i = 1; i < s; i++) residuals.addAll(sys.at(sys.holonomic(), Q.get(i), null));   // (13d) g(Q^i) = 0
         List<Expr> qNew = Q.get(s - 1), pNew = Vec.combine(p, H, t.b(), W);                   // (13a)
         List<Expr> vNew = LobattoNonholonomic.velocity(sys, qNew, pNew, "v_new", unknowns, residuals, guess, v);

@@ -38,6 +38,12 @@ public final class LobattoNonholonomic implements Method {
 
     @Override
     public StepSystem equations(MechanicalSystem sys) {
+        LobattoIIIAIIIB t = LobattoIIIAIIIB.of(s);
+        return equations(sys, StagePositions.pay(sys, t.a(), t.aHat()));
+    }
+
+    /** (14) with the stage positions as unknowns (residuals 14b) or substituted (see StagePositions). */
+    StepSystem equations(MechanicalSystem sys, boolean positionUnknowns) {
         if (sys.holonomicCount() > 0)
             throw new InputException(name() + " handles nonholonomic constraints only; model " + sys.name() + " has "
                     + sys.holonomicCount() + " holonomic constraint(s) (use lobatto-holonomic:s or rattle)");
@@ -47,7 +53,7 @@ public final class LobattoNonholonomic implements Method {
         List<Expr> q = layout.q(), v = layout.v(), p = layout.p(), lambda = layout.lambda();
 
         List<Expr> unknowns = new ArrayList<>(), residuals = new ArrayList<>(), guess = new ArrayList<>();
-        List<List<Expr>> V = new ArrayList<>(), Lam = new ArrayList<>(), Q = new ArrayList<>(), W = new ArrayList<>();
+        List<List<Expr>> V = new ArrayList<>(), Lam = new ArrayList<>(), W = new ArrayList<>();
         for (int i = 0; i < s; i++) {
             List<Expr> vi = StepSystem.unknownVector("V" + (i + 1), n);
             V.add(vi);
@@ -61,9 +67,10 @@ public final class LobattoNonholonomic implements Method {
             unknowns.addAll(li);
             guess.addAll(lambda);
         }
+        StagePositions positions = StagePositions.of(positionUnknowns, q, v, t.a(), V, unknowns, guess);   // (14b) Q^i
+        List<List<Expr>> Q = positions.positions();
         for (int i = 0; i < s; i++) {
-            List<Expr> qi = Vec.combine(q, H, t.a()[i], V);                       // (14b) Q^i
-            Q.add(qi);
+            List<Expr> qi = Q.get(i);
             List<Expr> force = sys.at(sys.force(), qi, V.get(i));
             Expr[][] a = sys.at(sys.nonholonomicMatrix(), qi, V.get(i));
             W.add(Vec.plus(force, Vec.transposeTimes(a, Lam.get(i), n)));      // (14c) W^i
@@ -72,6 +79,7 @@ public final class LobattoNonholonomic implements Method {
             List<Expr> pi = Vec.combine(p, H, t.aHat()[i], W);
             residuals.addAll(Vec.minus(pi, sys.at(sys.momenta(), Q.get(i), V.get(i))));
         }
+        residuals.addAll(positions.residuals());
         List<Expr> vNew = null;
         for (int i = 1; i < s; i++) {                                          // (14d-e) Psi(q^i, p^i) = 0 on IIIA momenta
             List<Expr> pIIIA = Vec.combine(p, H, t.a()[i], W);

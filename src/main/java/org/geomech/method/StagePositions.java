@@ -1,0 +1,64 @@
+package org.geomech.method;
+
+import org.geomech.expr.Expr;
+import org.geomech.expr.Exprs;
+import org.geomech.model.MechanicalSystem;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.List;
+
+import static org.geomech.method.StepSystem.H;
+
+/**
+ * The stage positions Q^i = q + h sum_j a_ij V^j of a Lobatto IIIA-IIIB step (001 eqs. 13b, 14b), either substituted as
+ * expressions of the stage velocities or, where that makes the step smaller, unknowns whose residuals are (13b)/(14b)
+ * themselves (issue 8 item 5). With a constant mass matrix the momentum residuals M V^i = P^i are then affine in V^i
+ * with the constant coefficient M, so reduced() eliminates every stage velocity, then every position that no stage
+ * momentum reads (Q^1 = q, and Q^s: IIIB's last column is zero); the implicit unknowns left are the interior stage
+ * positions and the multipliers (lobatto-nh:3 on chaotic-nh: 9 instead of 23).
+ *
+ * @param positions Q^1 .. Q^s
+ * @param residuals Q^i - (q + h sum_j a_ij V^j) for positions that are unknowns, to be listed after the momentum
+ *                  residuals so that reduction eliminates the velocities first
+ */
+record StagePositions(List<List<Expr>> positions, List<Expr> residuals) {
+
+    /**
+     * Whether positions as unknowns make the step smaller: on sys a constant mass matrix (L = 1/2 v'Mv - U(q)) and
+     * constraint forces free of v, so every stage momentum is affine in its own stage velocity with a constant
+     * coefficient; and some stage momentum reads, through aHat, a stage position that moves with the stage velocities
+     * (a row of a not zero). Otherwise, as for s = 2, the velocities are explicit already and nothing is gained.
+     */
+    static boolean pay(MechanicalSystem sys, double[][] a, double[][] aHat) {
+        if (sys.constantMassMatrix().isEmpty()) return false;
+        for (Expr[] row : sys.nonholonomicMatrix()) for (Expr e : row) if (Exprs.dependsOn(e, sys.v())) return false;
+        for (double[] row : aHat)
+            for (int j = 0; j < row.length; j++)
+                if (row[j] != 0 && Arrays.stream(a[j]).anyMatch(w -> w != 0)) return true;
+        return false;
+    }
+
+    /**
+     * The stage positions for IIIA coefficients a over the stage velocities V from (q, v); as unknowns (appended to
+     * unknowns, guessed q + h c_i v) when asUnknowns, else as expressions of V.
+     */
+    static StagePositions of(boolean asUnknowns, List<Expr> q, List<Expr> v, double[][] a, List<List<Expr>> V,
+                             List<Expr> unknowns, List<Expr> guess) {
+        List<List<Expr>> positions = new ArrayList<>();
+        List<Expr> residuals = new ArrayList<>();
+        for (int i = 0; i < a.length; i++) {
+            List<Expr> qi = Vec.combine(q, H, a[i], V);
+            if (asUnknowns) {
+                List<Expr> unknown = StepSystem.unknownVector("Q" + (i + 1), q.size());
+                unknowns.addAll(unknown);
+                guess.addAll(Vec.combine(q, H, a[i], Collections.nCopies(a.length, v)));
+                residuals.addAll(Vec.minus(unknown, qi));
+                qi = unknown;
+            }
+            positions.add(qi);
+        }
+        return new StagePositions(positions, residuals);
+    }
+}
