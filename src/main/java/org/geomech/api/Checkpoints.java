@@ -18,7 +18,15 @@ import java.util.function.BooleanSupplier;
  * @param stop         true when the run should write a checkpoint and return early
  */
 public record Checkpoints(Path file, String every, List<String> arguments, String scenarioText, BooleanSupplier stop) {
-    /** Checks the interval now. */
+    /**
+     * Checks the interval now.
+     *
+     * @param file         the checkpoint file
+     * @param every        the interval, model time or wall-clock time
+     * @param arguments    kept in the checkpoint for the caller (may be empty)
+     * @param scenarioText kept in the checkpoint for the caller (may be null)
+     * @param stop         true when the run should write a checkpoint and return early
+     */
     public Checkpoints {
         checkInterval(every);
         arguments = List.copyOf(arguments);

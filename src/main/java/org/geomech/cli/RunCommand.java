@@ -20,7 +20,6 @@ import org.geomech.ensemble.Statistics;
 import org.geomech.ensemble.SweepPlan;
 import org.geomech.ensemble.SweepRun;
 import org.geomech.ensemble.TimeGrid;
-
 import org.geomech.io.Checkpoint;
 import org.geomech.io.CsvWriter;
 import org.geomech.io.NpyWriter;
