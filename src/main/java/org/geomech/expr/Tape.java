@@ -98,6 +98,42 @@ public final class Tape {
     /** An independent copy with its own scratch registers. */
     public Tape copy() { return new Tape(inputCount, inputRegister, code, outputRegister, template, flops); }
 
+    /** The instructions in groups of four (opcode, destination, first operand, second operand or integer), for LaneTape. */
+    int[] code() { return code; }
+
+    /** The register of each output, for LaneTape. */
+    int[] outputRegisters() { return outputRegister; }
+
+    /** Every register's initial value (the constants' values; 0 elsewhere), for LaneTape. */
+    double[] constants() { return template; }
+
+    /** Whether an opcode reads its second operand as a register (not as the integer of powi or stumpff). */
+    static boolean binary(int opcode) { return opcode == ADD || opcode == SUB || opcode == MUL || opcode == DIV || opcode == POW || opcode == ATAN2; }
+
+    /** One instruction on one value: what eval does for opcode with operands x and y (y unused by unary ones, the integer for powi and stumpff). */
+    static double apply(int opcode, double x, double y, int integer) {
+        switch (opcode) {
+            case ADD: return x + y;
+            case SUB: return x - y;
+            case MUL: return x * y;
+            case DIV: return x / y;
+            case NEG: return -x;
+            case POWI: return powi(x, integer);
+            case POW: return Math.pow(x, y);
+            case SQRT: return Math.sqrt(x);
+            case SIN: return Math.sin(x);
+            case COS: return Math.cos(x);
+            case TAN: return Math.tan(x);
+            case EXP: return Math.exp(x);
+            case LOG: return Math.log(x);
+            case ATAN2: return Math.atan2(x, y);
+            case STUMPFF: return Stumpff.value(integer, x);
+            default: throw new IllegalStateException();
+        }
+    }
+
+    static final int OP_ADD = ADD, OP_SUB = SUB, OP_MUL = MUL, OP_DIV = DIV, OP_NEG = NEG;
+
     public int inputCount() { return inputCount; }
     public int outputCount() { return outputRegister.length; }
     /** Floating-point operations per evaluation (a transcendental function counts as one). */

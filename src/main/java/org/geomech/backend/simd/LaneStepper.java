@@ -39,7 +39,7 @@ final class LaneStepper {
     private int mostIterations;
 
     /** params: the lane-block of h and the model parameters, shared read-only by all workers. */
-    LaneStepper(SimdKernel kernel, KernelSource source, int components, int unknowns, int observers, NewtonOptions options,
+    LaneStepper(SimdKernel kernel, int scratch, int components, int unknowns, int observers, NewtonOptions options,
                 boolean linear, double[] params) {
         this.kernel = kernel;
         this.components = components;
@@ -57,7 +57,7 @@ final class LaneStepper {
         this.pivots = new double[unknowns * LANES];
         this.next = new double[components * LANES];
         this.o = new double[observers * LANES];
-        this.w = new double[source.scratch()];
+        this.w = new double[scratch];
         this.simplified = options.simplified();
         this.stall = options.stall();
         this.lu = simplified ? new double[jac.length] : jac;

@@ -44,14 +44,19 @@ public final class SimdBackend implements Backend {
         return new SimdCompiled(system.solvedBy(options.iteration()), observers, options, threads, chunk);
     }
 
+    /** Flops of residual and Jacobian above which a Newton step runs on lane tapes (TapeKernel) rather than generated code. */
+    static final int TAPE_FLOPS = Integer.getInteger("geomech.simd.tapeFlops", 2000);
+
     /** A step system compiled to a SimdKernel. */
     private static final class SimdCompiled implements Compiled {
         private final StepSystem system;
         private final int observers;
         private final NewtonOptions options;
         private final int threads, chunk;
-        private final KernelSource source;
         private final SimdKernel kernel;
+        private final int scratch;
+        /** Flops of guess, residual, Jacobian and update per member. */
+        private final int[] flops;
         private final boolean linear;
         /** For an explicit step system, its one-method kernel and the update's tape, else null. */
         private final SimdStepKernel stepKernel;
@@ -64,8 +69,17 @@ public final class SimdBackend implements Backend {
             this.threads = threads;
             int lanes = LaneStepper.LANES;
             this.chunk = (chunk + lanes - 1) / lanes * lanes;
-            this.source = KernelSource.of(system, observers, lanes);
-            this.kernel = KernelCompiler.load(source);
+            if (tapes(system)) {
+                TapeKernel tapes = new TapeKernel(system, observers, lanes);
+                this.kernel = tapes;
+                this.scratch = tapes.scratch();
+                this.flops = tapes.flops();
+            } else {
+                KernelSource source = KernelSource.of(system, observers, lanes);
+                this.kernel = KernelCompiler.load(source);
+                this.scratch = source.scratch();
+                this.flops = new int[]{source.guessFlops(), source.residualFlops(), source.jacobianFlops(), source.updateFlops()};
+            }
             this.linear = system.isLinear();
             boolean explicit = system.unknowns().isEmpty();
             List<Expr> stateParams = new ArrayList<>(system.state());
@@ -83,7 +97,7 @@ public final class SimdBackend implements Backend {
             for (int k = 0; k < params.length; k++) java.util.Arrays.fill(block, k * lanes, (k + 1) * lanes, params[k]);
             LaneStepper[] steppers = new LaneStepper[threads];
             for (int t = 0; t < threads; t++)
-                steppers[t] = new LaneStepper(kernel, source, system.state().size(), system.unknowns().size(), observers, options, linear, block);
+                steppers[t] = new LaneStepper(kernel, scratch, system.state().size(), system.unknowns().size(), observers, options, linear, block);
             ExplicitStepper[] explicit = null;
             if (stepKernel != null) {
                 explicit = new ExplicitStepper[threads];
@@ -95,7 +109,18 @@ public final class SimdBackend implements Backend {
         @Override
         public long[] flopsPerStep() {
             long k = system.unknowns().size();
-            return new long[]{source.guessFlops() + source.updateFlops(), source.residualFlops() + source.jacobianFlops() + 2 * k * k * k / 3 + 2 * k * k};
+            return new long[]{flops[0] + flops[3], flops[1] + flops[2] + 2 * k * k * k / 3 + 2 * k * k};
+        }
+
+        // A Newton iteration of more than TAPE_FLOPS runs on lane tapes: generated code that large waits seconds for javac and the JIT
+        private static boolean tapes(StepSystem system) {
+            if (system.unknowns().isEmpty()) return false;
+            List<Expr> inputs = new ArrayList<>(system.state());
+            inputs.addAll(system.params());
+            inputs.addAll(system.unknowns());
+            List<Expr> newton = new ArrayList<>(system.residuals());
+            for (Expr[] row : system.jacobian()) newton.addAll(List.of(row));
+            return org.geomech.expr.Tape.compile(inputs, newton).flops() > TAPE_FLOPS;
         }
     }
 }
