@@ -62,7 +62,8 @@ public final class LobattoHolonomic implements Method {
             unknowns.addAll(Lam.get(i));
             guess.addAll(lambda);
         }
-        StagePositions positions = StagePositions.of(positionUnknowns, q, v, t.a(), V, unknowns, guess);   // (13b) Q^i
+        List<Expr> startForce = Vec.plus(sys.force(), Vec.transposeTimes(sys.holonomicJacobian(), lambda, n));   // W^1 with Lambda^1 ~ lambda_k
+        StagePositions positions = StagePositions.of(positionUnknowns, sys, t, q, v, p, startForce, V, unknowns, guess);   // (13b) Q^i
         List<List<Expr>> Q = positions.positions();
         for (int i = 0; i < s; i++) {
             List<Expr> qi = Q.get(i);

@@ -67,7 +67,8 @@ public final class LobattoNonholonomic implements Method {
             unknowns.addAll(li);
             guess.addAll(lambda);
         }
-        StagePositions positions = StagePositions.of(positionUnknowns, q, v, t.a(), V, unknowns, guess);   // (14b) Q^i
+        List<Expr> startForce = Vec.plus(sys.force(), Vec.transposeTimes(sys.nonholonomicMatrix(), lambda, n));   // W^1 = W(q, v, lambda_k)
+        StagePositions positions = StagePositions.of(positionUnknowns, sys, t, q, v, p, startForce, V, unknowns, guess);   // (14b) Q^i
         List<List<Expr>> Q = positions.positions();
         for (int i = 0; i < s; i++) {
             List<Expr> qi = Q.get(i);

@@ -2,11 +2,11 @@ package org.geomech.method;
 
 import org.geomech.expr.Expr;
 import org.geomech.expr.Exprs;
+import org.geomech.method.tableau.LobattoIIIAIIIB;
 import org.geomech.model.MechanicalSystem;
 
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Collections;
 import java.util.List;
 
 import static org.geomech.method.StepSystem.H;
@@ -41,19 +41,25 @@ record StagePositions(List<List<Expr>> positions, List<Expr> residuals) {
     }
 
     /**
-     * The stage positions for IIIA coefficients a over the stage velocities V from (q, v); as unknowns (appended to
-     * unknowns, guessed q + h c_i v) when asUnknowns, else as expressions of V.
+     * The stage positions of tableau t over the stage velocities V from (q, v, p); as unknowns (appended to unknowns)
+     * when asUnknowns, else as expressions of V. The guess of Q^i is q + h sum_j a_ij V~^j with the stage velocities
+     * predicted from the stage momenta with every stage force frozen at startForce (W at the start of the step):
+     * V~^j = FL^-1(q, p + h (sum_k aHat_jk) startForce), or v where FL^-1 has no closed form; an O(h^3) guess where
+     * q + h c_i v is O(h^2), one simplified-Newton iteration fewer.
      */
-    static StagePositions of(boolean asUnknowns, List<Expr> q, List<Expr> v, double[][] a, List<List<Expr>> V,
-                             List<Expr> unknowns, List<Expr> guess) {
-        List<List<Expr>> positions = new ArrayList<>();
+    static StagePositions of(boolean asUnknowns, MechanicalSystem sys, LobattoIIIAIIIB t, List<Expr> q, List<Expr> v, List<Expr> p,
+                             List<Expr> startForce, List<List<Expr>> V, List<Expr> unknowns, List<Expr> guess) {
+        double[][] a = t.a();
+        List<List<Expr>> positions = new ArrayList<>(), predicted = new ArrayList<>();
         List<Expr> residuals = new ArrayList<>();
+        for (double[] row : t.aHat())
+            predicted.add(sys.velocityFromMomentum(q, Vec.combine(p, H, new double[]{Arrays.stream(row).sum()}, List.of(startForce))).orElse(v));
         for (int i = 0; i < a.length; i++) {
             List<Expr> qi = Vec.combine(q, H, a[i], V);
             if (asUnknowns) {
                 List<Expr> unknown = StepSystem.unknownVector("Q" + (i + 1), q.size());
                 unknowns.addAll(unknown);
-                guess.addAll(Vec.combine(q, H, a[i], Collections.nCopies(a.length, v)));
+                guess.addAll(Vec.combine(q, H, a[i], predicted));
                 residuals.addAll(Vec.minus(unknown, qi));
                 qi = unknown;
             }

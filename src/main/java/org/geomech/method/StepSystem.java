@@ -202,17 +202,22 @@ public final class StepSystem {
         while (true) {
             Set<Expr> nonConstant = new HashSet<>(constantOnly);
             nonConstant.addAll(x);
-            Expr[][] jac = Derivative.jacobian(f, x);     // one pass, memoised per unknown across all residuals
-            int[] pivot = explicitPivot(jac, nonConstant);
+            int[] pivot = null;
+            Expr coefficient = null;
+            for (int k = 0; k < f.size() && pivot == null; k++) {     // residual by residual: the first ones hold the pivot
+                Expr[] row = Derivative.jacobian(List.of(f.get(k)), x)[0];
+                int i = explicitPivot(row, nonConstant);
+                if (i >= 0) { pivot = new int[]{k, i}; coefficient = row[i]; }
+            }
             if (pivot == null) {
                 StepSystem out = new StepSystem(method, model, layout, x, f, x0, psi, defs);
-                out.jacobian = jac;
+                out.jacobian = Derivative.jacobian(f, x);
                 out.iterations.putAll(iterations);
                 return out;
             }
             int k = pivot[0], i = pivot[1];
             Expr xi = x.get(i), r = f.get(k);
-            Expr value = Expr.neg(Expr.div(Exprs.substitute(r, Map.of(xi, Expr.ZERO)), jac[k][i]));
+            Expr value = Expr.neg(Expr.div(Exprs.substitute(r, Map.of(xi, Expr.ZERO)), coefficient));
             Map<Expr, Expr> sub = new HashMap<>(Map.of(xi, value));
             f.remove(k);
             x.remove(i);
@@ -243,16 +248,11 @@ public final class StepSystem {
         return out;
     }
 
-    /** The first (residual, unknown) whose coefficient is a nonzero expression of parameters and constants only, or null. */
-    private static int[] explicitPivot(Expr[][] jac, Set<Expr> nonConstant) {
-        for (int k = 0; k < jac.length; k++)
-            for (int i = 0; i < jac[k].length; i++) {
-                Expr c = jac[k][i];
-                if (!c.isConst(0) && !Exprs.dependsOn(c, nonConstant)) return new int[]{k, i};
-            }
-        return null;
+    /** The first unknown whose coefficient in a residual's row is a nonzero expression of parameters and constants only, or -1. */
+    private static int explicitPivot(Expr[] row, Set<Expr> nonConstant) {
+        for (int i = 0; i < row.length; i++) if (!row[i].isConst(0) && !Exprs.dependsOn(row[i], nonConstant)) return i;
+        return -1;
     }
-
 
     /** Vector helper: the symbols prefix[0..count). */
     static List<Expr> unknownVector(String prefix, int count) {
