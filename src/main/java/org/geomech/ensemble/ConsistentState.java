@@ -34,6 +34,9 @@ public final class ConsistentState implements Consistency {
     private final DMatrixRMaj gl;
     private final LinearSolverDense<DMatrixRMaj> metricSolver;
     private boolean factored, factoredOk;
+    /** The solvers CommonOps_DDRM.solve would make for G G^T and for B g_L^-1 B^T, made once; every matrix of a projection, allocated once. */
+    private final LinearSolverDense<DMatrixRMaj> holonomicSolver, rowSolver;
+    private final DMatrixRMaj G, GGt, g, yh, B, Bt, b, r, vv, c, y, dv, glInvBt, f, drifts, glInvF, rhs, l;
 
     public ConsistentState(MechanicalSystem sys) {
         this.sys = sys;
@@ -70,6 +73,33 @@ public final class ConsistentState implements Consistency {
         this.metricAt = new double[metricInputs.length];
         this.gl = new DMatrixRMaj(n, n);
         this.metricSolver = new LinearSolverSafe<>(LinearSolverFactory_DDRM.linear(n));   // as CommonOps_DDRM.solve does
+        this.holonomicSolver = new LinearSolverSafe<>(LinearSolverFactory_DDRM.linear(mh));
+        this.rowSolver = new LinearSolverSafe<>(LinearSolverFactory_DDRM.linear(m));
+        this.G = new DMatrixRMaj(mh, n);
+        this.GGt = new DMatrixRMaj(mh, mh);
+        this.g = new DMatrixRMaj(mh, 1);
+        this.yh = new DMatrixRMaj(mh, 1);
+        this.B = new DMatrixRMaj(m, n);
+        this.Bt = new DMatrixRMaj(n, m);
+        this.b = new DMatrixRMaj(m, 1);
+        this.r = new DMatrixRMaj(m, 1);
+        this.vv = new DMatrixRMaj(n, 1);
+        this.c = new DMatrixRMaj(m, m);
+        this.y = new DMatrixRMaj(m, 1);
+        this.dv = new DMatrixRMaj(n, 1);
+        this.glInvBt = new DMatrixRMaj(n, m);
+        this.f = new DMatrixRMaj(n, 1);
+        this.drifts = new DMatrixRMaj(m, 1);
+        this.glInvF = new DMatrixRMaj(n, 1);
+        this.rhs = new DMatrixRMaj(m, 1);
+        this.l = new DMatrixRMaj(m, 1);
+    }
+
+    // x = a^-1 rhs as CommonOps_DDRM.solve(a, rhs, x) computes it, with a solver made once for a's size
+    private static boolean solve(LinearSolverDense<DMatrixRMaj> solver, DMatrixRMaj a, DMatrixRMaj rhs, DMatrixRMaj x) {
+        if (!solver.setA(a)) return false;
+        solver.solve(rhs, x);
+        return true;
     }
 
     // g_L at the current inputs, LU-factored (false: singular); factored again only when an input it depends on changed
@@ -84,12 +114,6 @@ public final class ConsistentState implements Consistency {
         return factoredOk;
     }
 
-    // x = g_L^-1 b with the factors of factorMetric()
-    private DMatrixRMaj solveMetric(DMatrixRMaj b) {
-        DMatrixRMaj x = new DMatrixRMaj(n, b.numCols);
-        metricSolver.solve(b, x);
-        return x;
-    }
 
     /** Total multiplier count: holonomic first, then nonholonomic. */
     @Override public int multipliers() { return m; }
@@ -115,18 +139,16 @@ public final class ConsistentState implements Consistency {
     // Minimum-norm Gauss-Newton: q <- q - G^T (G G^T)^-1 g(q)
     private boolean projectPositions(double[] q, double[] v) {
         if (mh == 0) return true;
-        double[] g = new double[mh];
-        DMatrixRMaj G = new DMatrixRMaj(mh, n), GGt = new DMatrixRMaj(mh, mh), y = new DMatrixRMaj(mh, 1);
         for (int it = 0; it < 60; it++) {
             load(q, v);
-            holonomic.eval(in, g);
+            holonomic.eval(in, g.data);
             holonomicJacobian.eval(in, G.data);
             CommonOps_DDRM.multTransB(G, G, GGt);
-            if (!CommonOps_DDRM.solve(GGt, new DMatrixRMaj(mh, 1, true, g), y)) return false;
+            if (!solve(holonomicSolver, GGt, g, yh)) return false;
             double step = 0, size = 0;
             for (int i = 0; i < n; i++) {
                 double d = 0;
-                for (int a = 0; a < mh; a++) d += G.get(a, i) * y.get(a);
+                for (int a = 0; a < mh; a++) d += G.get(a, i) * yh.get(a);
                 q[i] -= d;
                 step = Math.max(step, Math.abs(d));
                 size = Math.max(size, Math.abs(q[i]));
@@ -141,17 +163,15 @@ public final class ConsistentState implements Consistency {
     private boolean projectVelocities(double[] q, double[] v) {
         if (m == 0) return true;
         load(q, v);
-        DMatrixRMaj B = new DMatrixRMaj(m, n), b = new DMatrixRMaj(m, 1);
         rows.eval(in, B.data);
         offsets.eval(in, b.data);
-        DMatrixRMaj r = new DMatrixRMaj(m, 1);
-        CommonOps_DDRM.mult(B, new DMatrixRMaj(n, 1, true, v), r);
+        System.arraycopy(v, 0, vv.data, 0, n);
+        CommonOps_DDRM.mult(B, vv, r);
         CommonOps_DDRM.addEquals(r, b);
-        DMatrixRMaj c = new DMatrixRMaj(m, m), y = new DMatrixRMaj(m, 1), dv = new DMatrixRMaj(n, 1);
         if (!factorMetric()) return false;
-        DMatrixRMaj glInvBt = solveMetric(transpose(B));
+        metricSolver.solve(CommonOps_DDRM.transpose(B, Bt), glInvBt);
         CommonOps_DDRM.mult(B, glInvBt, c);
-        if (!CommonOps_DDRM.solve(c, r, y)) return false;
+        if (!solve(rowSolver, c, r, y)) return false;
         CommonOps_DDRM.mult(glInvBt, y, dv);
         for (int i = 0; i < n; i++) v[i] -= dv.get(i);
         return allFinite(v);
@@ -159,22 +179,19 @@ public final class ConsistentState implements Consistency {
 
     private boolean multipliers(double[] lambda) {
         if (m == 0) return true;
-        DMatrixRMaj B = new DMatrixRMaj(m, n), f = new DMatrixRMaj(n, 1), c = new DMatrixRMaj(m, 1);
         rows.eval(in, B.data);
         force.eval(in, f.data);
-        drift.eval(in, c.data);
-        DMatrixRMaj C = new DMatrixRMaj(m, m), rhs = new DMatrixRMaj(m, 1), l = new DMatrixRMaj(m, 1);
+        drift.eval(in, drifts.data);
         if (!factorMetric()) return false;
-        DMatrixRMaj glInvBt = solveMetric(transpose(B)), glInvF = solveMetric(f);
-        CommonOps_DDRM.mult(B, glInvBt, C);
+        metricSolver.solve(CommonOps_DDRM.transpose(B, Bt), glInvBt);
+        metricSolver.solve(f, glInvF);
+        CommonOps_DDRM.mult(B, glInvBt, c);
         CommonOps_DDRM.mult(B, glInvF, rhs);
-        CommonOps_DDRM.addEquals(rhs, c);
-        if (!CommonOps_DDRM.solve(C, rhs, l)) return false;
+        CommonOps_DDRM.addEquals(rhs, drifts);
+        if (!solve(rowSolver, c, rhs, l)) return false;
         for (int a = 0; a < m; a++) lambda[a] = -l.get(a);
         return allFinite(lambda);
     }
-
-    private static DMatrixRMaj transpose(DMatrixRMaj a) { return CommonOps_DDRM.transpose(a, null); }
 
     private static boolean allFinite(double[] a) {
         for (double d : a) if (!Double.isFinite(d)) return false;
