@@ -11,12 +11,15 @@ import org.geomech.backend.Backend;
 import org.geomech.backend.Backends;
 import org.geomech.ensemble.EnsembleRun;
 import org.geomech.ensemble.EnsembleState;
+import org.geomech.ensemble.HeapBudget;
 import org.geomech.ensemble.InitialStates;
 import org.geomech.ensemble.Observer;
 import org.geomech.ensemble.Observers;
+import org.geomech.ensemble.Reduction;
 import org.geomech.ensemble.Startup;
 import org.geomech.ensemble.Statistics;
 import org.geomech.ensemble.SweepPlan;
+import org.geomech.ensemble.SweepRun;
 import org.geomech.ensemble.TimeGrid;
 import org.geomech.io.Checkpoint;
 import org.geomech.io.CsvWriter;
@@ -110,6 +113,8 @@ final class RunCommand extends GeomechCommand {
     Path initialFile;
 
     private List<Integer> trajectoryMembers;
+    /** Members per slab (--members-in-memory, or chosen when the ensemble does not fit in the heap); null: held at once. */
+    private Integer slabMembers;
     private final Map<Double, List<Series>> finalStates = new LinkedHashMap<>();
 
 
@@ -168,9 +173,11 @@ final class RunCommand extends GeomechCommand {
             if (talking()) out().print(comparison.summary().format());
             return;
         }
-        plan = scenario.plan(scenario.model().build());
+        Model built = scenario.model().build();
+        plan = scenario.plan(built);
         if (trajectorySelection != null) trajectoryMembers = MemberSelection.parse("--save-trajectories", trajectorySelection, scenario.members());
-        if (checkpointEvery == null && membersInMemory == null && resumeFrom == null) {
+        slabMembers = membersInMemory != null ? membersInMemory : resumeFrom == null ? automaticSlab(built, table) : null;
+        if (checkpointEvery == null && slabMembers == null && resumeFrom == null) {
             runThroughApi(table);
             return;
         }
@@ -191,6 +198,41 @@ final class RunCommand extends GeomechCommand {
         for (int stage = 0; stage < first; stage++) done += grid(scenario.h().get(stage)).steps();
         for (int stage = first; stage < scenario.h().size(); stage++) done += runStepSize(sys, method, backend, initial, stage, done, progress);
         if (checkpoints != null) deleteCheckpoint();
+    }
+
+    /**
+     * Members per slab when the ensemble, by HeapBudget's estimate, does not fit in the heap left: a size chosen from the heap,
+     * said on stderr (null: it fits, and is held at once); refused with one line where slabs cannot run it either.
+     */
+    private Integer automaticSlab(Model sys, StateFile.Table table) {
+        // far more state components than any method carries (q, v, p, multipliers, stages): an ensemble that fits with these needs no step built to tell
+        int generous = 32 * scenario.model().positionNames().size() + 64 + plan.perMember().size();
+        if (HeapBudget.left().fits(generous, plan.launchMembers())) return null;
+        StepSystem step = SweepRun.step(Methods.parse(scenario.method()).build(sys), plan);
+        int components = step.layout().size();
+        long members = plan.launchMembers();
+        HeapBudget heap = HeapBudget.left(HeapBudget.bytes(components, members));
+        if (heap.fits(components, members)) return null;
+        String needs = "--members " + scenario.members() + (plan.points() > 1 ? " in " + plan.points() + " sweep points" : "") + ": the ensemble needs about " + HeapBudget.size(HeapBudget.bytes(components, members)) + " ("
+                + components + " doubles per member), the JVM has " + HeapBudget.size(heap.available()) + " of heap left";
+        String whole = checkpointEvery != null ? "--checkpoint-every (a checkpoint holds the whole ensemble)"
+                : trajectorySelection != null ? "--save-trajectories (slabs keep no states)"
+                : saveFinalStates ? "--save-final-states (slabs keep no states)"
+                : table != null ? "--initial (slabs make their initial states from the seed)"
+                : !plan.perMember().isEmpty() ? "parameters that vary per member or sweep (slabs run shared parameters)"
+                : scenario.needsSpread() ? "min, std and quantiles (they need every member at once)" : null;
+        if (whole != null)
+            throw new InputException(needs + ", and it cannot run in slabs with " + whole + "; raise the heap with JAVA_TOOL_OPTIONS=-Xmx<size>,"
+                    + " or use fewer members");
+        long rows = 0;
+        for (double h : scenario.h()) rows = Math.max(rows, grid(h).rows());
+        long partials = 8L * (rows + 1) * Reduction.blocks((int) members) * (1 + (long) observers(step).size() * Reduction.FIELDS);
+        long slab = heap.slabMembers(components, partials);
+        if (slab == 0)
+            throw new InputException(needs + ", and not even a slab of " + Reduction.BLOCK + " members fits beside the " + HeapBudget.size(partials)
+                    + " of block sums its " + rows + " output rows keep; raise the heap with JAVA_TOOL_OPTIONS=-Xmx<size>, or use fewer output rows (--output-interval)");
+        err().println("geomech: note: " + needs + ": running it in slabs of " + slab + " members (as --members-in-memory " + slab + " would)");
+        return (int) slab;
     }
 
     // Every step size through the Java API (runs without checkpoints, slabs or resume): sweeps, per-member parameters, spread statistics
@@ -295,7 +337,7 @@ final class RunCommand extends GeomechCommand {
     // Runs every member at one step size (from the checkpoint resumed from, if it stopped in this one); returns the number of steps
     private long runStepSize(Model sys, Method method, Backend backend, InitialStates initial, int stage, long done, Progress progress) {
         double h = scenario.h().get(stage);
-        if (membersInMemory != null && scenario.members() > membersInMemory) return runInSlabs(sys, method, backend, initial, h, done, progress);
+        if (slabMembers != null && scenario.members() > slabMembers) return runInSlabs(sys, method, backend, initial, h, done, progress);
         boolean resuming = resumeFrom != null && stage == resumeFrom.stage();
         Simulation sim = new Simulation(sys, method, sys.parameterValues(), initial, scenario.perturbation(), scenario.members());
         List<Observer> observers = observers(sim.step());
@@ -350,13 +392,13 @@ final class RunCommand extends GeomechCommand {
         return grid.steps();
     }
 
-    // One step size with the ensemble streamed through memory in slabs of whole blocks (--members-in-memory)
+    // One step size with the ensemble streamed through memory in slabs of whole blocks (--members-in-memory, or chosen from the heap)
     private long runInSlabs(Model sys, Method method, Backend backend, InitialStates initial, double h, long done, Progress progress) {
         Simulation sim = new Simulation(sys, method, sys.parameterValues(), initial, scenario.perturbation(), scenario.members());
         List<Observer> observers = observers(sim.step());
         Backend.Compiled compiled = backend.compile(sim.step(), observers, scenario.newton());
         TimeGrid grid = grid(h);
-        SlabRun.Outcome o = SlabRun.stream(compiled, sim, grid, membersInMemory, m -> progress.accept(done + grid.steps() * m / sim.members()));
+        SlabRun.Outcome o = SlabRun.stream(compiled, sim, grid, slabMembers, m -> progress.accept(done + grid.steps() * m / sim.members()));
         progress.end();
         if (header.isEmpty()) start(sim.step(), observers, o.consistency(), compiled);
         Path folder = folder(scenario.out());

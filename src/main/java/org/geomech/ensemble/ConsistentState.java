@@ -1,9 +1,13 @@
 package org.geomech.ensemble;
 
+import org.ejml.LinearSolverSafe;
 import org.ejml.data.DMatrixRMaj;
 import org.ejml.dense.row.CommonOps_DDRM;
+import org.ejml.dense.row.factory.LinearSolverFactory_DDRM;
+import org.ejml.interfaces.linsol.LinearSolverDense;
 import org.geomech.expr.Derivative;
 import org.geomech.expr.Expr;
+import org.geomech.expr.Exprs;
 import org.geomech.expr.Tape;
 import org.geomech.model.MechanicalSystem;
 
@@ -16,13 +20,20 @@ import static org.geomech.expr.Expr.*;
  * Makes (q, v) consistent with the constraints and supplies p = D2L(q, v) and the continuous multipliers
  * (001 spec sec. 2.1): q is projected onto g(q) = 0 (minimum-norm Gauss-Newton), v onto
  * B(q) v + b(q) = 0 in the kinetic metric g_L, and lambda = -(B g_L^-1 B^T)^-1 (dPhi/dq v + B g_L^-1 f)
- * with f = D1L - (d D2L/dq) v, rows B = (G; A) (holonomic rows first). Not thread-safe.
+ * with f = D1L - (d D2L/dq) v, rows B = (G; A) (holonomic rows first). The LU factors of g_L are kept while the
+ * inputs g_L depends on stay the same (every member, when g_L is constant): the same solves, bit for bit. Not thread-safe.
  */
 public final class ConsistentState implements Consistency {
     private final MechanicalSystem sys;
     private final int n, mh, m;
     private final Tape holonomic, holonomicJacobian, rows, offsets, metric, momenta, force, drift;
     private final double[] in;
+    /** Indices in in of the inputs g_L depends on, their values at the last factorisation, and its factors. */
+    private final int[] metricInputs;
+    private final double[] metricAt;
+    private final DMatrixRMaj gl;
+    private final LinearSolverDense<DMatrixRMaj> metricSolver;
+    private boolean factored, factoredOk;
 
     public ConsistentState(MechanicalSystem sys) {
         this.sys = sys;
@@ -54,6 +65,30 @@ public final class ConsistentState implements Consistency {
         this.force = Tape.compile(inputs, forceList);
         this.drift = Tape.compile(inputs, driftList);
         this.in = new double[2 * n + sys.parameterSymbols().size()];
+        java.util.Set<Expr> metricSymbols = Exprs.symbols(metricList);
+        this.metricInputs = java.util.stream.IntStream.range(0, inputs.size()).filter(i -> metricSymbols.contains(inputs.get(i))).toArray();
+        this.metricAt = new double[metricInputs.length];
+        this.gl = new DMatrixRMaj(n, n);
+        this.metricSolver = new LinearSolverSafe<>(LinearSolverFactory_DDRM.linear(n));   // as CommonOps_DDRM.solve does
+    }
+
+    // g_L at the current inputs, LU-factored (false: singular); factored again only when an input it depends on changed
+    private boolean factorMetric() {
+        boolean same = factored;
+        for (int k = 0; k < metricInputs.length && same; k++) same = Double.doubleToRawLongBits(in[metricInputs[k]]) == Double.doubleToRawLongBits(metricAt[k]);
+        if (same) return factoredOk;
+        metric.eval(in, gl.data);
+        factoredOk = metricSolver.setA(gl);
+        for (int k = 0; k < metricInputs.length; k++) metricAt[k] = in[metricInputs[k]];
+        factored = true;
+        return factoredOk;
+    }
+
+    // x = g_L^-1 b with the factors of factorMetric()
+    private DMatrixRMaj solveMetric(DMatrixRMaj b) {
+        DMatrixRMaj x = new DMatrixRMaj(n, b.numCols);
+        metricSolver.solve(b, x);
+        return x;
     }
 
     /** Total multiplier count: holonomic first, then nonholonomic. */
@@ -106,15 +141,15 @@ public final class ConsistentState implements Consistency {
     private boolean projectVelocities(double[] q, double[] v) {
         if (m == 0) return true;
         load(q, v);
-        DMatrixRMaj B = new DMatrixRMaj(m, n), b = new DMatrixRMaj(m, 1), gl = new DMatrixRMaj(n, n);
+        DMatrixRMaj B = new DMatrixRMaj(m, n), b = new DMatrixRMaj(m, 1);
         rows.eval(in, B.data);
         offsets.eval(in, b.data);
-        metric.eval(in, gl.data);
         DMatrixRMaj r = new DMatrixRMaj(m, 1);
         CommonOps_DDRM.mult(B, new DMatrixRMaj(n, 1, true, v), r);
         CommonOps_DDRM.addEquals(r, b);
-        DMatrixRMaj glInvBt = new DMatrixRMaj(n, m), c = new DMatrixRMaj(m, m), y = new DMatrixRMaj(m, 1), dv = new DMatrixRMaj(n, 1);
-        if (!CommonOps_DDRM.solve(gl, transpose(B), glInvBt)) return false;
+        DMatrixRMaj c = new DMatrixRMaj(m, m), y = new DMatrixRMaj(m, 1), dv = new DMatrixRMaj(n, 1);
+        if (!factorMetric()) return false;
+        DMatrixRMaj glInvBt = solveMetric(transpose(B));
         CommonOps_DDRM.mult(B, glInvBt, c);
         if (!CommonOps_DDRM.solve(c, r, y)) return false;
         CommonOps_DDRM.mult(glInvBt, y, dv);
@@ -124,13 +159,13 @@ public final class ConsistentState implements Consistency {
 
     private boolean multipliers(double[] lambda) {
         if (m == 0) return true;
-        DMatrixRMaj B = new DMatrixRMaj(m, n), gl = new DMatrixRMaj(n, n), f = new DMatrixRMaj(n, 1), c = new DMatrixRMaj(m, 1);
+        DMatrixRMaj B = new DMatrixRMaj(m, n), f = new DMatrixRMaj(n, 1), c = new DMatrixRMaj(m, 1);
         rows.eval(in, B.data);
-        metric.eval(in, gl.data);
         force.eval(in, f.data);
         drift.eval(in, c.data);
-        DMatrixRMaj glInvBt = new DMatrixRMaj(n, m), glInvF = new DMatrixRMaj(n, 1), C = new DMatrixRMaj(m, m), rhs = new DMatrixRMaj(m, 1), l = new DMatrixRMaj(m, 1);
-        if (!CommonOps_DDRM.solve(gl, transpose(B), glInvBt) || !CommonOps_DDRM.solve(gl, f, glInvF)) return false;
+        DMatrixRMaj C = new DMatrixRMaj(m, m), rhs = new DMatrixRMaj(m, 1), l = new DMatrixRMaj(m, 1);
+        if (!factorMetric()) return false;
+        DMatrixRMaj glInvBt = solveMetric(transpose(B)), glInvF = solveMetric(f);
         CommonOps_DDRM.mult(B, glInvBt, C);
         CommonOps_DDRM.mult(B, glInvF, rhs);
         CommonOps_DDRM.addEquals(rhs, c);

@@ -3,7 +3,6 @@ package org.geomech.ensemble;
 import org.geomech.method.StateLayout;
 import org.geomech.model.InputException;
 
-import java.util.Locale;
 
 /**
  * The states of all members in structure-of-arrays layout, component-major with the member index
@@ -19,9 +18,6 @@ public final class EnsembleState {
     private final Status[] status;
     private final long[] failedStep;
 
-    /** Bytes per member beyond its state: status, failure step, and room for observers' initial values and reductions. */
-    private static final long OVERHEAD_BYTES = 64;
-
     public EnsembleState(StateLayout layout, int members) {
         this.layout = layout;
         this.members = members;
@@ -34,24 +30,19 @@ public final class EnsembleState {
 
     /**
      * Refuses, before allocating, an ensemble larger than one Java array or than the heap the JVM has
-     * left (an estimate: 8 bytes per component and OVERHEAD_BYTES per member), with a one-line message.
+     * left (HeapBudget's estimate), with a one-line message.
      */
     public static void checkFits(int components, int members) {
         long values = (long) components * members;
         if (values > Integer.MAX_VALUE - 8)
             throw new InputException("--members " + members + ": " + components + " state components each make " + values
                     + " values, more than one array holds (" + (Integer.MAX_VALUE - 8) + "); use fewer members, or run --members-in-memory M");
-        long needed = 8 * values + OVERHEAD_BYTES * members;
-        Runtime rt = Runtime.getRuntime();
-        long available = rt.maxMemory() - (rt.totalMemory() - rt.freeMemory());
-        if (needed > available)
-            throw new InputException(String.format(Locale.ROOT, "--members %d: the ensemble needs about %.1f GiB (%d doubles per member),"
-                            + " the JVM has %.1f GiB of heap left; raise it with JAVA_TOOL_OPTIONS=-Xmx<size>, or stream the members"
-                            + " through memory in slabs (run --members-in-memory M)",
-                    members, needed / GIB, components, available / GIB));
+        HeapBudget heap = HeapBudget.left(HeapBudget.bytes(components, members));
+        if (!heap.fits(components, members))
+            throw new InputException("--members " + members + ": the ensemble needs about " + HeapBudget.size(HeapBudget.bytes(components, members))
+                    + " (" + components + " doubles per member), the JVM has " + HeapBudget.size(heap.available()) + " of heap left; raise it"
+                    + " with JAVA_TOOL_OPTIONS=-Xmx<size>, or stream the members through memory in slabs (run --members-in-memory M)");
     }
-
-    private static final double GIB = 1024.0 * 1024 * 1024;
 
     public StateLayout layout() { return layout; }
     public int members() { return members; }

@@ -22,7 +22,7 @@ public record TimeGrid(double h, long steps, int stride) {
             throw new InputException("t-end " + tEnd + " is not a whole number of steps of h = " + h);
         double interval = outputInterval > 0 ? outputInterval : tEnd / Math.min(steps, 100);
         int stride = (int) Math.max(1, Math.min(Math.min(steps, Integer.MAX_VALUE), Math.round(interval / h)));
-        long rows = (steps + stride - 1) / stride + 1;
+        long rows = rows(steps, stride);
         if (rows > MAX_ROWS)
             throw new InputException("output interval " + interval + " gives " + rows + " output rows at h = " + h + "; at most " + MAX_ROWS
                     + " (give a larger output interval)");
@@ -30,4 +30,9 @@ public record TimeGrid(double h, long steps, int stride) {
     }
 
     public double tEnd() { return h * steps; }
+
+    /** Output rows, the one at t = 0 included. */
+    public long rows() { return rows(steps, stride); }
+
+    private static long rows(long steps, int stride) { return (steps + stride - 1) / stride + 1; }
 }

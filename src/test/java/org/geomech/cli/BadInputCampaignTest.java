@@ -43,7 +43,13 @@ class BadInputCampaignTest {
                     "initial:", "  members: 2", "  q: {theta: \"j*pi/(2*N)\"}", "  v: {x: \"cos(j*pi/(2*N))\", theta: 1}",
                     "observers:", "  omega: dot(theta)", "  lam: lambda1", ""),
             String.join("\n", "model: chaotic-nh", "structure: {m: 2}", "method: lobatto-nh:3", "h: 0.1", "t_end: 0.5", ""),
-            String.join("\n", "model: planar-pendulum", "method: rattle", "h: 0.05", "t_end: 0.5", "initial:", "  members: 2", ""));
+            String.join("\n", "model: planar-pendulum", "method: rattle", "h: 0.05", "t_end: 0.5", "initial:", "  members: 2", ""),
+            String.join("\n", "model:", "  name: top", "  group: SO(3)", "  factors: [R]", "  velocities: [w1, w2, w3]", "  frame: body",
+                    "  parameters: {I1: 1, I3: 0.5, mgl: 1}", "  lagrangian: 0.5*(I1*w1^2 + I1*w2^2 + I3*w3^2) - mgl*R33", "method: lobatto-lie:2",
+                    "h: 0.1", "t_end: 0.5", "initial:", "  members: 2", "  q: {R22: cos(0.5), R23: -sin(0.5), R32: sin(0.5), R33: cos(0.5)}",
+                    "  v: {w2: 0.3, w3: 10}", "observers:", "  spin: w3", ""),
+            String.join("\n", "model: dipole-on-stick", "method: vrkmk:gauss1,0", "h: 0.1", "t_end: 0.5", "initial:", "  members: 2",
+                    "  random: {seed: 3, v: {w1: 0.01}}", ""));
 
     // Values a hostile user puts where a number, name or list belongs (none makes a valid but long run: those are not bad input)
     private static final List<String> VALUES = List.of("0", "-1", "1e-320", "1e308", "-1e308", ".nan", ".inf", "-.inf", "NaN", "abc", "[]", "{}",
@@ -59,7 +65,8 @@ class BadInputCampaignTest {
             "--param", "--structure", "--method", "--model", "--format", "--save-trajectories", "--newton-tol", "--backend", "--statistics", "--json");
 
     private static final List<String> METHODS = List.of("lobatto-nh:2", "lobatto-nh:3", "lobatto-nh:1", "lobatto-nh:0", "lobatto-nh:-1",
-            "lobatto-nh:99999999999", "lobatto-holonomic:2", "rattle", "hbvm:2,2", "hbvm:0,0", "hbvm:2", "ggl-em", "ggl-vi-s", "nope", ":", "lobatto-nh:");
+            "lobatto-nh:99999999999", "lobatto-holonomic:2", "rattle", "hbvm:2,2", "hbvm:0,0", "hbvm:2", "ggl-em", "ggl-vi-s", "nope", ":", "lobatto-nh:",
+            "lobatto-lie:2", "lobatto-lie-nh:2,exp", "vrkmk:gauss2,2", "vrkmk:gauss1,-1", "vcg:midpoint", "vcg:nope", "lobatto-lie:2,sin");
 
     @TempDir
     Path dir;

@@ -1,0 +1,78 @@
+package org.geomech.cli;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Issue 12 item 1, issue 11 item 6: an ensemble that by the estimate does not fit in the heap runs in slabs by itself,
+ * with bitwise the statistics of the run held at once; where slabs cannot run it, one line and exit 2.
+ */
+class AutomaticSlabTest {
+    @TempDir
+    Path dir;
+
+    /** 300,000 members of chaotic-nh (22 doubles each, 240 bytes by the estimate): 69 MiB, more than a 64 MiB heap holds. */
+    private static final List<String> RUN = List.of("run", "--model", "chaotic-nh", "--method", "lobatto-nh:2", "--backend", "simd",
+            "--members", "300000", "--t-end", "0.1", "--h", "0.02", "--no-plots", "--quiet");
+
+    @Test
+    void aSmallHeapTakesTheSlabPathWithTheSameStatistics() throws Exception {
+        Path whole = dir.resolve("whole"), slabs = dir.resolve("slabs");
+        List<String> args = new ArrayList<>(RUN);
+        args.addAll(List.of("--out", whole.toString()));
+        Cli.Result r = Cli.run(args.toArray(new String[0]));
+        assertEquals(0, r.exit(), r.err());
+        assertEquals("", r.err(), "the default heap holds 300,000 members at once");
+
+        String java = ProcessHandle.current().info().command().orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        List<String> cmd = new ArrayList<>(List.of(java, "--add-modules", "jdk.incubator.vector", "-Xmx64m", "-Dgeomech.cache=" + System.getProperty("geomech.cache", ""),
+                "-cp", System.getProperty("java.class.path"), Main.class.getName()));
+        cmd.addAll(RUN);
+        cmd.addAll(List.of("--out", slabs.toString()));
+        Process child = new ProcessBuilder(cmd).redirectOutput(dir.resolve("child.out").toFile()).redirectError(dir.resolve("child.err").toFile()).start();
+        assertTrue(child.waitFor(3, TimeUnit.MINUTES), "done within three minutes");
+        List<String> err = Files.readAllLines(dir.resolve("child.err")).stream().filter(l -> !l.startsWith("WARNING: Using incubator")).toList();
+        assertEquals(0, child.exitValue(), String.join("\n", err));
+        assertEquals(1, err.size(), String.join("\n", err));
+        assertTrue(err.get(0).matches("geomech: note: --members 300000: the ensemble needs about 69 MiB \\(22 doubles per member\\), the JVM has \\d+ MiB"
+                + " of heap left: running it in slabs of \\d+ members \\(as --members-in-memory \\d+ would\\)"), err.get(0));
+
+        assertArrayEquals(Files.readAllBytes(whole.resolve("timeseries.csv")), Files.readAllBytes(slabs.resolve("timeseries.csv")));
+        var a = new ObjectMapper().readTree(whole.resolve("summary.json").toFile());
+        var b = new ObjectMapper().readTree(slabs.resolve("summary.json").toFile());
+        for (String field : List.of("failures", "member_steps", "consistency")) assertEquals(a.get(field), b.get(field), field);
+        assertEquals(a.get("results").get(0).get("at_end"), b.get("results").get(0).get("at_end"));
+    }
+
+    @Test
+    void whatSlabsCannotRunIsRefusedNamingWhy() {
+        // 10^8 members (22 GiB by the estimate) never fit this JVM's heap in the test; each of these needs them at once
+        for (String[] extra : List.of(new String[]{"--save-final-states"}, new String[]{"--save-trajectories", "0-9"}, new String[]{"--checkpoint-every", "1"},
+                new String[]{"--statistics", "mean,q50"}, new String[]{"--param", "eps=[0.25,0.5]"})) {
+            List<String> args = new ArrayList<>(List.of("run", "--model", extra[0].equals("--param") ? "cvt" : "chaotic-nh", "--members", "100000000", "--h", "0.01", "--t-end", "1", "--out", dir.resolve("bad").toString()));
+            args.addAll(List.of(extra));
+            Cli.Result r = Cli.run(args.toArray(new String[0]));
+            assertEquals(2, r.exit(), String.join(" ", extra) + ": " + r.err());
+            assertEquals(1, r.errLines().size(), r.err());
+            String why = extra[0].equals("--statistics") ? "min, std and quantiles" : extra[0].equals("--param") ? "parameters that vary" : extra[0];
+            assertTrue(r.err().matches("geomech: error: --members \\d+( in 2 sweep points)?: the ensemble needs about [\\d.]+ GiB \\(\\d+ doubles per member\\), the JVM has"
+                    + " [\\d.]+ GiB of heap left, and it cannot run in slabs with " + why + ".*\\R"), r.err());
+        }
+        // 2 * 10^9 members: the block sums of 101 output rows alone are more than the heap
+        Cli.Result r = Cli.run("run", "--model", "chaotic-nh", "--members", "2000000000", "--h", "0.01", "--t-end", "1", "--out", dir.resolve("bad").toString());
+        assertEquals(2, r.exit(), r.err());
+        assertTrue(r.err().matches("geomech: error: --members 2000000000: .*, and not even a slab of 1024 members fits beside the [\\d.]+ GiB of block"
+                + " sums its 101 output rows keep; .*\\R"), r.err());
+    }
+}
