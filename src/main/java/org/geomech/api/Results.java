@@ -13,9 +13,11 @@ public final class Results {
     private final List<Failure> failures;
     private final double maxPositionMove, maxVelocityMove;
     private final long[] flopsPerStep;
+    private final boolean finished;
 
     Results(String backend, String model, String method, List<String> observers, List<String> components, List<Series> series, List<Failure> failures,
-            double maxPositionMove, double maxVelocityMove, long[] flopsPerStep) {
+            double maxPositionMove, double maxVelocityMove, long[] flopsPerStep, boolean finished) {
+        this.finished = finished;
         this.backend = backend;
         this.model = model;
         this.method = method;
@@ -64,6 +66,9 @@ public final class Results {
 
     /** @return how far making the initial states consistent moved a velocity at most */
     public double maxVelocityMove() { return maxVelocityMove; }
+
+    /** @return false when a checkpoint's stop signal ended the run early (its last series then stop at the checkpoint) */
+    public boolean finished() { return finished; }
 
     /** @return floating-point operations per member-step outside Newton and per Newton iteration, counted from the compiled step */
     public long[] flopsPerStep() { return flopsPerStep.clone(); }

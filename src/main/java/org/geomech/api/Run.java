@@ -13,13 +13,18 @@ import org.geomech.ensemble.SweepPlan;
 import org.geomech.ensemble.SweepRun;
 import org.geomech.ensemble.TimeGrid;
 import org.geomech.ensemble.Variation;
+import org.geomech.io.Checkpoint;
 import org.geomech.io.Scenario;
+import org.geomech.io.Version;
 import org.geomech.io.ScenarioDraft;
 import org.geomech.io.Trajectories;
 import org.geomech.method.Methods;
 import org.geomech.method.StepSystem;
 import org.geomech.model.InputException;
+import org.geomech.study.SlabRun;
+import org.geomech.study.Simulation;
 
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -61,6 +66,9 @@ public final class Run {
     private Listener listener = new Listener() {};
     private double[][] givenQ, givenV;
     private final Map<String, double[]> givenParameters = new LinkedHashMap<>();
+    private Integer membersInMemory;
+    private Checkpoints checkpoints;
+    private Path resumeFrom;
 
     private Run(ScenarioDraft draft, Scenario scenario) {
         this.draft = draft;
@@ -236,6 +244,39 @@ public final class Run {
      */
     public Run listener(Listener listener) { this.listener = listener; return this; }
 
+    /**
+     * Holds at most this many members in memory (rounded up to whole blocks of 1024): a larger ensemble is made and
+     * run slab by slab, each over the whole time span, with bitwise the statistics of the ensemble held at once (no
+     * sweeps or per-member values, trajectories, final states or checkpoints with it).
+     *
+     * @param members members per slab, at least 1
+     * @return this run
+     */
+    public Run membersInMemory(int members) {
+        if (members < 1) throw new InputException("members in memory must be at least 1, got " + members);
+        membersInMemory = members;
+        return this;
+    }
+
+    /**
+     * Writes checkpoints as the run goes (at t = 0, then as often as they say, and when their stop signal asks, after
+     * which run() returns early with {@link Results#finished()} false); the file is deleted when the run finishes.
+     *
+     * @param checkpoints where, how often, and what to keep for the caller
+     * @return this run
+     */
+    public Run checkpoints(Checkpoints checkpoints) { this.checkpoints = checkpoints; return this; }
+
+    /**
+     * Continues the run from a checkpoint that a run of the same inputs wrote: the finished step sizes' rows are heard
+     * again, the interrupted one goes on from its last checkpoint, and the results are bitwise those of a run that
+     * never stopped. A checkpoint of other inputs (model, method, members, observers, backend) is refused.
+     *
+     * @param checkpoint the checkpoint file
+     * @return this run
+     */
+    public Run resume(Path checkpoint) { resumeFrom = checkpoint; return this; }
+
     private ScenarioDraft draft() {
         if (draft == null) throw new IllegalStateException("a run of a scenario takes its settings from the scenario");
         return draft;
@@ -272,45 +313,150 @@ public final class Run {
         if (trajectories != null)
             for (int j : trajectories)
                 if (j < 0 || j >= plan.members()) throw new InputException("trajectories: member " + j + " is not in 0.." + (plan.members() - 1));
+        Checkpoint.Header resumed = resumeFrom == null ? null : Checkpoint.read(resumeFrom);
+        boolean slabs = membersInMemory != null && plan.launchMembers() > membersInMemory;
+        if (slabs || checkpoints != null || resumed != null) whole(sc, plan, slabs);
         Backend.Compiled compiled = backend.compile(step, observers, sc.newton());
         InitialStates initial = givenQ != null ? new InitialStates(sys, givenQ, givenV) : new InitialStates(sys, sc.q0(), sc.v0());
+        String fingerprint = fingerprint(sc, step, plan, observers, backend);
         List<Series> series = new ArrayList<>();
         List<Failure> failures = new ArrayList<>();
+        List<Checkpoint.Stage> finished = new ArrayList<>();
         InitialStates.Report[] report = new InitialStates.Report[1];
+        boolean complete = true;
         long done = 0;
-        for (double h : sc.h()) {
+        for (int stage = 0; stage < sc.h().size() && complete; stage++) {
+            double h = sc.h().get(stage);
             TimeGrid grid = TimeGrid.of(h, sc.tEnd(), sc.outputInterval());
-            EnsembleState state = SweepRun.initialState(step, plan, initial, sc.perturbation(), report);
-            listener.started(new Results(backend.describe(), sys.name(), step.method(), names, step.layout().names(), List.of(), List.of(),
-                    report[0].maxPositionMove(), report[0].maxVelocityMove(), compiled.flopsPerStep()));
-            Trajectories recorder = trajectories == null ? null : new Trajectories(launchMembers(plan), state.members());
+            long before = done;
+            done += grid.steps();
+            if (resumed != null && stage < resumed.stage()) {
+                // finished before the checkpoint: its rows and results as they were
+                Checkpoint.Stage s = resumed.finished().get(stage);
+                report[0] = resumed.consistency();
+                listener.started(setup(backend, sys, step, names, report[0], compiled));
+                for (EnsembleRun.Row row : s.result().rows()) listener.output(output(h, 0, row));
+                series.add(series(h, s.result(), names, sc, plan, memberSteps(plan.members(), grid, s.failures()), trajectories(s.trajectories(), 0)));
+                s.failures().forEach(f -> failures.add(new Failure(h, 0, f.member(), f.step(), f.status().name().toLowerCase(Locale.ROOT))));
+                finished.add(s);
+                continue;
+            }
+            if (slabs) {
+                Simulation sim = new Simulation(sys, Methods.parse(sc.method()), plan.shared(), initial, sc.perturbation(), plan.members());
+                SlabRun.Outcome o = SlabRun.stream(compiled, sim, grid, membersInMemory, m -> progress.accept(before + grid.steps() * m / sim.members()));
+                report[0] = o.consistency();
+                listener.started(setup(backend, sys, step, names, report[0], compiled));
+                for (EnsembleRun.Row row : o.result().rows()) listener.output(output(h, 0, row));
+                List<Checkpoint.Failure> slabFailures = new ArrayList<>();
+                for (SlabRun.Failure f : o.failures()) {
+                    slabFailures.add(new Checkpoint.Failure((int) f.member(), f.step(), f.status()));
+                    failures.add(new Failure(h, 0, (int) f.member(), f.step(), f.status().name().toLowerCase(Locale.ROOT)));
+                }
+                series.add(series(h, o.result(), names, sc, plan, memberSteps(plan.members(), grid, slabFailures), new double[0][][]));
+                continue;
+            }
+            boolean resuming = resumed != null && stage == resumed.stage();
+            EnsembleState state;
+            if (resuming) {
+                if (!fingerprint.equals(resumed.fingerprint()))
+                    throw new InputException("checkpoint " + resumeFrom + " does not match its run: it holds " + resumed.fingerprint() + ", its inputs give " + fingerprint);
+                state = new EnsembleState(step.layout(), plan.launchMembers());
+                Checkpoint.readState(resumeFrom, state);
+                report[0] = resumed.consistency();
+            } else {
+                state = SweepRun.initialState(step, plan, initial, sc.perturbation(), report);
+                if (stage == 0 && checkpoints != null) deleteCheckpoint();   // a fresh run leaves no earlier run's checkpoint to resume
+            }
+            listener.started(setup(backend, sys, step, names, report[0], compiled));
+            Trajectories recorder = trajectories == null ? null
+                    : resuming && resumed.trajectories() != null ? resumed.trajectories() : new Trajectories(launchMembers(plan), state.members());
             Spread spread = sc.needsSpread() ? new Spread(step, observers, step.paramValues(h, plan.shared()), plan, sc.quantileLevels()) : null;
             List<Output> pending = new ArrayList<>();
             int[] spreadTimes = {0};
-            EnsembleRun.Recorder recorders = recorder == null && spread == null ? null : (t, s) -> {
-                if (recorder != null) recorder.record(t, s);
+            EnsembleRun.Recorder recorders = recorder == null && spread == null ? null : (t, st) -> {
+                if (recorder != null) recorder.record(t, st);
                 if (spread != null) {
-                    spread.record(t, s);
+                    spread.record(t, st);
                     int i = spreadTimes[0]++;
                     for (Output o : pending) listener.output(withSpread(o, spread.at(i, o.point())));
                     pending.clear();
                 }
             };
-            long before = done;
+            int at = stage;
+            InitialStates.Report consistency = report[0];
+            CheckpointWriter writer = checkpoints == null ? null : new CheckpointWriter(checkpoints.file(), CheckpointEvery.parse(checkpoints.every()), grid,
+                    snapshot -> new Checkpoint.Header(Version.geomech(), fingerprint, checkpoints.arguments(), checkpoints.scenarioText(), consistency,
+                            finished, at, snapshot, recorder, state.members(), state.components()), checkpoints.stop());
             SweepRun.Result r = SweepRun.run(compiled, step, plan, state, grid, k -> progress.accept(before + k), recorders, (point, row) -> {
                 if (spread == null) listener.output(output(h, point, row));
                 else pending.add(output(h, point, row));
-            });
-            done += grid.steps();
+            }, resuming ? resumed.snapshot() : null, writer);
             for (SweepRun.Point p : r.points())
                 series.add(new Series(h, p.index(), p.values(), names, withSpread(p.rows(), spread, p.index()), sc.quantileLevels(), finalStates(plan, p.index(), state),
                         trajectories(recorder, p.index()), p.memberSteps(), r.run().seconds(), r.run().newtonIterations(), r.run().maxNewtonIterations(),
                         r.run().jacobianFactorisations()));
             for (SweepRun.Failure f : r.failures())
                 failures.add(new Failure(h, f.point(), f.member(), f.step(), f.status().name().toLowerCase(Locale.ROOT)));
+            complete = writer == null || !writer.stopping();
+            finished.add(new Checkpoint.Stage(h, r.run(), Checkpoint.failures(state), recorder));
         }
+        if (complete && checkpoints != null) deleteCheckpoint();
         return new Results(backend.describe(), sys.name(), step.method(), names, step.layout().names(), series, failures,
-                report[0].maxPositionMove(), report[0].maxVelocityMove(), compiled.flopsPerStep());
+                report[0].maxPositionMove(), report[0].maxVelocityMove(), compiled.flopsPerStep(), complete);
+    }
+
+    // Slabs, checkpoints and resume hold one ensemble of shared parameters: no sweeps, per-member values or spread statistics (yet)
+    private void whole(Scenario sc, SweepPlan plan, boolean slabs) {
+        if (!plan.perMember().isEmpty() || givenQ != null || !givenParameters.isEmpty() || sc.needsSpread())
+            throw new InputException("checkpoints, slabs of members and resume do not go (yet) with parameters that vary per member, sweeps,"
+                    + " initial states given per member, min, std or quantiles");
+        if (slabs && (trajectories != null || checkpoints != null))
+            throw new InputException("slabs of members run one after another over the whole time span: they keep no "
+                    + (checkpoints != null ? "checkpoint" : "trajectories"));
+    }
+
+    // The facts of a run before its first step
+    private static Results setup(Backend backend, org.geomech.model.Model sys, StepSystem step, List<String> names, InitialStates.Report report,
+                                 Backend.Compiled compiled) {
+        return new Results(backend.describe(), sys.name(), step.method(), names, step.layout().names(), List.of(), List.of(),
+                report.maxPositionMove(), report.maxVelocityMove(), compiled.flopsPerStep(), true);
+    }
+
+    // A step size's series from a whole-ensemble result (no sweep): its rows, counters and member-steps
+    private Series series(double h, EnsembleRun.Result r, List<String> names, Scenario sc, SweepPlan plan, long memberSteps, double[][][] trajectories) {
+        return new Series(h, 0, plan.pointValues(0), names, r.rows(), sc.quantileLevels(), new double[0][], trajectories, memberSteps, r.seconds(),
+                r.newtonIterations(), r.maxNewtonIterations(), r.jacobianFactorisations());
+    }
+
+    private static long memberSteps(int members, TimeGrid grid, List<Checkpoint.Failure> failures) {
+        long steps = (long) members * grid.steps();
+        for (Checkpoint.Failure f : failures) steps -= grid.steps() - f.step();
+        return steps;
+    }
+
+    // What a checkpoint must match: model (its definition's digest), method, state layout, members, observers, backend
+    private static String fingerprint(Scenario sc, StepSystem step, SweepPlan plan, List<Observer> observers, Backend backend) {
+        return step.model().name() + " (definition " + digest(sc.model().toString()) + "), " + step.method()
+                + ", state (" + String.join(", ", step.layout().names()) + "), " + plan.launchMembers() + " members, observers ("
+                + String.join(", ", observers.stream().map(Observer::name).toList()) + "), backend " + backend.name();
+    }
+
+    // The first 12 hex digits of text's SHA-256
+    private static String digest(String text) {
+        try {
+            byte[] d = java.security.MessageDigest.getInstance("SHA-256").digest(text.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            return java.util.HexFormat.of().formatHex(d).substring(0, 12);
+        } catch (java.security.NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private void deleteCheckpoint() {
+        try {
+            java.nio.file.Files.deleteIfExists(checkpoints.file());
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException("cannot remove " + checkpoints.file(), e);
+        }
     }
 
     private static Output output(double h, int point, EnsembleRun.Row row) {

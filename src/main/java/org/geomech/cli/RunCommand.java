@@ -2,15 +2,14 @@ package org.geomech.cli;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import org.geomech.api.Checkpoints;
 import org.geomech.api.Failure;
 import org.geomech.api.Output;
 import org.geomech.api.Results;
 import org.geomech.api.Run;
 import org.geomech.api.Series;
-import org.geomech.backend.Backend;
 import org.geomech.backend.Backends;
 import org.geomech.ensemble.EnsembleRun;
-import org.geomech.ensemble.EnsembleState;
 import org.geomech.ensemble.HeapBudget;
 import org.geomech.ensemble.InitialStates;
 import org.geomech.ensemble.Observer;
@@ -23,9 +22,7 @@ import org.geomech.ensemble.SweepRun;
 import org.geomech.ensemble.TimeGrid;
 import org.geomech.io.Checkpoint;
 import org.geomech.io.CsvWriter;
-import org.geomech.io.Version;
 import org.geomech.io.NpyWriter;
-import org.geomech.io.Trajectories;
 import org.geomech.model.InputException;
 import org.geomech.io.plot.Plots;
 import org.geomech.io.RunSummary;
@@ -33,24 +30,17 @@ import org.geomech.io.Scenario;
 import org.geomech.io.SeriesFile;
 import org.geomech.io.StateFile;
 import org.geomech.io.ScenarioDraft;
-import org.geomech.method.Method;
 import org.geomech.method.Methods;
 import org.geomech.method.StepSystem;
 import org.geomech.model.Model;
-import org.geomech.study.Simulation;
-import org.geomech.study.SlabRun;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 
 /** geomech run: an ensemble from a scenario file or flags, at each step size; appends timeseries.csv row by row as it runs. */
@@ -126,24 +116,19 @@ final class RunCommand extends GeomechCommand {
     private final List<StepSizeResult> results = new ArrayList<>();
     private final Map<Double, Map<String, List<EnsembleRun.Row>>> series = new LinkedHashMap<>();
     private final Map<String, Series> pointTrajectories = new LinkedHashMap<>();
-    private final Map<Double, Trajectories> trajectories = new LinkedHashMap<>();
     private SeriesFile seriesFile;
     private List<String> stateNames;
-    private String backendDescription;
     private List<String> observerNames;
     private String title;
     /** Set by geomech resume: the checkpoint this run goes on from. */
     Checkpoint.Header resumeFrom;
-    private CheckpointEvery checkpoints;
-    private InitialStates.Report consistency;
-    private final List<Checkpoint.Stage> finished = new ArrayList<>();
     /** Set when --method names several methods: one ensemble, each method in turn. */
     private MethodComparison.Result comparison;
 
     @Override
     void execute() {
         if (!format.equals("csv") && !format.equals("npy")) throw new InputException("--format must be csv or npy, not '" + format + "'");
-        if (checkpointEvery != null) checkpoints = CheckpointEvery.parse(checkpointEvery);
+        if (checkpointEvery != null) Checkpoints.checkInterval(checkpointEvery);
         if (membersInMemory != null) {
             if (membersInMemory < 1) throw new InputException("--members-in-memory must be at least 1, got " + membersInMemory);
             if (checkpointEvery != null || trajectorySelection != null)
@@ -177,27 +162,9 @@ final class RunCommand extends GeomechCommand {
         plan = scenario.plan(built);
         if (trajectorySelection != null) trajectoryMembers = MemberSelection.parse("--save-trajectories", trajectorySelection, scenario.members());
         slabMembers = membersInMemory != null ? membersInMemory : resumeFrom == null ? automaticSlab(built, table) : null;
-        if (checkpointEvery == null && slabMembers == null && resumeFrom == null) {
-            runThroughApi(table);
-            return;
-        }
-        if (!plan.perMember().isEmpty() || table != null || scenario.needsSpread() || saveFinalStates)
-            throw new InputException("--checkpoint-every, --members-in-memory and resume do not go (yet) with parameters that vary per member,"
-                    + " sweeps, --initial, --save-final-states, min, std or quantiles");
-        Model sys = scenario.model().build();
-        Method method = Methods.parse(scenario.method());
-        Backend backend = Backends.named(scenario.backend(), scenarioOptions.device());
-        backendDescription = backend.describe();
-        InitialStates initial = new InitialStates(sys, scenario.q0(), scenario.v0());
-        summary.inputs(scenario).members(scenario.members()).results(results);
-        long totalSteps = 0;
-        for (double h : scenario.h()) totalSteps += grid(h).steps();
-        Progress progress = progress(scenario.members(), totalSteps);
-        int first = resumeFrom == null ? 0 : resumeFrom.stage();
-        long done = 0;
-        for (int stage = 0; stage < first; stage++) done += grid(scenario.h().get(stage)).steps();
-        for (int stage = first; stage < scenario.h().size(); stage++) done += runStepSize(sys, method, backend, initial, stage, done, progress);
-        if (checkpoints != null) deleteCheckpoint();
+        if (slabMembers != null && saveFinalStates && plan.launchMembers() > slabMembers)
+            throw new InputException("--members-in-memory runs slab after slab and keeps no states: it does not go with --save-final-states");
+        runThroughApi(table);
     }
 
     /**
@@ -235,7 +202,7 @@ final class RunCommand extends GeomechCommand {
         return (int) slab;
     }
 
-    // Every step size through the Java API (runs without checkpoints, slabs or resume): sweeps, per-member parameters, spread statistics
+    // Every step size through the Java API, in one run: sweeps, per-member parameters, spread statistics, slabs, checkpoints and resume
     private void runThroughApi(StateFile.Table table) {
         Run run = Run.of(scenario);
         scenarioOptions.device().ifPresent(run::device);
@@ -244,18 +211,15 @@ final class RunCommand extends GeomechCommand {
             table.parameters().forEach(run::parameterValues);
         }
         if (trajectoryMembers != null) run.trajectories(trajectoryMembers);
+        if (slabMembers != null) run.membersInMemory(slabMembers);
+        if (checkpointEvery != null) run.checkpoints(new Checkpoints(checkpointFile(), checkpointEvery, arguments(), scenarioOptions.text, Interrupts::pending));
+        if (resumeFrom != null) run.resume(checkpointFile());
         summary.inputs(scenario).members(scenario.members() * plan.points()).results(results);
         long totalSteps = 0;
         for (double h : scenario.h()) totalSteps += grid(h).steps();
         Progress progress = progress(scenario.members() * plan.points(), totalSteps);
-        long done = 0;
-        for (double h : scenario.h()) done += runStepSize(run, h, done, progress);
-    }
-
-    // Runs every member (of every sweep point) at one step size through the Java API; returns the number of steps
-    private long runStepSize(Run run, double h, long done, Progress progress) {
         boolean swept = plan.points() > 1;
-        Results res = run.stepSizes(h).progress(k -> progress.accept(done + k)).listener(new Run.Listener() {
+        Results res = run.progress(progress::accept).listener(new Run.Listener() {
             @Override
             public void started(Results setup) {
                 if (header.isEmpty()) start(setup);
@@ -268,16 +232,26 @@ final class RunCommand extends GeomechCommand {
 
             @Override
             public void output(Output row) {
-                checkFinite(h, statisticsRow(row));
-                append(row(h, swept ? row.point() : null, row));
+                checkFinite(row.h(), statisticsRow(row));
+                append(row(row.h(), swept ? row.point() : null, row));
             }
         }).run();
-        TimeGrid grid = grid(h);
         progress.end();
+        for (double h : scenario.h()) record(res, h, swept);
+        if (!res.finished()) Interrupts.check();   // a signal: the checkpoint is written; the partial results go out as the command stops
+    }
+
+    // One step size's series (one per sweep point) into the results, the plots' series, the summary and the printed table
+    private void record(Results res, double h, boolean swept) {
+        List<Series> points = res.series().stream().filter(p -> p.h() == h).toList();
+        if (points.isEmpty()) return;   // not reached: the run stopped before
+        // the step size a signal stopped: its rows so far go into the outputs, its results are not final
+        boolean partial = !res.finished() && h == res.series().get(res.series().size() - 1).h();
+        TimeGrid grid = grid(h);
         Map<String, List<EnsembleRun.Row>> pointSeries = new LinkedHashMap<>();
         long memberSteps = 0;
         double seconds = 0;
-        for (Series point : res.series()) {
+        for (Series point : points) {
             List<EnsembleRun.Row> pointRows = rows(res, point);
             pointSeries.put(swept ? "point " + point.point() + " " + point.parameters() : "", pointRows);
             if (trajectoryMembers != null) pointTrajectories.put(swept ? "h" + h + "-point" + point.point() + "-" : "h" + h + "-", point);
@@ -290,14 +264,15 @@ final class RunCommand extends GeomechCommand {
             StepSizeResult result = new StepSizeResult(h, grid.steps(), last.ok(), plan.members() - last.ok(), point.memberSteps(), point.steppingSeconds(),
                     point.newtonIterations(), point.maxNewtonIterations(), point.jacobianFactorisations(), atEnd,
                     swept ? point.point() : null, swept ? point.parameters() : null);
+            if (partial) continue;
             results.add(result);
             if (talking()) print(result, last.t());
         }
         series.put(h, pointSeries);
+        if (partial) return;
         for (Failure f : res.failures())
-            summary.failures(1, new RunSummary.Failure(h, swept ? plan.first(f.point()) + f.member() : f.member(), f.step(), f.reason()));
-        summary.work(memberSteps, seconds).newtonIterations(res.series().get(0).newtonIterations());
-        return grid.steps();
+            if (f.h() == h) summary.failures(1, new RunSummary.Failure(h, swept ? plan.first(f.point()) + f.member() : f.member(), f.step(), f.reason()));
+        summary.work(memberSteps, seconds).newtonIterations(points.get(0).newtonIterations());
     }
 
     // The API's arrays as output rows
@@ -334,148 +309,16 @@ final class RunCommand extends GeomechCommand {
         return out;
     }
 
-    // Runs every member at one step size (from the checkpoint resumed from, if it stopped in this one); returns the number of steps
-    private long runStepSize(Model sys, Method method, Backend backend, InitialStates initial, int stage, long done, Progress progress) {
-        double h = scenario.h().get(stage);
-        if (slabMembers != null && scenario.members() > slabMembers) return runInSlabs(sys, method, backend, initial, h, done, progress);
-        boolean resuming = resumeFrom != null && stage == resumeFrom.stage();
-        Simulation sim = new Simulation(sys, method, sys.parameterValues(), initial, scenario.perturbation(), scenario.members());
-        List<Observer> observers = observers(sim.step());
-        String fingerprint = fingerprint(sim, backend, observers);
-        InitialStates.Report[] report = new InitialStates.Report[1];
-        EnsembleState state;
-        if (resuming) {
-            if (!fingerprint.equals(resumeFrom.fingerprint()))
-                throw new InputException("checkpoint " + checkpointFile() + " does not match its run: it holds " + resumeFrom.fingerprint()
-                        + ", its inputs give " + fingerprint);
-            state = new EnsembleState(sim.step().layout(), scenario.members());
-            Checkpoint.readState(checkpointFile(), state);
-            report[0] = resumeFrom.consistency();
-        } else {
-            state = sim.initialState(report);
-        }
-        Backend.Compiled compiled = backend.compile(sim.step(), observers, scenario.newton());
-        TimeGrid grid = grid(h);
-        if (header.isEmpty()) start(sim.step(), observers, report[0], compiled);
-        Path folder = folder(scenario.out());
-        if (seriesFile == null && format.equals("csv")) {
-            seriesFile = SeriesFile.create(folder.resolve("timeseries.csv"), header);
-            summary.file("timeseries.csv").write(folder);
-        }
-        if (resuming) {
-            for (Checkpoint.Stage s : resumeFrom.finished()) {
-                for (EnsembleRun.Row row : s.result().rows()) append(row(s.h(), row));
-                record(s, state.members(), grid(s.h()));
-            }
-        } else if (stage == 0) {
-            deleteCheckpoint();   // a fresh run leaves no earlier run's checkpoint to resume
-        }
-        Trajectories recorder = trajectoryMembers == null ? null
-                : resuming && resumeFrom.trajectories() != null ? resumeFrom.trajectories() : new Trajectories(trajectoryMembers, state.members());
-        stateNames = sim.step().layout().names();
-        if (recorder != null) trajectories.put(h, recorder);
-        CheckpointWriter writer = checkpoints == null ? null : new CheckpointWriter(checkpointFile(), checkpoints, grid,
-                snapshot -> new Checkpoint.Header(Version.geomech(), fingerprint, arguments(), scenarioOptions.text, consistency,
-                        finished, stage, snapshot, recorder, state.members(), state.components()), Interrupts::pending);
-        EnsembleRun.Result r = EnsembleRun.run(compiled, state, sim.params(h), grid, k -> progress.accept(done + k), recorder,
-                row -> {
-                    checkFinite(h, row);
-                    append(row(h, row));
-                }, resuming ? resumeFrom.snapshot() : null, writer);
-        progress.end();
-        if (writer != null && writer.stopping()) {
-            // a signal: the checkpoint is written; the partial rows go out with the results, then the command stops
-            series.put(h, Map.of("", r.rows()));
-            Interrupts.check();
-        }
-        record(new Checkpoint.Stage(h, r, Checkpoint.failures(state), recorder), state.members(), grid);
-        return grid.steps();
-    }
-
-    // One step size with the ensemble streamed through memory in slabs of whole blocks (--members-in-memory, or chosen from the heap)
-    private long runInSlabs(Model sys, Method method, Backend backend, InitialStates initial, double h, long done, Progress progress) {
-        Simulation sim = new Simulation(sys, method, sys.parameterValues(), initial, scenario.perturbation(), scenario.members());
-        List<Observer> observers = observers(sim.step());
-        Backend.Compiled compiled = backend.compile(sim.step(), observers, scenario.newton());
-        TimeGrid grid = grid(h);
-        SlabRun.Outcome o = SlabRun.stream(compiled, sim, grid, slabMembers, m -> progress.accept(done + grid.steps() * m / sim.members()));
-        progress.end();
-        if (header.isEmpty()) start(sim.step(), observers, o.consistency(), compiled);
-        Path folder = folder(scenario.out());
-        if (seriesFile == null && format.equals("csv")) {
-            seriesFile = SeriesFile.create(folder.resolve("timeseries.csv"), header);
-            summary.file("timeseries.csv").write(folder);
-        }
-        stateNames = sim.step().layout().names();
-        for (EnsembleRun.Row row : o.result().rows()) {
-            checkFinite(h, row);
-            append(row(h, row));
-        }
-        List<Checkpoint.Failure> failures = new ArrayList<>();
-        for (SlabRun.Failure f : o.failures()) failures.add(new Checkpoint.Failure((int) f.member(), f.step(), f.status()));
-        record(new Checkpoint.Stage(h, o.result(), failures, null), sim.members(), grid);
-        return grid.steps();
-    }
-
-    // Adds one step size's failures, counters and final statistics to the results (and prints them); its rows went out as they came
-    private void record(Checkpoint.Stage stage, int members, TimeGrid grid) {
-        double h = stage.h();
-        EnsembleRun.Result r = stage.result();
-        series.put(h, Map.of("", r.rows()));
-        if (stage.trajectories() != null) trajectories.put(h, stage.trajectories());
-        long memberSteps = (long) members * grid.steps();
-        for (Checkpoint.Failure f : stage.failures()) {
-            memberSteps -= grid.steps() - f.step();
-            summary.failures(1, new RunSummary.Failure(h, f.member(), f.step(), f.status().name().toLowerCase(Locale.ROOT)));
-        }
-        summary.work(memberSteps, r.seconds()).newtonIterations(r.newtonIterations());
-        Map<String, Statistics> atEnd = new LinkedHashMap<>();
-        EnsembleRun.Row last = r.rows().get(r.rows().size() - 1);
-        for (int o = 0; o < observerNames.size(); o++) atEnd.put(observerNames.get(o), last.stats().get(o));
-        int failed = stage.failures().size();
-        StepSizeResult result = new StepSizeResult(h, grid.steps(), members - failed, failed, memberSteps,
-                r.seconds(), r.newtonIterations(), r.maxNewtonIterations(), r.jacobianFactorisations(), atEnd, null, null);
-        results.add(result);
-        finished.add(stage);
-        if (talking()) print(result, last.t());
-    }
-
     @Override
     boolean continuesRun() { return resumeFrom != null; }
 
     // In the folder resumed from, else in the output folder (created on first use)
     private Path checkpointFile() { return (resumeFrom != null ? output.out : folder(scenario.out())).resolve(Checkpoint.FILE); }
 
-    private void deleteCheckpoint() {
-        try {
-            Files.deleteIfExists(checkpointFile());
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot remove " + checkpointFile(), e);
-        }
-    }
-
     // The run's command-line arguments as given, after the command's name (geomech resume parses them again)
     private List<String> arguments() {
         List<String> all = spec.commandLine().getParseResult().originalArgs();
         return spec.parent() == null ? all : all.subList(all.indexOf(spec.name()) + 1, all.size());
-    }
-
-    // What a checkpoint must match: model (its definition's digest), method, state layout, members, observers, backend
-    private String fingerprint(Simulation sim, Backend backend, List<Observer> observers) {
-        StepSystem step = sim.step();
-        return step.model().name() + " (definition " + digest(scenario.model().toString()) + "), " + step.method()
-                + ", state (" + String.join(", ", step.layout().names()) + "), " + scenario.members() + " members, observers ("
-                + String.join(", ", observers.stream().map(Observer::name).toList()) + "), backend " + backend.name();
-    }
-
-    // The first 12 hex digits of text's SHA-256
-    private static String digest(String text) {
-        try {
-            byte[] d = java.security.MessageDigest.getInstance("SHA-256").digest(text.getBytes(java.nio.charset.StandardCharsets.UTF_8));
-            return java.util.HexFormat.of().formatHex(d).substring(0, 12);
-        } catch (java.security.NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
     }
 
     // Every statistic of every observer over the ok members must be finite (at t = 0: bad input)
@@ -501,20 +344,6 @@ final class RunCommand extends GeomechCommand {
         List<Observer> out = new ArrayList<>(Observers.standard(step.model(), step.layout()));
         for (Map.Entry<String, String> e : scenario.observers().entrySet()) out.add(Observers.parse(step, e.getKey(), e.getValue()));
         return out;
-    }
-
-    // Once, before the first result: CSV columns, flops, and how far consistency moved the initial states
-    private void start(StepSystem step, List<Observer> observers, InitialStates.Report report, Backend.Compiled compiled) {
-        header.addAll(List.of("h", "t", "step", "ok"));
-        observerNames = observers.stream().map(Observer::name).collect(java.util.stream.Collectors.toList());
-        title = step.model().name() + ", " + step.method();
-        for (Observer o : observers) for (String s : scenario.statistics()) header.add(o.name() + "_" + s);
-        consistency = report;
-        summary.consistency(report).flopsPerStep(compiled.flopsPerStep());
-        if (!talking()) return;
-        out().printf("%s, %s, %d member(s), %s%n", step.model().name(), step.method(), scenario.members(), backendDescription);
-        out().printf("initial states made consistent: positions moved by at most %s, velocities by at most %s%n",
-                Table.num(report.maxPositionMove()), Table.num(report.maxVelocityMove()));
     }
 
     // Once, before the first result: CSV columns, flops, and how far consistency moved the initial states
@@ -589,20 +418,6 @@ final class RunCommand extends GeomechCommand {
         table.print(out(), "  ");
     }
 
-    // trajectories.npy (times x members x components) or trajectories.csv (t, member, components); one per step size
-    private void writeTrajectories(Path folder, double h, Trajectories t) {
-        String stem = (trajectories.size() > 1 ? "h" + h + "-" : "") + "trajectories";
-        if (format.equals("npy")) {
-            NpyWriter.write(folder.resolve(stem + ".npy"), t.flat(), t.times().size(), t.members().length, t.components());
-            summary.file(stem + ".npy").columns(stem + ".npy", stateNames);
-        } else {
-            List<String> columns = new ArrayList<>(List.of("t", "member"));
-            columns.addAll(stateNames);
-            CsvWriter.write(folder.resolve(stem + ".csv"), columns, t.rows());
-            summary.file(stem + ".csv");
-        }
-    }
-
     // trajectories.npy (times x members x components) or trajectories.csv (t, member, components); one per step size and sweep point
     private void writePointTrajectories(Path folder, String prefix, Series series) {
         double[][][] states = series.trajectories();
@@ -675,7 +490,6 @@ final class RunCommand extends GeomechCommand {
         } else if (seriesFile != null) {
             seriesFile.close();
         }
-        for (Map.Entry<Double, Trajectories> e : trajectories.entrySet()) writeTrajectories(folder, e.getKey(), e.getValue());
         for (Map.Entry<String, Series> e : pointTrajectories.entrySet()) writePointTrajectories(folder, e.getKey(), e.getValue());
         if (saveFinalStates) writeFinalStates(folder);
         for (Map.Entry<Double, Map<String, List<EnsembleRun.Row>>> e : series.entrySet()) {

@@ -45,12 +45,23 @@ public final class SweepRun {
     /** Runs the compiled step (of step(built, plan)) from the state over the grid; recorder as in EnsembleRun; rows may be null. */
     public static Result run(Backend.Compiled compiled, StepSystem step, SweepPlan plan, EnsembleState state, TimeGrid grid,
                              LongConsumer progress, EnsembleRun.Recorder recorder, PointRows rows) {
+        return run(compiled, step, plan, state, grid, progress, recorder, rows, null, null);
+    }
+
+    /**
+     * As above, from a snapshot (null: from t = 0; state is then the ensemble it holds), with checkpoints (null: none)
+     * as EnsembleRun takes them; returns early with the rows so far when checkpoints is stopping.
+     */
+    public static Result run(Backend.Compiled compiled, StepSystem step, SweepPlan plan, EnsembleState state, TimeGrid grid,
+                             LongConsumer progress, EnsembleRun.Recorder recorder, PointRows rows, EnsembleRun.Snapshot from,
+                             EnsembleRun.Checkpoints checkpoints) {
         EnsembleRun.Result r = EnsembleRun.run(compiled, state, step.paramValues(grid.h(), plan.shared()), grid, progress, recorder,
                 rows == null ? null : row -> {
                     for (int p = 0; p < plan.points(); p++) rows.row(p, split(plan, p, row));
-                });
+                }, from, checkpoints);
         List<Point> points = new ArrayList<>();
         List<Failure> failures = new ArrayList<>();
+        long reached = r.rows().isEmpty() ? 0 : r.rows().get(r.rows().size() - 1).step();   // grid.steps() unless stopped early
         for (int p = 0; p < plan.points(); p++) {
             List<EnsembleRun.Row> pointRows = new ArrayList<>();
             for (EnsembleRun.Row row : r.rows()) pointRows.add(split(plan, p, row));
@@ -60,7 +71,7 @@ public final class SweepRun {
                 int g = plan.first(p) + j;
                 if (state.ok(g)) {
                     ok++;
-                    memberSteps += grid.steps();
+                    memberSteps += reached;
                 } else {
                     memberSteps += state.failedStep(g);
                     failures.add(new Failure(p, j, state.failedStep(g), state.status(g)));

@@ -1,4 +1,4 @@
-package org.geomech.cli;
+package org.geomech.api;
 
 import org.geomech.ensemble.TimeGrid;
 import org.geomech.model.InputException;
