@@ -405,14 +405,17 @@ public final class Run {
                 report[0].maxPositionMove(), report[0].maxVelocityMove(), compiled.flopsPerStep(), complete);
     }
 
-    // Slabs, checkpoints and resume hold one ensemble of shared parameters: no sweeps, per-member values or spread statistics (yet)
+    // Slabs make one ensemble of shared parameters from its seed; checkpoints and resume keep one launch (no sweep) and
+    // its rows' mean, max and msd (min, std and quantiles need every earlier state)
     private void whole(Scenario sc, SweepPlan plan, boolean slabs) {
-        if (!plan.perMember().isEmpty() || givenQ != null || !givenParameters.isEmpty() || sc.needsSpread())
-            throw new InputException("checkpoints, slabs of members and resume do not go (yet) with parameters that vary per member, sweeps,"
-                    + " initial states given per member, min, std or quantiles");
+        if (slabs && (!plan.perMember().isEmpty() || givenQ != null || !givenParameters.isEmpty() || sc.needsSpread()))
+            throw new InputException("slabs of members do not go (yet) with parameters that vary per member, sweeps, initial states given per member,"
+                    + " min, std or quantiles");
         if (slabs && (trajectories != null || checkpoints != null))
             throw new InputException("slabs of members run one after another over the whole time span: they keep no "
                     + (checkpoints != null ? "checkpoint" : "trajectories"));
+        if (!slabs && (plan.points() > 1 || sc.needsSpread()))
+            throw new InputException("checkpoints and resume do not go (yet) with sweeps, min, std or quantiles");
     }
 
     // The facts of a run before its first step

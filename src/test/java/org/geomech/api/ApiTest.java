@@ -17,6 +17,7 @@ import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The Java API: the example under examples/java compiled and run, and results handed back as arrays with no files written. */
@@ -96,5 +97,36 @@ class ApiTest {
     private static Results dipole(String iteration) {
         return Run.of(Model.builtIn("dipole-on-stick")).method("vrkmk:gauss2,2").iteration(iteration)
                 .ensemble(Ensemble.of(4).perturbed(3, 1e-3)).stepSizes(0.01).until(0.1).every(0.01).newton(1e-14, 200).run();
+    }
+
+    @Test
+    void stoppedAtACheckpointAndResumedIsBitwiseTheWholeRun() {
+        // cvt with eps drawn per member, two step sizes; the stop signal comes at the 12th output row (in the second step size)
+        Path file = dir.resolve("checkpoint.bin");
+        int[] rows = {0};
+        Results stopped = cvt().checkpoints(new Checkpoints(file, "0.5", List.of(), null, () -> rows[0] >= 12)).listener(new Run.Listener() {
+            @Override public void output(Output row) { rows[0]++; }
+        }).run();
+        assertFalse(stopped.finished());
+        assertTrue(Files.exists(file), "the stop wrote a checkpoint");
+        Results resumed = cvt().checkpoints(new Checkpoints(file, "0.5", List.of(), null, () -> false)).resume(file).run(), whole = cvt().run();
+        assertTrue(resumed.finished());
+        assertFalse(Files.exists(file), "a finished run removes its checkpoint");
+        assertEquals(whole.series().size(), resumed.series().size());
+        for (int k = 0; k < whole.series().size(); k++) {
+            Series a = whole.series().get(k), b = resumed.series().get(k);
+            assertArrayEquals(a.times(), b.times());
+            for (String o : whole.observers()) {
+                assertArrayEquals(a.mean(o), b.mean(o), 0.0, o + " mean at h = " + a.h());
+                assertArrayEquals(a.msd(o), b.msd(o), 0.0, o + " msd at h = " + a.h());
+            }
+        }
+        double[][] a = whole.series().get(1).finalStates(), b = resumed.series().get(1).finalStates();
+        for (int j = 0; j < a.length; j++) assertArrayEquals(a[j], b[j], 0.0, "final state of member " + j);
+    }
+
+    private static Run cvt() {
+        return Run.of(Model.builtIn("cvt")).ensemble(Ensemble.of(50).perturbed(3, 1e-3).parameter("eps", "uniform(0.2, 0.8)"))
+                .stepSizes(0.05, 0.025).until(2).every(0.25).backend("simd");
     }
 }
