@@ -146,22 +146,23 @@ public final class ScenarioDraft {
     private static List<String> components(String key, Definition def, List<String> names, List<String> defaults, List<String> list, Map<String, String> byName) {
         List<String> out = new ArrayList<>(list != null ? list : defaults);
         if (out.size() != names.size())
-            throw new InputException(key + ": model " + def.name() + " has " + names.size() + " " + noun(def, key) + " (" + String.join(", ", names)
+            throw new InputException(key + ": model " + def.name() + " has " + names.size() + " " + noun(def, key)[1] + " (" + String.join(", ", names)
                     + "), " + out.size() + " values given");
         for (Map.Entry<String, String> e : byName.entrySet()) out.set(index(key, def, names, e.getKey()), e.getValue());
         return out;
     }
 
-    // what the initial positions or velocities of a model are called in messages
-    private static String noun(Definition def, String key) {
-        if (!(def instanceof LieModelDefinition)) return "coordinates";
-        return key.endsWith("q") ? "group entries" : "algebra velocities";
+    // what the initial positions or velocities of a model are called in messages: {singular, plural}
+    private static String[] noun(Definition def, String key) {
+        if (!(def instanceof LieModelDefinition)) return new String[]{"coordinate", "coordinates"};
+        return key.endsWith("q") ? new String[]{"group entry", "group entries"} : new String[]{"algebra velocity", "algebra velocities"};
     }
 
     private static int index(String key, Definition def, List<String> names, String component) {
         int i = names.indexOf(component);
-        if (i < 0) throw new InputException(key + ": model " + def.name() + " has no " + noun(def, key).replaceAll("ies$", "y").replaceAll("s$", "")
-                + " '" + component + "' (" + noun(def, key) + ": " + String.join(", ", names) + ")");
+        String[] noun = noun(def, key);
+        if (i < 0) throw new InputException(key + ": model " + def.name() + " has no " + noun[0] + " '" + component + "' (" + noun[1] + ": "
+                + String.join(", ", names) + ")");
         return i;
     }
 
