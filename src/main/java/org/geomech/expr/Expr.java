@@ -170,13 +170,13 @@ public final class Expr {
     public static Expr sqrt(Expr a) { return a.isConst() ? num(Math.sqrt(a.value)) : intern(Op.SQRT, 0.0, null, a); }
 
     public static Expr sin(Expr a) {
-        if (a.isConst()) return num(Math.sin(a.value));
+        if (a.isConst()) return num(StrictMath.sin(a.value));
         if (a.op == Op.NEG) return neg(sin(a.args[0]));
         return intern(Op.SIN, 0.0, null, a);
     }
 
     public static Expr cos(Expr a) {
-        if (a.isConst()) return num(Math.cos(a.value));
+        if (a.isConst()) return num(StrictMath.cos(a.value));
         if (a.op == Op.NEG) return cos(a.args[0]);
         return intern(Op.COS, 0.0, null, a);
     }

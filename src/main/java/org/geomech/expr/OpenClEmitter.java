@@ -9,7 +9,7 @@ import java.util.function.IntFunction;
  * Temporaries are named t0, t1, ...; wrap the text in braces to emit several programs into one function.
  */
 public final class OpenClEmitter {
-    private static final StraightLineProgram OPENCL = new StraightLineProgram("const double", "", "HUGE_VAL", "geomech_stumpff");
+    private static final StraightLineProgram OPENCL = new StraightLineProgram("const double", "", "HUGE_VAL", "geomech_stumpff", "geomech_");
 
     private OpenClEmitter() {}
 

@@ -22,17 +22,28 @@ class StraightLineProgram {
     private final String functionPrefix;
     private final String infinity;
     private final String stumpff;
+    private final String fdlibmPrefix;
 
+    /** Java: Math's functions, sin and cos as StrictMath's (fdlibm, what Tape computes). */
     StraightLineProgram(String declaration, String functionPrefix, String infinity) {
-        this(declaration, functionPrefix, infinity, "org.geomech.expr.Stumpff.value");
+        this(declaration, functionPrefix, infinity, "org.geomech.expr.Stumpff.value", "StrictMath.");
     }
 
-    /** stumpff names the function computing c_n(x) as stumpff(n, x) (Stumpff.value, geomech_stumpff in OpenCL). */
-    StraightLineProgram(String declaration, String functionPrefix, String infinity, String stumpff) {
+    /**
+     * stumpff names the function computing c_n(x) as stumpff(n, x) (Stumpff.value, geomech_stumpff in OpenCL);
+     * fdlibmPrefix the sin and cos that compute fdlibm's values (StrictMath., geomech_ in OpenCL's kernels/common.cl).
+     */
+    StraightLineProgram(String declaration, String functionPrefix, String infinity, String stumpff, String fdlibmPrefix) {
         this.declaration = declaration;
         this.functionPrefix = functionPrefix;
         this.infinity = infinity;
         this.stumpff = stumpff;
+        this.fdlibmPrefix = fdlibmPrefix;
+    }
+
+    /** The name a call of function is written with: sin and cos fdlibm's on every backend, so that they agree bitwise. */
+    String function(String function) {
+        return (function.equals("sin") || function.equals("cos") ? fdlibmPrefix : functionPrefix) + function;
     }
 
     /** Statements setting output.apply(i) to outputs[i], where input j is read as input.apply(j). */
@@ -111,7 +122,7 @@ class StraightLineProgram {
 
     /** The statement(s) declaring temporary t as function(args), function one of sqrt sin cos tan exp log pow atan2. */
     String call(String t, String function, String... args) {
-        return declare(t, functionPrefix + function + "(" + String.join(", ", args) + ")");
+        return declare(t, function(function) + "(" + String.join(", ", args) + ")");
     }
 
     /** The statement(s) declaring temporary t as the Stumpff function c_n(arg). */

@@ -61,22 +61,22 @@ public final class Stumpff {
         return c;
     }
 
-    private static double even0(double x) { return x > 0 ? Math.cos(Math.sqrt(x)) : Math.cosh(Math.sqrt(-x)); }
+    private static double even0(double x) { return x > 0 ? StrictMath.cos(Math.sqrt(x)) : Math.cosh(Math.sqrt(-x)); }
 
     private static double even2(double x) {
-        if (x > 0) { double s = Math.sin(0.5 * Math.sqrt(x)); return 2.0 * s * s / x; }
+        if (x > 0) { double s = StrictMath.sin(0.5 * Math.sqrt(x)); return 2.0 * s * s / x; }
         double s = Math.sinh(0.5 * Math.sqrt(-x));
         return 2.0 * s * s / -x;
     }
 
     private static double odd1(double x) {
-        if (x > 0) { double r = Math.sqrt(x); return Math.sin(r) / r; }
+        if (x > 0) { double r = Math.sqrt(x); return StrictMath.sin(r) / r; }
         double r = Math.sqrt(-x);
         return Math.sinh(r) / r;
     }
 
     private static double odd3(double x) {
-        if (x > 0) { double r = Math.sqrt(x); return (r - Math.sin(r)) / (x * r); }
+        if (x > 0) { double r = Math.sqrt(x); return (r - StrictMath.sin(r)) / (x * r); }
         double r = Math.sqrt(-x);
         return (Math.sinh(r) - r) / (-x * r);
     }
@@ -100,10 +100,10 @@ public final class Stumpff {
          .append("    if (x != x) return x;\n")
          .append("    double c, r = sqrt(fabs(x));\n")
          .append("    int k;\n")
-         .append("    if (n == 0) { c = x > 0 ? cos(r) : cosh(r); k = 0; }\n")
-         .append("    else if (n % 2 == 0) { double h = x > 0 ? sin(0.5 * r) : sinh(0.5 * r); c = x > 0 ? 2.0 * h * h / x : 2.0 * h * h / -x; k = 2; }\n")
-         .append("    else if (n == 1) { c = x > 0 ? sin(r) / r : sinh(r) / r; k = 1; }\n")
-         .append("    else { c = x > 0 ? (r - sin(r)) / (x * r) : (sinh(r) - r) / (-x * r); k = 3; }\n")
+         .append("    if (n == 0) { c = x > 0 ? geomech_cos(r) : cosh(r); k = 0; }\n")
+         .append("    else if (n % 2 == 0) { double h = x > 0 ? geomech_sin(0.5 * r) : sinh(0.5 * r); c = x > 0 ? 2.0 * h * h / x : 2.0 * h * h / -x; k = 2; }\n")
+         .append("    else if (n == 1) { c = x > 0 ? geomech_sin(r) / r : sinh(r) / r; k = 1; }\n")
+         .append("    else { c = x > 0 ? (r - geomech_sin(r)) / (x * r) : (sinh(r) - r) / (-x * r); k = 3; }\n")
          .append("    for (; k < n; k += 2) c = (GEOMECH_STUMPFF_F[k] - c) / x;\n")
          .append("    return c;\n}\n");
         return s.toString();

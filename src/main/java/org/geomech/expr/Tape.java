@@ -121,8 +121,8 @@ public final class Tape {
             case POWI: return powi(x, integer);
             case POW: return Math.pow(x, y);
             case SQRT: return Math.sqrt(x);
-            case SIN: return Math.sin(x);
-            case COS: return Math.cos(x);
+            case SIN: return StrictMath.sin(x);
+            case COS: return StrictMath.cos(x);
             case TAN: return Math.tan(x);
             case EXP: return Math.exp(x);
             case LOG: return Math.log(x);
@@ -157,8 +157,8 @@ public final class Tape {
                 case POWI: r[dst] = powi(r[a], b); break;
                 case POW: r[dst] = Math.pow(r[a], r[b]); break;
                 case SQRT: r[dst] = Math.sqrt(r[a]); break;
-                case SIN: r[dst] = Math.sin(r[a]); break;
-                case COS: r[dst] = Math.cos(r[a]); break;
+                case SIN: r[dst] = StrictMath.sin(r[a]); break;   // fdlibm's, as OpenCL's geomech_sin: every backend bitwise
+                case COS: r[dst] = StrictMath.cos(r[a]); break;
                 case TAN: r[dst] = Math.tan(r[a]); break;
                 case EXP: r[dst] = Math.exp(r[a]); break;
                 case LOG: r[dst] = Math.log(r[a]); break;

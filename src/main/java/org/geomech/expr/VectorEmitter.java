@@ -15,7 +15,7 @@ import java.util.regex.Pattern;
  * Java methods computing expressions on lane-blocks with {@code jdk.incubator.vector}: one {@code DoubleVector}
  * per DAG node, lanes over ensemble members, with the operation sequence of {@link Tape#eval} (a + (-b) as a - b,
  * integer powers as Tape.powi's multiplications). +, -, *, /, negation and sqrt are the IEEE lanewise operations;
- * sin, cos, tan, exp, log, pow and atan2 call Math's function lane by lane through the scratch array, so every
+ * sin, cos, tan, exp, log, pow and atan2 call Tape's function (StrictMath's sin and cos, Math's others) lane by lane through the scratch array, so every
  * lane is bitwise the tape's value whatever the JIT tier (VectorOperators' transcendentals may use other
  * approximations where intrinsified, and JDK 17's fallback allocates). The statements are split into methods of
  * a bounded number of Vector API calls, well below HotSpot's 8000-bytecode JIT limit; a temporary needed by a
@@ -164,13 +164,13 @@ public final class VectorEmitter {
 
         @Override String negation(String a) { return a + ".neg()"; }
 
-        /** sqrt lanewise (correctly rounded like Math.sqrt); other functions lane by lane with Math's. */
+        /** sqrt lanewise (correctly rounded like Math.sqrt); other functions lane by lane with Tape's (Math's, StrictMath's sin and cos). */
         @Override
         String call(String t, String function, String... args) {
             if (function.equals("sqrt")) return declare(t, args[0] + ".lanewise(VectorOperators.SQRT)");
             StringBuilder s = new StringBuilder();
             for (int k = 0; k < args.length; k++) s.append(args[k]).append(".intoArray(").append(scratch).append(", ").append(k * lanes).append("); ");
-            s.append("for (int l = 0; l < ").append(lanes).append("; l++) ").append(scratch).append("[l] = Math.").append(function).append('(').append(scratch).append("[l]");
+            s.append("for (int l = 0; l < ").append(lanes).append("; l++) ").append(scratch).append("[l] = ").append(function(function)).append('(').append(scratch).append("[l]");
             if (args.length > 1) s.append(", ").append(scratch).append('[').append(lanes).append(" + l]");
             s.append("); ");
             return s + declare(t, "DoubleVector.fromArray(S, " + scratch + ", 0)");

@@ -78,8 +78,8 @@ final class RandomExpressions {
             case NEG: v = -a; break;
             case POW: v = e.arg(1).isInteger() && Math.abs(b) <= 64 ? Tape.powi(a, (int) b) : Math.pow(a, b); break;
             case SQRT: v = Math.sqrt(a); break;
-            case SIN: v = Math.sin(a); break;
-            case COS: v = Math.cos(a); break;
+            case SIN: v = StrictMath.sin(a); break;
+            case COS: v = StrictMath.cos(a); break;
             case TAN: v = Math.tan(a); break;
             case EXP: v = Math.exp(a); break;
             case LOG: v = Math.log(a); break;

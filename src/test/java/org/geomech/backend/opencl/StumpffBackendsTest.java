@@ -92,7 +92,7 @@ class StumpffBackendsTest {
                     assertEquals(expected, ref.get(c, j), 4 * Math.ulp(expected), "reference " + what);
                     // simd calls Stumpff.value lane by lane: bitwise the reference
                     assertEquals(ref.get(c, j), simd.get(c, j), 0.0, "simd " + what);
-                    // OpenCL: the same branches and coefficients, its own sin/cos
+                    // OpenCL: the same branches and coefficients, fdlibm sin/cos (its own sinh/cosh)
                     assertEquals(expected, cl.get(c, j), 4 * Math.ulp(expected), "opencl " + what);
                 }
             }

@@ -1,0 +1,77 @@
+package org.geomech.backend.opencl;
+
+import org.geomech.backend.Backend;
+import org.geomech.backend.reference.ReferenceBackend;
+import org.geomech.backend.simd.SimdBackend;
+import org.geomech.ensemble.EnsembleState;
+import org.geomech.expr.Expr;
+import org.geomech.method.StateLayout;
+import org.geomech.method.StepSystem;
+import org.geomech.model.Model;
+import org.geomech.solve.NewtonOptions;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalInt;
+import static org.geomech.expr.Expr.*;
+import static org.junit.jupiter.api.Assertions.*;
+import java.util.SplittableRandom;
+
+/**
+ * sin and cos are fdlibm's on every backend (StrictMath in Java, geomech_sin and geomech_cos in kernels/common.cl), so
+ * a model with trigonometric terms (cvt, knife-edge, the exp retraction's Stumpff functions) steps bitwise alike:
+ * every value of 4000 arguments (near 0, up to 10^5, and within 1e-9 of multiples of pi/2 up to 30 pi) equals StrictMath's.
+ */
+class TrigonometryBackendsTest {
+    private static final Expr X = sym("x");
+    private static final int MEMBERS = 4000;
+
+    @BeforeAll
+    static void device() { OpenClRequirement.device(); }
+
+    private static StepSystem step() {
+        Model model = new Model() {
+            @Override public String name() { return "trigonometry"; }
+            @Override public String reference() { return ""; }
+            @Override public Map<String, Double> parameters() { return Map.of(); }
+            @Override public List<Expr> parameterSymbols() { return List.of(); }
+        };
+        StateLayout layout = new StateLayout(List.of(new StateLayout.Block("x", List.of(X), List.of("x")),
+                new StateLayout.Block("f", List.of(sym("s"), sym("c")), List.of("s", "c"))));
+        return new StepSystem("values", model, layout, List.of(), List.of(), List.of(), List.of(X, sin(X), cos(X)), List.of());
+    }
+
+    private static double argument(SplittableRandom r, int j) {
+        return switch (j % 4) {
+            case 0 -> (r.nextDouble() - 0.5) * 8;
+            case 1 -> (r.nextDouble() - 0.5) * 2e5;
+            case 2 -> (r.nextDouble() - 0.5) * 1e-6;
+            default -> Math.round(r.nextDouble() * 60) * Math.PI / 2 + (r.nextDouble() - 0.5) * 1e-9;
+        };
+    }
+
+    private static EnsembleState run(Backend backend) {
+        StepSystem step = step();
+        EnsembleState state = new EnsembleState(step.layout(), MEMBERS);
+        SplittableRandom random = new SplittableRandom(17);
+        for (int j = 0; j < MEMBERS; j++) state.set(0, j, argument(random, j));
+        try (Backend.Run run = backend.compile(step, List.of(), new NewtonOptions(1e-14, 5)).start(state, new double[]{0.1})) {
+            run.advance(1);
+            run.finish();
+        }
+        return state;
+    }
+
+    @Test
+    void sinAndCosAreStrictMathsOnEveryBackend() {
+        for (Backend backend : List.of(new ReferenceBackend(), new SimdBackend(2, 64), new OpenClBackend(OptionalInt.empty(), 0))) {
+            EnsembleState s = run(backend);
+            for (int j = 0; j < MEMBERS; j++) {
+                double x = s.get(0, j);
+                assertEquals(StrictMath.sin(x), s.get(1, j), 0.0, backend.name() + ": sin(" + x + ")");
+                assertEquals(StrictMath.cos(x), s.get(2, j), 0.0, backend.name() + ": cos(" + x + ")");
+            }
+        }
+    }
+}
