@@ -342,7 +342,7 @@ public final class Run {
                 continue;
             }
             if (slabs) {
-                Simulation sim = new Simulation(sys, Methods.parse(sc.method()), plan.shared(), initial, sc.perturbation(), plan.members());
+                Simulation sim = new Simulation(built, plan.shared(), initial, sc.perturbation(), plan.members());
                 SlabRun.Outcome o = SlabRun.stream(compiled, sim, grid, membersInMemory, m -> progress.accept(before + grid.steps() * m / sim.members()));
                 report[0] = o.consistency();
                 listener.started(setup(backend, sys, step, names, report[0], compiled));

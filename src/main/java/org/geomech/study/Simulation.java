@@ -24,7 +24,12 @@ public final class Simulation {
 
     public Simulation(Model sys, Method method, double[] modelParams, InitialStates initial,
                       InitialStates.Perturbation perturbation, int members) {
-        this.step = method.build(sys);
+        this(method.build(sys), modelParams, initial, perturbation, members);
+    }
+
+    /** The same with the method's step system built already. */
+    public Simulation(StepSystem step, double[] modelParams, InitialStates initial, InitialStates.Perturbation perturbation, int members) {
+        this.step = step;
         this.modelParams = modelParams.clone();
         this.initial = initial;
         this.perturbation = perturbation;

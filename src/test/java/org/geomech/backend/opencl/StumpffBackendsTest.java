@@ -17,7 +17,6 @@ import java.math.BigDecimal;
 import java.math.MathContext;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.OptionalInt;
 
 import static org.geomech.expr.Expr.*;
@@ -33,12 +32,7 @@ class StumpffBackendsTest {
 
     /** A step that keeps t and writes c_n(t^2) and d/dt c_n(t^2), n = 1..4, into the state. */
     private static StepSystem step() {
-        Model model = new Model() {
-            @Override public String name() { return "stumpff-values"; }
-            @Override public String reference() { return ""; }
-            @Override public Map<String, Double> parameters() { return Map.of(); }
-            @Override public List<Expr> parameterSymbols() { return List.of(); }
-        };
+        Model model = new ValueModel("stumpff-values");
         List<Expr> values = new ArrayList<>(), symbols = new ArrayList<>();
         List<String> names = new ArrayList<>();
         values.add(X);

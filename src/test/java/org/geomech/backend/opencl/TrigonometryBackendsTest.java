@@ -12,7 +12,6 @@ import org.geomech.solve.NewtonOptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import java.util.List;
-import java.util.Map;
 import java.util.OptionalInt;
 import static org.geomech.expr.Expr.*;
 import static org.junit.jupiter.api.Assertions.*;
@@ -31,12 +30,7 @@ class TrigonometryBackendsTest {
     static void device() { OpenClRequirement.device(); }
 
     private static StepSystem step() {
-        Model model = new Model() {
-            @Override public String name() { return "trigonometry"; }
-            @Override public String reference() { return ""; }
-            @Override public Map<String, Double> parameters() { return Map.of(); }
-            @Override public List<Expr> parameterSymbols() { return List.of(); }
-        };
+        Model model = new ValueModel("trigonometry");
         StateLayout layout = new StateLayout(List.of(new StateLayout.Block("x", List.of(X), List.of("x")),
                 new StateLayout.Block("f", List.of(sym("s"), sym("c")), List.of("s", "c"))));
         return new StepSystem("values", model, layout, List.of(), List.of(), List.of(), List.of(X, sin(X), cos(X)), List.of());
