@@ -8,7 +8,9 @@ import org.geomech.expr.Tape;
  * of members that are all ok run the generated one-method SimdStepKernel; a block the kernel reports non-finite, a
  * partial block at the end and a block with failed members are redone member by member with the update's tape (what
  * the reference backend evaluates: bitwise the same values), a non-finite state failing the member (NON_FINITE).
- * Results do not depend on which path a member took.
+ * With an array of observer values, the kernel also stores the observers of the new states (the observe kernel's
+ * values), and a redone block is observed by the worker's LaneStepper. Results do not depend on which path a member
+ * took.
  */
 final class ExplicitStepper {
     private final SimdStepKernel kernel;
@@ -27,12 +29,17 @@ final class ExplicitStepper {
         System.arraycopy(params, 0, in, stateSize, params.length);
     }
 
-    /** Advances members first .. first+count-1 (count <= LANES) by steps; step numbers continue after done. */
-    void advance(EnsembleState state, int first, int count, int steps, long done) {
+    /**
+     * Advances members first .. first+count-1 (count <= LANES) by steps; step numbers continue after done. Unless
+     * values is null, then stores their observers there (observer-major), evaluated by observer where the kernel did
+     * not run.
+     */
+    void advance(EnsembleState state, int first, int count, int steps, long done, double[] values, LaneStepper observer) {
         boolean whole = count == LaneStepper.LANES;
         for (int l = 0; l < count && whole; l++) whole = state.ok(first + l);
-        if (whole && kernel.steps(state.data(), state.members(), first, params, steps)) return;
+        if (whole && kernel.steps(state.data(), state.members(), first, params, steps, values)) return;
         for (int j = first; j < first + count; j++) if (state.ok(j)) memberSteps(state, j, steps, done);
+        if (values != null) observer.observe(state, first, count, values);
     }
 
     /** One member's steps with the tape, failing it at the first non-finite state as the reference does. */

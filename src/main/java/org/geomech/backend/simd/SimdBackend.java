@@ -84,7 +84,7 @@ public final class SimdBackend implements Backend {
             boolean explicit = system.unknowns().isEmpty();
             List<Expr> stateParams = new ArrayList<>(system.state());
             stateParams.addAll(system.params());
-            this.stepKernel = explicit ? KernelCompiler.load(StepKernelSource.of(system, lanes)) : null;
+            this.stepKernel = explicit ? KernelCompiler.load(StepKernelSource.of(system, observers, lanes)) : null;
             this.updateTape = explicit ? Tape.compile(stateParams, system.update()) : null;
         }
 

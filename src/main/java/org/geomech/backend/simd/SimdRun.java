@@ -18,6 +18,9 @@ import java.util.function.IntConsumer;
  * An ensemble advanced in place by the SIMD backend: chunks of members taken in turn by a fixed pool of
  * workers, one LaneStepper each; observer values per member, then Reduction's fixed blocks reduced in
  * parallel and combined in block order, so statistics are bitwise independent of threads and chunks.
+ * An explicit step once the initial observers exist goes in one pass per output instead (issue 8 item 3): each
+ * worker owns a fixed range of reduction blocks (its members stay in its core's cache from output to output, as a
+ * C loop's static schedule keeps them) and steps, observes and reduces each block while it is in cache.
  */
 final class SimdRun implements Backend.Run {
     private final EnsembleState state;
@@ -27,6 +30,8 @@ final class SimdRun implements Backend.Run {
     private final int chunk, observers;
     private final ExecutorService pool;
     private double[] initial, values;
+    /** The block partials of the current state where the explicit pass made them as it stepped, else null. */
+    private double[] observed;
     private long stepsDone;
 
     SimdRun(EnsembleState state, LaneStepper[] steppers, ExplicitStepper[] explicit, int chunk, int observers) {
@@ -46,9 +51,25 @@ final class SimdRun implements Backend.Run {
     @Override
     public void advance(int steps) {
         long done = stepsDone;
-        if (explicit != null) forEachBlock((t, first, count) -> explicit[t].advance(state, first, count, steps, done));
+        observed = null;
+        if (explicit != null && initial != null) observed = advanceObserved(steps, done);
+        else if (explicit != null) forEachBlock((t, first, count) -> explicit[t].advance(state, first, count, steps, done, null, steppers[t]));
         else forEachBlock((t, first, count) -> steppers[t].advance(state, first, count, steps, done));
         stepsDone += steps;
+    }
+
+    /** Explicit steps, then each reduction block observed and reduced by the worker that stepped it; returns the block partials. */
+    private double[] advanceObserved(int steps, long done) {
+        int members = state.members(), blocks = Reduction.blocks(members), lanes = LaneStepper.LANES;
+        if (values == null) values = new double[observers * members];
+        double[] partials = new double[blocks * (1 + Reduction.FIELDS * observers)];
+        forEachOwnedBlock(blocks, (t, b) -> {
+            int from = b * Reduction.BLOCK, to = Math.min(members, from + Reduction.BLOCK);
+            for (int first = from; first < to; first += lanes)
+                explicit[t].advance(state, first, Math.min(lanes, to - first), steps, done, values, steppers[t]);
+            Reduction.block(b, values, initial, members, observers, state, partials);
+        });
+        return partials;
     }
 
     @Override
@@ -56,10 +77,14 @@ final class SimdRun implements Backend.Run {
 
     @Override
     public double[] observeBlocks() {
+        if (observed != null) return observed.clone();
         int members = state.members();
-        if (initial == null) initial = new double[observers * members];
-        else if (values == null) values = new double[observers * members];
-        double[] out = values == null ? initial : values;
+        double[] out;
+        if (initial == null) out = initial = new double[observers * members];
+        else {
+            if (values == null) values = new double[observers * members];
+            out = values;
+        }
         forEachBlock((t, first, count) -> steppers[t].observe(state, first, count, out));
         int blocks = Reduction.blocks(members);
         double[] partials = new double[blocks * (1 + Reduction.FIELDS * observers)];
@@ -118,6 +143,23 @@ final class SimdRun implements Backend.Run {
                     for (int first = c * chunk; first < Math.min(members, (c + 1) * chunk); first += lanes)
                         work.run(worker, first, Math.min(lanes, members - first));
                 }
+                return null;
+            });
+        }
+        invokeAll(tasks);
+    }
+
+    /** Work of worker t on reduction block b. */
+    private interface OwnedWork { void run(int t, int b); }
+
+    /** Reduction blocks 0 .. blocks-1 in fixed contiguous ranges, one per worker, the same at every call. */
+    private void forEachOwnedBlock(int blocks, OwnedWork work) {
+        int workers = Math.min(steppers.length, blocks);
+        List<Callable<Void>> tasks = new ArrayList<>();
+        for (int t = 0; t < workers; t++) {
+            int worker = t, from = (int) ((long) blocks * t / workers), to = (int) ((long) blocks * (t + 1) / workers);
+            tasks.add(() -> {
+                for (int b = from; b < to; b++) work.run(worker, b);
                 return null;
             });
         }

@@ -1,5 +1,6 @@
 package org.geomech.backend.simd;
 
+import org.geomech.ensemble.Observer;
 import org.geomech.expr.Expr;
 import org.geomech.expr.VectorEmitter;
 import org.geomech.method.StepSystem;
@@ -10,48 +11,66 @@ import java.util.List;
 /**
  * The Java source of a SimdStepKernel for an explicit step system (issue 8 item 3): one method, the state's lanes
  * loaded into locals once, a loop over the steps whose body is the update's straight-line code (VectorEmitter.body,
- * bitwise the reference's tape), the parameters and constants hoisted out of the loop. Every next state of every
- * step is summed into one vector, pairwise so the sums do not form a long dependency chain: the sum is finite
- * exactly when all values were (or on overflow of finite values, which only sends the block to the exact
- * per-member path).
+ * bitwise the reference's tape), the parameters and constants hoisted out of the loop; after the last step the
+ * observers are evaluated from the same locals (bitwise the observe kernel's values) and stored, so an output reads
+ * the state once instead of twice. Every next state of every step is summed into one vector, pairwise so the sums
+ * do not form a long dependency chain: the sum is finite exactly when all values were (or on overflow of finite
+ * values, which only sends the block to the exact per-member path).
  */
 record StepKernelSource(String text, String className) {
-    static StepKernelSource of(StepSystem system, int lanes) {
+    static StepKernelSource of(StepSystem system, List<Observer> observers, int lanes) {
         if (!system.unknowns().isEmpty()) throw new IllegalArgumentException(system.method() + " is not explicit");
         int stateSize = system.state().size(), paramCount = system.params().size();
         List<Expr> inputs = new ArrayList<>(system.state()), outputs = system.update();
         inputs.addAll(system.params());
+        List<Expr> observed = new ArrayList<>();
+        for (Observer o : observers) observed.add(o.expression());
         VectorEmitter.Body body = VectorEmitter.body("w", lanes, inputs, outputs);
+        VectorEmitter.Body observe = VectorEmitter.body("w", lanes, inputs, observed);
         String className = "GeneratedSimdStep";
         StringBuilder s = new StringBuilder();
         s.append("import jdk.incubator.vector.DoubleVector;\n")
                 .append("import jdk.incubator.vector.VectorOperators;\n")
                 .append("import jdk.incubator.vector.VectorSpecies;\n\n")
-                .append("// ").append(system.method()).append(" on ").append(system.model().name()).append(", the straight-line step, ").append(lanes).append(" lanes\n")
+                .append("// ").append(system.method()).append(" on ").append(system.model().name()).append(", the straight-line step and ")
+                .append(observers.size()).append(" observers, ").append(lanes).append(" lanes\n")
                 .append("public final class ").append(className).append(" implements ").append(SimdStepKernel.class.getName()).append(" {\n")
                 .append("private static final VectorSpecies<Double> S = DoubleVector.SPECIES_PREFERRED;\n")
-                .append("@Override public boolean steps(double[] data, int members, int first, double[] p, int steps) {\n");
-        if (body.statements().contains("w[")) s.append("final double[] w = new double[").append(2 * lanes).append("];\n");
+                .append("@Override public boolean steps(double[] data, int members, int first, double[] p, int steps, double[] values) {\n");
+        if (body.statements().contains("w[") || observe.statements().contains("w[")) s.append("final double[] w = new double[").append(2 * lanes).append("];\n");
         for (int c = 0; c < stateSize; c++)
             s.append("DoubleVector a").append(c).append(" = DoubleVector.fromArray(S, data, ").append(c).append(" * members + first);\n");
         for (int k = 0; k < paramCount; k++)
             s.append("final DoubleVector a").append(stateSize + k).append(" = DoubleVector.broadcast(S, p[").append(k).append("]);\n");
-        s.append(body.constants());
+        // the step's constants and temporaries in a block of their own: the observers' reuse the names
+        s.append("{\n").append(body.constants());
         s.append("DoubleVector check = DoubleVector.zero(S);\n");
         s.append("for (int k = 0; k < steps; k++) {\n").append(body.statements());
-        s.append("check = check.add(").append(pairwiseSum(0, outputs.size())).append(");\n");
+        s.append("check = check.add(").append(pairwiseSum(distinct(outputs))).append(");\n");
         for (int c = 0; c < stateSize; c++) s.append('a').append(c).append(" = n").append(c).append(";\n");
         s.append("}\n");
-        s.append("if (!check.mul(0.0).compare(VectorOperators.EQ, 0.0).allTrue()) return false;\n");
+        s.append("if (!check.mul(0.0).compare(VectorOperators.EQ, 0.0).allTrue()) return false;\n}\n");
         for (int c = 0; c < stateSize; c++) s.append('a').append(c).append(".intoArray(data, ").append(c).append(" * members + first);\n");
+        if (!observed.isEmpty()) {
+            s.append("if (values != null) {\n").append(observe.constants()).append(observe.statements());
+            for (int o = 0; o < observed.size(); o++) s.append('n').append(o).append(".intoArray(values, ").append(o).append(" * members + first);\n");
+            s.append("}\n");
+        }
         s.append("return true;\n}\n}\n");
         return new StepKernelSource(s.toString(), className);
     }
 
-    /** n{from} + ... + n{to-1} as a balanced tree of add calls. */
-    private static String pairwiseSum(int from, int to) {
-        if (to - from == 1) return "n" + from;
-        int mid = (from + to) / 2;
-        return "(" + pairwiseSum(from, mid) + ").add(" + pairwiseSum(mid, to) + ")";
+    /** The output variables n{i} with distinct expressions (v' = p' on a unit mass matrix: one check covers both). */
+    private static List<String> distinct(List<Expr> outputs) {
+        List<String> names = new ArrayList<>();
+        for (int i = 0; i < outputs.size(); i++) if (outputs.indexOf(outputs.get(i)) == i) names.add("n" + i);
+        return names;
+    }
+
+    /** The sum of names as a balanced tree of add calls. */
+    private static String pairwiseSum(List<String> names) {
+        if (names.size() == 1) return names.get(0);
+        int mid = names.size() / 2;
+        return "(" + pairwiseSum(names.subList(0, mid)) + ").add(" + pairwiseSum(names.subList(mid, names.size())) + ")";
     }
 }

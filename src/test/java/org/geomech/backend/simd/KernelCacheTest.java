@@ -18,7 +18,7 @@ class KernelCacheTest {
     void aCompiledKernelIsStoredUnderTheHashOfItsSourceAndReadBack() throws Exception {
         // surefire points geomech.cache at target/kernel-cache; compiling a kernel leaves its class file there
         var step = Methods.parse("lobatto-nh:2").build(Library.system("cvt"));
-        StepKernelSource source = StepKernelSource.of(step, LaneStepper.LANES);
+        StepKernelSource source = StepKernelSource.of(step, java.util.List.of(), LaneStepper.LANES);
         KernelCompiler.load(source);
         Path file = KernelCache.directory().resolve(KernelCache.key(source.text()) + ".class");
         assertTrue(Files.isRegularFile(file), "class file " + file);

@@ -20,20 +20,31 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 class SimdExplicitStepTest {
     @Test
     void bitwiseTheReferenceWithAFailingMemberAndAPartialBlock() {
-        // lobatto-nh:2 on chaotic-nh, 37 members (a partial block at the end), 60 steps of h = 0.05 in outputs of 6
-        // steps; member 9 starts with q5 = 1e20, so its gradient overflows within a few steps (non-finite state)
+        // lobatto-nh:2 on chaotic-nh (2 observers), 37 members (a partial block at the end), 60 steps of h = 0.05 in
+        // outputs of 6 steps; member 9 starts with q5 = 1e20, so its gradient overflows within a few steps (non-finite state)
+        bitwiseTheReference("chaotic-nh", "lobatto-nh:2", 4, TimeGrid.of(0.05, 3, 0.3));
+    }
+
+    @Test
+    void observersStoredByTheKernelAreBitwiseTheReferencesAtEveryOutput() {
+        // RATTLE on the spherical pendulum (3 observers: energy, g_pos, g_vel), an output after every step, so each
+        // row's statistics come from the observer values the step kernel stores; member 9 starts at x = 1e200 (overflow)
+        bitwiseTheReference("spherical-pendulum", "rattle", 0, TimeGrid.of(0.05, 1, 0.05));
+    }
+
+    private static void bitwiseTheReference(String model, String method, int component, TimeGrid grid) {
         int members = 37, bad = 9;
-        Simulation sim = SimdAgreementTest.perturbed("chaotic-nh", "lobatto-nh:2", members);
-        TimeGrid grid = TimeGrid.of(0.05, 3, 0.3);
+        Simulation sim = SimdAgreementTest.perturbed(model, method, members);
         EnsembleState reference = sim.initialState(null);
-        reference.set(4, bad, 1e20);
-        EnsembleRun.Result r = sim.run(new ReferenceBackend(), NewtonOptions.DEFAULT, Observers.standard(Library.system("chaotic-nh")), grid, reference, null);
+        double huge = model.equals("chaotic-nh") ? 1e20 : 1e200;
+        reference.set(component, bad, huge);
+        EnsembleRun.Result r = sim.run(new ReferenceBackend(), NewtonOptions.DEFAULT, Observers.standard(Library.system(model)), grid, reference, null);
         assertNotEquals(EnsembleState.Status.OK, reference.status(bad), "the reference fails member " + bad);
         for (int[] threadsChunk : new int[][]{{1, 4}, {2, 8}, {2, 4096}}) {
             EnsembleState simd = sim.initialState(null);
-            simd.set(4, bad, 1e20);
+            simd.set(component, bad, huge);
             EnsembleRun.Result s = sim.run(new SimdBackend(threadsChunk[0], threadsChunk[1]), NewtonOptions.DEFAULT,
-                    Observers.standard(Library.system("chaotic-nh")), grid, simd, null);
+                    Observers.standard(Library.system(model)), grid, simd, null);
             String where = threadsChunk[0] + " threads, chunks of " + threadsChunk[1];
             for (int j = 0; j < members; j++) {
                 assertEquals(reference.status(j), simd.status(j), "status of member " + j + ", " + where);
