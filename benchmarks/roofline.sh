@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # The speed anchor (issue 8 item 1): builds benchmarks/c/roofline.c with gcc, measures the machine's fp64 peak in C,
 # then runs each case on the hand-written C and on every backend (org.geomech.bench.Throughput: whole runs as
-# `geomech run` makes them, h = 0.05, outputs every t_end/100 with the observers reduced, three runs in one JVM:
-# "cold" is the first, JIT warm-up included, "warm" the third), one after the other, REPEATS times, and prints each
+# `geomech run` makes them, h = 0.05, outputs every t_end/100 with the observers reduced, five runs in one JVM:
+# "cold" is the first, JIT warm-up included, "warm" the fifth), one after the other, REPEATS times, and prints each
 # backend's member-steps/s and its median ratio to the C run of the same round.
-# Usage: benchmarks/roofline.sh [backends] [repeats]   (default simd,opencl,reference and 3; the reference only to 10^4)
+# Usage: benchmarks/roofline.sh [backends] [repeats]   (default simd,opencl,reference and 3; the reference only to 10^4;
+# "numpy" is the NumPy-style baseline of benchmarks/numpy/baseline.py, chaotic-nh only, one figure in both columns)
 # CASES overrides the cases: "model/method c-model members t_end" entries separated by ';'. GEOMECH_JAVA: the java
 # executable (default: java on the PATH).
 set -euo pipefail
@@ -39,10 +40,19 @@ for c in "${list[@]}"; do
     echo "$cspeed" >>"$out/c.txt"
     for b in ${backends//,/ }; do
       [ "$b" = reference ] && [ "$members" -gt 10000 ] && continue
+      if [ "$b" = numpy ]; then
+        [ "$cmodel" = chaotic ] || continue
+        speed=$(python3 "$here/numpy/baseline.py" "$members" "$tend" 0.05 | sed -n 's/^member-steps\/s //p')
+        for k in 1 3; do
+          echo "$speed" >>"$out/$b-$k.txt"
+          awk -v s="$speed" -v c="$cspeed" 'BEGIN {print s / c}' >>"$out/$b-$k-ratio.txt"
+        done
+        continue
+      fi
       "$java" --add-modules jdk.incubator.vector -XX:-DontCompileHugeMethods -Xss16m -cp "$jar:$out/classes" \
-        org.geomech.bench.Throughput "$case" "$b" "$members" "$tend" 3 2>/dev/null >"$out/rounds.txt"
+        org.geomech.bench.Throughput "$case" "$b" "$members" "$tend" 5 2>/dev/null >"$out/rounds.txt"
       for k in 1 3; do
-        speed=$(sed -n "s/^round $k member-steps\/s //p" "$out/rounds.txt")
+        speed=$(sed -n "s/^round $((k == 1 ? 1 : 5)) member-steps\/s //p" "$out/rounds.txt")
         echo "$speed" >>"$out/$b-$k.txt"
         awk -v s="$speed" -v c="$cspeed" 'BEGIN {print s / c}' >>"$out/$b-$k-ratio.txt"
       done
