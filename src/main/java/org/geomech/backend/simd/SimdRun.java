@@ -25,12 +25,15 @@ final class SimdRun implements Backend.Run {
     /** Per worker, the one-method stepper where the step system is explicit, else null. */
     private final ExplicitStepper[] explicit;
     private final int chunk, observers;
+    /** Steps per tick of each member (null: one). */
+    private final int[] stepsPerTick;
     private final ExecutorService pool;
     private double[] initial, values;
     private long stepsDone;
 
-    SimdRun(EnsembleState state, LaneStepper[] steppers, ExplicitStepper[] explicit, int chunk, int observers) {
+    SimdRun(EnsembleState state, LaneStepper[] steppers, ExplicitStepper[] explicit, int chunk, int observers, int[] stepsPerTick) {
         this.state = state;
+        this.stepsPerTick = stepsPerTick == null ? null : stepsPerTick.clone();
         this.steppers = steppers;
         this.explicit = explicit;
         this.chunk = chunk;
@@ -44,11 +47,11 @@ final class SimdRun implements Backend.Run {
     }
 
     @Override
-    public void advance(int steps) {
+    public void advance(int ticks) {
         long done = stepsDone;
-        if (explicit != null) forEachBlock((t, first, count) -> explicit[t].advance(state, first, count, steps, done));
-        else forEachBlock((t, first, count) -> steppers[t].advance(state, first, count, steps, done));
-        stepsDone += steps;
+        if (explicit != null) forEachBlock((t, first, count) -> explicit[t].advance(state, first, count, ticks, done, stepsPerTick));
+        else forEachBlock((t, first, count) -> steppers[t].advance(state, first, count, ticks, done, stepsPerTick));
+        stepsDone += ticks;
     }
 
     @Override
