@@ -1,0 +1,112 @@
+package org.geomech.api;
+
+import org.geomech.backend.Backends;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * h per member (issue 11 item 1): in one launch, member j at h_j = 0.1/(1+j) (exact divisors of the output interval
+ * 0.1: 1 to 10 steps per interval) is bitwise, at every output time, a run of that h alone, and the observers' max
+ * and min over the members are bitwise the extremes of those runs; drawn step sizes are reproducible, snapped down
+ * to divisors of the output interval, and independent of the thread count.
+ */
+class StepSizePerMemberTest {
+    // a whole simd lane block of 8 (the lanes' step counts differ) and a partial one
+    private static final int MEMBERS = 10;
+
+    // every member from the same state, so that a run of one h has every member's values equal to member j's there
+    private static Run run(String backend, String method) {
+        return Run.of(Model.builtIn("chaotic-nh")).method(method).backend(backend).until(0.5).every(0.1)
+                .ensemble(Ensemble.of(MEMBERS).q("q1", "cos(0.3)").v("q2", "sin(0.3)"))
+                .statistics("mean", "max", "min");
+    }
+
+    @ParameterizedTest(name = "{0}, {1}")
+    @CsvSource({"reference, lobatto-nh:2", "simd, lobatto-nh:2", "reference, lobatto-nh:3", "simd, lobatto-nh:3"})
+    void everyMemberIsBitwiseItsStepSizeAlone(String backend, String method) {
+        List<Integer> all = new ArrayList<>();
+        for (int j = 0; j < MEMBERS; j++) all.add(j);
+        Results varied = run(backend, method).stepSize("0.1/(1+j)").trajectories(all).run();
+        Series v = varied.series(Double.NaN, 0);
+        int hColumn = varied.components().indexOf("h");
+        assertEquals(varied.components().size() - 1, hColumn, "h is carried last: " + varied.components());
+        double[][] energyMax = new double[MEMBERS][], energyMin = new double[MEMBERS][];
+        long steps = 0;
+        for (int j = 0; j < MEMBERS; j++) {
+            double h = 0.1 / (1 + j);
+            assertEquals(h, v.finalStates()[j][hColumn], 0.0, "h of member " + j + " divides 0.1: kept as given");
+            Results aloneRun = run(backend, method).stepSizes(h).trajectories(List.of(j)).run();
+            Series alone = aloneRun.series(h, 0);
+            assertEquals(varied.components().subList(0, hColumn), aloneRun.components());
+            assertArrayEquals(alone.times(), v.times(), 1e-15, "the output times, h = " + h);
+            for (int k = 0; k < alone.times().length; k++)
+                assertArrayEquals(bits(alone.trajectories()[k][0]), bits(Arrays.copyOf(v.trajectories()[k][j], hColumn)),
+                        "member " + j + " (h = " + h + ") at t = " + alone.times()[k] + ", " + backend);
+            assertArrayEquals(bits(alone.finalStates()[j]), bits(Arrays.copyOf(v.finalStates()[j], hColumn)), "final state of member " + j);
+            energyMax[j] = alone.max("energy");
+            energyMin[j] = alone.min("energy");
+            steps += alone.memberSteps() / MEMBERS;
+        }
+        for (int k = 0; k < v.times().length; k++) {
+            double most = Double.NEGATIVE_INFINITY, least = Double.POSITIVE_INFINITY;
+            for (int j = 0; j < MEMBERS; j++) {
+                most = Math.max(most, energyMax[j][k]);
+                least = Math.min(least, energyMin[j][k]);
+            }
+            assertEquals(Double.doubleToLongBits(most), Double.doubleToLongBits(v.max("energy")[k]), "energy max at t = " + v.times()[k]);
+            assertEquals(Double.doubleToLongBits(least), Double.doubleToLongBits(v.min("energy")[k]), "energy min at t = " + v.times()[k]);
+        }
+        assertEquals(5 * 55, steps);                                             // sum of 5 (1 + j) over j < 10
+        assertEquals(steps, v.memberSteps(), "member-steps are each member's own");
+        assertTrue(varied.failures().isEmpty());
+    }
+
+    @Test
+    void openclAgreesWithTheReferenceToRoundOff() {
+        if (!Backends.available().contains("opencl")) throw new org.opentest4j.AssertionFailedError("no OpenCL device: the opencl backend is part of this suite");
+        Results reference = run("reference", "lobatto-nh:3").stepSize("0.1/(1+j)").run(), opencl = run("opencl", "lobatto-nh:3").stepSize("0.1/(1+j)").run();
+        double[][] a = reference.series(Double.NaN, 0).finalStates(), b = opencl.series(Double.NaN, 0).finalStates();
+        double worst = 0;
+        for (int j = 0; j < MEMBERS; j++) for (int c = 0; c < a[j].length; c++) worst = Math.max(worst, Math.abs(a[j][c] - b[j][c]));
+        assertTrue(worst <= 1e-12, "largest difference of a final-state component, opencl against reference: " + worst);
+        assertEquals(reference.series(Double.NaN, 0).memberSteps(), opencl.series(Double.NaN, 0).memberSteps());
+    }
+
+    @Test
+    void drawnStepSizesAreReproducibleSnappedAndThreadIndependent() throws Exception {
+        java.util.concurrent.Callable<Results> drawn = () -> Run.of(Model.builtIn("chaotic-nh")).until(0.2).every(0.1).ensemble(Ensemble.of(MEMBERS))
+                .stepSize("uniform(0.012, 0.03, seed=11)").run();
+        double[][] states = onThreads(1, drawn).series(Double.NaN, 0).finalStates(), again = onThreads(2, drawn).series(Double.NaN, 0).finalStates();
+        int hColumn = drawn.call().components().indexOf("h");
+        double[] h = new double[MEMBERS];
+        for (int j = 0; j < MEMBERS; j++) {
+            assertArrayEquals(bits(states[j]), bits(again[j]), "member " + j + " on one thread and on two");
+            h[j] = states[j][hColumn];
+            long n = Math.round(0.1 / h[j]);
+            assertEquals(0.1 / n, h[j], 0.0, "h of member " + j + " is 0.1 / its steps per interval");
+            assertTrue(h[j] <= 0.03 && 0.1 / (n - 1) > 0.012, "snapped down from a draw in [0.012, 0.03]: " + h[j]);
+        }
+        assertTrue(Arrays.stream(h).distinct().count() >= 4, "members draw their own step sizes: " + Arrays.toString(h));
+    }
+
+    // the run made in a pool of that many threads (the fill's and the reference backend's parallel streams run there)
+    private static Results onThreads(int threads, java.util.concurrent.Callable<Results> run) throws Exception {
+        java.util.concurrent.ForkJoinPool pool = new java.util.concurrent.ForkJoinPool(threads);
+        try {
+            return pool.submit(run).get();
+        } finally {
+            pool.shutdown();
+        }
+    }
+
+    private static long[] bits(double[] x) { return Arrays.stream(x).mapToLong(Double::doubleToLongBits).toArray(); }
+}
