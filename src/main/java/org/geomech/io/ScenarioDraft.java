@@ -75,7 +75,7 @@ public final class ScenarioDraft {
      */
     public void stepSizes(String what, String text) {
         List<Double> numbers = new ArrayList<>();
-        for (String part : text.split(",")) {
+        for (String part : text.split(",", -1)) {
             try {
                 numbers.add(Double.parseDouble(part.trim()));
             } catch (NumberFormatException notOne) {

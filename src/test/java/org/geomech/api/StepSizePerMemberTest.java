@@ -1,16 +1,22 @@
 package org.geomech.api;
 
-import org.geomech.backend.Backends;
+import org.geomech.backend.opencl.OpenClRequirement;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -22,6 +28,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class StepSizePerMemberTest {
     // a whole simd lane block of 8 (the lanes' step counts differ) and a partial one
     private static final int MEMBERS = 10;
+
+    @TempDir
+    Path dir;
 
     // every member from the same state, so that a run of one h has every member's values equal to member j's there
     private static Run run(String backend, String method) {
@@ -72,7 +81,7 @@ class StepSizePerMemberTest {
 
     @Test
     void openclAgreesWithTheReferenceToRoundOff() {
-        if (!Backends.available().contains("opencl")) throw new org.opentest4j.AssertionFailedError("no OpenCL device: the opencl backend is part of this suite");
+        OpenClRequirement.device();
         Results reference = run("reference", "lobatto-nh:3").stepSize("0.1/(1+j)").run(), opencl = run("opencl", "lobatto-nh:3").stepSize("0.1/(1+j)").run();
         double[][] a = reference.series(Double.NaN, 0).finalStates(), b = opencl.series(Double.NaN, 0).finalStates();
         double worst = 0;
@@ -96,6 +105,36 @@ class StepSizePerMemberTest {
             assertTrue(h[j] <= 0.03 && 0.1 / (n - 1) > 0.012, "snapped down from a draw in [0.012, 0.03]: " + h[j]);
         }
         assertTrue(Arrays.stream(h).distinct().count() >= 4, "members draw their own step sizes: " + Arrays.toString(h));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"reference", "simd", "opencl"})
+    void stoppedAtACheckpointAndResumedIsBitwiseTheWholeRun(String backend) {
+        if (backend.equals("opencl")) OpenClRequirement.device();
+        // cvt with eps and h drawn per member; the stop signal comes at the 5th of 9 output rows
+        Path file = dir.resolve("checkpoint.bin");
+        int[] rows = {0};
+        Results stopped = cvt(backend).checkpoints(new Checkpoints(file, "0.25", List.of(), null, () -> rows[0] >= 5)).listener(new Run.Listener() {
+            @Override public void output(Output row) { rows[0]++; }
+        }).run();
+        assertFalse(stopped.finished());
+        assertTrue(Files.exists(file), "the stop wrote a checkpoint");
+        Results resumed = cvt(backend).checkpoints(new Checkpoints(file, "0.25", List.of(), null, () -> false)).resume(file).run(), whole = cvt(backend).run();
+        assertTrue(resumed.finished());
+        Series a = whole.series(Double.NaN, 0), b = resumed.series(Double.NaN, 0);
+        assertArrayEquals(a.times(), b.times(), 0.0);
+        for (String o : whole.observers()) {
+            assertArrayEquals(a.mean(o), b.mean(o), 0.0, o + " mean");
+            assertArrayEquals(a.max(o), b.max(o), 0.0, o + " max");
+            assertArrayEquals(a.msd(o), b.msd(o), 0.0, o + " msd");
+        }
+        for (int j = 0; j < a.finalStates().length; j++) assertArrayEquals(bits(a.finalStates()[j]), bits(b.finalStates()[j]), "final state of member " + j);
+        assertEquals(a.memberSteps(), b.memberSteps());
+    }
+
+    private static Run cvt(String backend) {
+        return Run.of(Model.builtIn("cvt")).ensemble(Ensemble.of(20).perturbed(3, 1e-3).parameter("eps", "uniform(0.2, 0.8)"))
+                .stepSize("lognormal(-3.5, 0.3, 0.01, 0.1)").until(2).every(0.25).backend(backend);
     }
 
     // the run made in a pool of that many threads (the fill's and the reference backend's parallel streams run there)
