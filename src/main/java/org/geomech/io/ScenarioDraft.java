@@ -74,16 +74,9 @@ public final class ScenarioDraft {
      * expression of j, N and J or a seeded draw (issue 11 item 1); what names it in messages.
      */
     public void stepSizes(String what, String text) {
-        List<Double> numbers = new ArrayList<>();
-        for (String part : text.split(",", -1)) {
-            try {
-                numbers.add(Double.parseDouble(part.trim()));
-            } catch (NumberFormatException notOne) {
-                numbers = null;
-                break;
-            }
-        }
-        Variation v = Variation.parse(what, numbers == null ? text : "[" + text + "]");
+        String t = text.trim();
+        boolean numbers = t.contains(",") && !t.startsWith("[") && !Variation.DRAW.matcher(t).matches();
+        Variation v = Variation.parse(what, numbers ? "[" + t + "]" : t);
         h = v instanceof Variation.Values list ? list.values() : v instanceof Variation.Fixed f ? List.of(f.value()) : null;
         hPerMember = h == null ? v.describe() : null;
     }

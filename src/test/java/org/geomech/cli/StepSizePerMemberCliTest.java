@@ -64,7 +64,7 @@ class StepSizePerMemberCliTest {
             "normal(0.01,0.01)|must be a positive number, got -",
             "0.1*k|--h: '0.1*k' is not a number, a list, a draw or an expression of j, N and J",
             "NaN|--h: must be finite, got NaN",
-            "0.1,|--h: '0.1,' is not a number"})
+            ",0.1|--h: '' is not a number"})
     void badStepSizesAreOneLine(String h, String message) {
         Cli.Result r = Cli.run("run", "--model", "nh-particle", "--members", "40", "--h", h, "--t-end", "1", "--out", dir.resolve("bad").toString());
         assertEquals(2, r.exit(), r.err());
