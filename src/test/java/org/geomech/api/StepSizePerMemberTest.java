@@ -79,14 +79,44 @@ class StepSizePerMemberTest {
         assertTrue(varied.failures().isEmpty());
     }
 
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"reference", "simd", "opencl"})
+    void failuresCountEachMembersOwnSteps(String backend) {
+        if (backend.equals("opencl")) OpenClRequirement.device();
+        // modified-pendulum at h = 1.6 / (1 + j): Newton fails within a few steps at the larger step sizes (at step 1 for h = 1.6 and
+        // step 4 for h = 0.8 alone); each member fails where a run of its h alone fails, at the step number of its own steps
+        java.util.function.Supplier<Run> pendulum = () -> Run.of(Model.builtIn("modified-pendulum")).backend(backend).until(16).every(1.6)
+                .ensemble(Ensemble.of(4).perturbed(1, 1e-3)).newton(1e-14, 50);
+        Results varied = pendulum.get().stepSize("1.6/(1+j)").run();
+        int hColumn = varied.components().indexOf("h");
+        for (int j = 0; j < 4; j++) {
+            double h = 1.6 / (1 + j);
+            Results alone = pendulum.get().stepSizes(h).run();
+            int member = j;
+            List<String> expected = alone.failures().stream().filter(f -> f.member() == member).map(f -> f.step() + " " + f.reason()).toList(),
+                    got = varied.failures().stream().filter(f -> f.member() == member).map(f -> f.step() + " " + f.reason()).toList();
+            assertEquals(expected, got, "member " + j + " at h = " + h);
+            assertArrayEquals(bits(alone.series(h, 0).finalStates()[j]), bits(Arrays.copyOf(varied.series(Double.NaN, 0).finalStates()[j], hColumn)),
+                    "member " + j + ": the state before its failing step, or its final state");
+        }
+        assertTrue(varied.failures().stream().anyMatch(f -> f.member() == 1 && f.step() == 4), "member 1 (h = 0.8) fails at its step 4: " + varied.failures());
+    }
+
     @Test
-    void openclAgreesWithTheReferenceToRoundOff() {
+    void openclAgreesWithItsRunsAloneAndTheReferenceToRoundOff() {
         OpenClRequirement.device();
         Results reference = run("reference", "lobatto-nh:3").stepSize("0.1/(1+j)").run(), opencl = run("opencl", "lobatto-nh:3").stepSize("0.1/(1+j)").run();
         double[][] a = reference.series(Double.NaN, 0).finalStates(), b = opencl.series(Double.NaN, 0).finalStates();
-        double worst = 0;
-        for (int j = 0; j < MEMBERS; j++) for (int c = 0; c < a[j].length; c++) worst = Math.max(worst, Math.abs(a[j][c] - b[j][c]));
-        assertTrue(worst <= 1e-12, "largest difference of a final-state component, opencl against reference: " + worst);
+        int hColumn = opencl.components().indexOf("h");
+        double worstReference = 0, worstAlone = 0;
+        for (int j = 0; j < MEMBERS; j++) {
+            double h = 0.1 / (1 + j);
+            double[] alone = run("opencl", "lobatto-nh:3").stepSizes(h).run().series(h, 0).finalStates()[j];
+            for (int c = 0; c < a[j].length; c++) worstReference = Math.max(worstReference, Math.abs(a[j][c] - b[j][c]));
+            for (int c = 0; c < hColumn; c++) worstAlone = Math.max(worstAlone, Math.abs(alone[c] - b[j][c]));
+        }
+        assertTrue(worstReference <= 1e-12, "largest difference of a final-state component, opencl against reference: " + worstReference);
+        assertTrue(worstAlone <= 1e-12, "largest difference of a final-state component, opencl against its runs of each h alone: " + worstAlone);
         assertEquals(reference.series(Double.NaN, 0).memberSteps(), opencl.series(Double.NaN, 0).memberSteps());
     }
 
