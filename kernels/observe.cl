@@ -10,7 +10,7 @@ __kernel void observe_members(__global const double *state, __constant double *p
                               const int members) {
     const int j = get_global_id(0);
     if (j >= members) return;
-    double s[N_STATE], p[N_PARAM], out[OBSERVER_ALLOC];
+    double s[N_STATE], p[PARAM_ALLOC], out[OBSERVER_ALLOC];
     for (int c = 0; c < N_STATE; c++) s[c] = state[c * members + j];
     for (int c = 0; c < N_PARAM; c++) p[c] = params[c];
     gm_observe(s, p, out);

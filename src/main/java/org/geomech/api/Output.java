@@ -4,10 +4,10 @@ package org.geomech.api;
  * One output row as soon as it exists, for a {@link Run.Listener}: the statistics of every observer
  * (in the order of {@link Results#observers()}) over one sweep point's running members at one time.
  *
- * @param h     the step size
+ * @param h     the step size (NaN where h varies per member)
  * @param point the sweep point (0 when the run is not a sweep)
  * @param t     the time
- * @param step  the step number
+ * @param step  the step number (where h varies per member: the number of output intervals)
  * @param ok    the members still running
  * @param mean  each observer's mean
  * @param max   each observer's maximum

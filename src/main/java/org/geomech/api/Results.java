@@ -49,12 +49,12 @@ public final class Results {
     public List<Series> series() { return series; }
 
     /**
-     * @param h     a step size of the run
+     * @param h     a step size of the run (NaN where h varies per member)
      * @param point a sweep point (0 when the run is not a sweep)
      * @return its series
      */
     public Series series(double h, int point) {
-        for (Series s : series) if (s.h() == h && s.point() == point) return s;
+        for (Series s : series) if (Double.compare(s.h(), h) == 0 && s.point() == point) return s;
         throw new IllegalArgumentException("no series for h = " + h + ", point " + point);
     }
 

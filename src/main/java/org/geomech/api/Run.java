@@ -117,6 +117,21 @@ public final class Run {
     }
 
     /**
+     * Gives each member its own step size, in one launch: member j's h_j is kept where it divides the output interval
+     * dt, else snapped down to dt / ceil(dt / h_j), and member j takes dt / h_j steps per output interval; t_end must be
+     * a whole number of output intervals. The series then has h NaN; the final states carry each member's h.
+     *
+     * @param perMember an expression of j, N and J = max(N - 1, 1) ("0.01*(1+j/N)") or a seeded draw ("uniform(0.01, 0.02)",
+     *                  "normal(mu, sigma, lo, hi, seed=7)", "lognormal(...)")
+     * @return this run
+     */
+    public Run stepSize(String perMember) {
+        draft().stepSizes("h", perMember);
+        stepSizes = null;
+        return this;
+    }
+
+    /**
      * @param tEnd the final time, a whole number of steps of every step size
      * @return this run
      */
@@ -285,13 +300,16 @@ public final class Run {
     /** @return the scenario this run resolves to: every default applied, every value checked */
     public Scenario scenario() {
         if (scenario != null) return stepSizes == null ? scenario : withStepSizes(scenario, stepSizes);
-        if (stepSizes != null) draft.h = stepSizes;
+        if (stepSizes != null) {
+            draft.h = stepSizes;
+            draft.hPerMember = null;
+        }
         return draft.resolve();
     }
 
     private static Scenario withStepSizes(Scenario s, List<Double> h) {
         return new Scenario(s.model(), s.method(), h, s.tEnd(), s.outputInterval(), s.q0(), s.v0(), s.members(), s.perturbation(),
-                s.observers(), s.statistics(), s.backend(), s.newton(), s.out(), s.variations());
+                s.observers(), s.statistics(), s.backend(), s.newton(), s.out(), s.variations(), null);
     }
 
     /**
@@ -325,9 +343,11 @@ public final class Run {
         InitialStates.Report[] report = new InitialStates.Report[1];
         boolean complete = true;
         long done = 0;
-        for (int stage = 0; stage < sc.h().size() && complete; stage++) {
-            double h = sc.h().get(stage);
-            TimeGrid grid = TimeGrid.of(h, sc.tEnd(), sc.outputInterval());
+        // h per member: one launch on the grid of output intervals, labelled h = NaN
+        List<Double> stages = plan.stepSizes() == null ? sc.h() : List.of(Double.NaN);
+        for (int stage = 0; stage < stages.size() && complete; stage++) {
+            double h = stages.get(stage);
+            TimeGrid grid = plan.stepSizes() == null ? TimeGrid.of(h, sc.tEnd(), sc.outputInterval()) : plan.stepSizes().ticks(sc.tEnd());
             long before = done;
             done += grid.steps();
             if (resumed != null && stage < resumed.stage()) {
@@ -514,7 +534,7 @@ public final class Run {
                 throw new InputException("parameter " + e.getKey() + ": " + e.getValue().length + " values given for " + sc.members() + " members");
             variations.put(e.getKey(), new Variation.Given(e.getValue()));
         }
-        return new SweepPlan(sys, variations, sc.members());
+        return new SweepPlan(sys, variations, sc.members(), sc.stepSizes());
     }
 
     // the launch indices of the members asked for, point by point

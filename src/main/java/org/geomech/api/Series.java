@@ -43,7 +43,7 @@ public final class Series {
         this.jacobianFactorisations = jacobianFactorisations;
     }
 
-    /** @return the step size */
+    /** @return the step size; NaN where h varies per member (Run.stepSize: each member's h is in its final state) */
     public double h() { return h; }
 
     /** @return the sweep point's index (0 when the run is not a sweep) */
@@ -59,7 +59,7 @@ public final class Series {
         return t;
     }
 
-    /** @return the step number of each output time */
+    /** @return the step number of each output time (where h varies per member: the number of output intervals) */
     public long[] steps() {
         long[] k = new long[rows.size()];
         for (int i = 0; i < k.length; i++) k[i] = rows.get(i).step();

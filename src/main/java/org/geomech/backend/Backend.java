@@ -21,7 +21,13 @@ public interface Backend {
     /** A step system compiled for one backend. */
     interface Compiled {
         /** Starts a run on the ensemble (a device backend copies it over); params are h then the model parameters. */
-        Run start(EnsembleState state, double[] params);
+        default Run start(EnsembleState state, double[] params) { return start(state, params, null); }
+
+        /**
+         * As above, where one tick of Run.advance is stepsPerTick[j] steps of member j (issue 11 item 1: the step size per
+         * member, carried in the state, each member's own number of steps per output interval); null: one step each.
+         */
+        Run start(EnsembleState state, double[] params, int[] stepsPerTick);
 
         /** Floating-point operations per member-step outside Newton (guess + update) and per Newton iteration (residual + Jacobian + LU). */
         long[] flopsPerStep();
@@ -29,8 +35,11 @@ public interface Backend {
 
     /** One ensemble being advanced; the ensemble's host copy is current only after finish(). */
     interface Run extends AutoCloseable {
-        /** Advances every ok member; a failing member is marked with its absolute step number and stops. */
-        void advance(int steps);
+        /**
+         * Advances every ok member by ticks ticks (steps, where every member takes one step per tick); a failing member is
+         * marked with its absolute step number, counted in its own steps, and stops.
+         */
+        void advance(int ticks);
 
         /**
          * Observer statistics over the ok members, reduced where the members live, in fixed blocks
@@ -53,7 +62,7 @@ public interface Backend {
 
         /**
          * Continues a run from a checkpoint, in place of the first observe(): the ensemble given to start() is the
-         * state after steps steps (failed members keep their step numbers), and initial is what initialValues()
+         * state after steps ticks (failed members keep their step numbers), and initial is what initialValues()
          * returned then. The run goes on bitwise as if it had never stopped.
          */
         void resume(long steps, double[] initial);

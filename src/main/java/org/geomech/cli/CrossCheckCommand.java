@@ -64,22 +64,23 @@ final class CrossCheckCommand extends GeomechCommand {
         d.membersFromCommandLine(members);
         d.sigma = sigma;
         Scenario s = d.resolve();
+        double h = s.stepSizes("crosscheck").get(0);
         Model sys = s.model().build();
         Simulation sim = new Simulation(sys, Methods.parse(s.method()), sys.parameterValues(), new InitialStates(sys, s.q0(), s.v0()), s.perturbation(), members);
         List<Backend> others = new ArrayList<>();
         for (String name : backends != null ? backends : Backends.available()) if (!name.equals("reference")) others.add(Backends.named(name, scenarioOptions.device()));
         summary.inputs(s).members(members);
         folder(s.out());
-        comparisons.addAll(CrossCheck.run(sim, s.h().get(0), steps, Backends.named("reference"), others, s.newton()));
+        comparisons.addAll(CrossCheck.run(sim, h, steps, Backends.named("reference"), others, s.newton()));
         components = comparisons.get(0).components();
         for (CrossCheck.Comparison c : comparisons) {
-            checkFinite(c, s.h().get(0));
+            checkFinite(c, h);
             for (CrossCheck.MemberFailure f : c.firstFailures())
-                summary.failures(0, new RunSummary.Failure(s.h().get(0), f.member(), f.step(), c.backend() + ": " + f.reason()));
+                summary.failures(0, new RunSummary.Failure(h, f.member(), f.step(), c.backend() + ": " + f.reason()));
             summary.failures(c.failed(), null);
         }
         summary.results(comparisons);
-        if (talking()) print(sys.name(), s.method(), s.h().get(0));
+        if (talking()) print(sys.name(), s.method(), h);
         String reason = disagreement();
         if (reason != null) err().println("geomech: crosscheck failed: " + reason);
     }

@@ -48,6 +48,9 @@ final class DescribeCommand implements Callable<Integer> {
     @Option(names = "--param", paramLabel = "NAME=VALUE", description = "with a model: how a parameter would vary (the forms of run --param), e.g. eps=[0.25,0.5,1]")
     Map<String, String> parameters = new java.util.LinkedHashMap<>();
 
+    @Option(names = "--h", paramLabel = "H", description = "with a model: how the step size would vary (the forms of run --h), e.g. 0.01*(1+j/N)")
+    String stepSize;
+
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
@@ -76,6 +79,7 @@ final class DescribeCommand implements Callable<Integer> {
                     : v instanceof Variation.Values list ? "a sweep axis of " + list.values().size() + " points"
                     : v instanceof Variation.Draw ? "drawn per member from its own random stream" : "an expression of the member index j and count N");
         }
+        describeStepSize(out);
         out.printf("  lagrangian:   L = %s%n", sys.lagrangian());
         for (Expr g : sys.holonomic()) out.printf("  holonomic:    %s = 0%n", g);
         for (Expr phi : sys.nonholonomic()) out.printf("  nonholonomic: %s = 0%n", phi);
@@ -89,12 +93,23 @@ final class DescribeCommand implements Callable<Integer> {
                 + (sys.nonholonomicCount() == 0 ? ", lobatto-holonomic:s" : "")));
     }
 
+    // --h: one run per step size, or h per member (issue 11 item 1) and how its grid is made
+    private void describeStepSize(PrintWriter out) {
+        if (stepSize == null) return;
+        org.geomech.io.ScenarioDraft d = new org.geomech.io.ScenarioDraft();
+        d.stepSizes("--h", stepSize);
+        if (d.hPerMember == null) out.printf("  varies:       h = %s (one run per step size)%n", d.h);
+        else out.printf("  varies:       h = %s (per member; each member's h kept where it divides the output interval dt, else snapped down to"
+                + " dt / ceil(dt / h), and member j takes dt / h_j steps per output interval)%n", d.hPerMember);
+    }
+
     private void describe(PrintWriter out, LieGroupSystem sys, LieLibrary.Entry entry) {
         out.printf("%s: %s%n", sys.name(), entry.summary());
         out.printf("  paper:        %s%n", sys.reference());
         out.printf("  group:        %s, stored as %s%n", sys.describeGroup(), String.join(", ", sys.entryNames()));
         out.printf("  velocities:   %s (in the Lie algebra)%n", String.join(", ", sys.velocityNames()));
         out.printf("  parameters:   %s%n", sys.parameters().isEmpty() ? "none" : sys.parameters());
+        describeStepSize(out);
         out.printf("  lagrangian:   l = %s%n", show(sys.lagrangian()));
         sys.hamiltonian().ifPresent(h -> out.printf("  hamiltonian:  h = %s%n", show(h)));
         for (Expr phi : sys.nonholonomic()) out.printf("  nonholonomic: %s = 0%n", show(phi));

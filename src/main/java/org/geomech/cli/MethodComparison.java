@@ -31,8 +31,9 @@ final class MethodComparison {
 
     /** Each method in turn on the scenario's ensemble at its first step size. */
     static Result run(Scenario scenario, Model sys, List<String> names, Backend backend) {
-        if (scenario.h().size() != 1) throw new InputException("comparing methods takes one step size, got " + scenario.h().size());
-        double h = scenario.h().get(0);
+        List<Double> stepSizes = scenario.stepSizes("comparing methods");
+        if (stepSizes.size() != 1) throw new InputException("comparing methods takes one step size, got " + stepSizes.size());
+        double h = stepSizes.get(0);
         TimeGrid grid = TimeGrid.of(h, scenario.tEnd(), scenario.outputInterval());
         InitialStates initial = new InitialStates(sys, scenario.q0(), scenario.v0());
         TextTable series = new TextTable("method", "t", "energy_msd", "g_pos_max");

@@ -62,7 +62,7 @@ final class OrderCommand extends GeomechCommand {
         InitialStates.Report[] report = new InitialStates.Report[1];
         new Simulation(sys, method, params, initial, null, 1).initialState(report);
         summary.inputs(new OrderInputs(s, ref.name(), hRef)).members(1).consistency(report[0]);
-        double[] hs = s.h().stream().mapToDouble(Double::doubleValue).toArray();
+        double[] hs = s.stepSizes("order").stream().mapToDouble(Double::doubleValue).toArray();
         if (Arrays.stream(hs).distinct().count() < hs.length)
             throw new InputException("order fits log(error) against log(h): every step size must differ, got " + s.h());
         folder(s.out());

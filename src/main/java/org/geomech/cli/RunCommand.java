@@ -47,14 +47,20 @@ import java.util.Map;
 @Command(name = "run", mixinStandardHelpOptions = true, versionProvider = Main.class,
         description = "Runs an ensemble (a scenario file, or a built-in model with flags) and writes timeseries.csv and summary.json.")
 final class RunCommand extends GeomechCommand {
-    /** One step size's run (of one sweep point, with its index and parameter values, in a sweep): its counters and each observer's statistics at the final time. */
-    record StepSizeResult(double h, long steps, int ok, int failed, long memberSteps, double steppingSeconds,
+    /**
+     * One step size's run (of one sweep point, with its index and parameter values, in a sweep): its counters and each observer's
+     * statistics at the final time; where h varies per member, h is left out, hPerMember says how, and steps counts output intervals.
+     */
+    record StepSizeResult(Double h, @JsonInclude(JsonInclude.Include.NON_NULL) String hPerMember, long steps, int ok, int failed, long memberSteps, double steppingSeconds,
                           long newtonIterations, int maxNewtonIterations, long jacobianFactorisations, Map<String, Statistics> atEnd,
                           @JsonInclude(JsonInclude.Include.NON_NULL) Integer point,
                           @JsonInclude(JsonInclude.Include.NON_NULL) Map<String, Double> parameters) {
         @JsonProperty
         double memberStepsPerSecond() { return memberSteps / steppingSeconds; }
     }
+
+    /** The h column of timeseries.csv where h varies per member (NaN in timeseries.npy). */
+    static final String VARIES = "varies";
 
     @Mixin
     ScenarioOptions scenarioOptions;
@@ -192,7 +198,7 @@ final class RunCommand extends GeomechCommand {
             throw new InputException(needs + ", and it cannot run in slabs with " + whole + "; raise the heap with JAVA_TOOL_OPTIONS=-Xmx<size>,"
                     + " or use fewer members");
         long rows = 0;
-        for (double h : scenario.h()) rows = Math.max(rows, grid(h).rows());
+        for (double h : stepSizes()) rows = Math.max(rows, grid(h).rows());
         long partials = 8L * (rows + 1) * Reduction.blocks((int) members) * (1 + (long) observers(step).size() * Reduction.FIELDS);
         long slab = heap.slabMembers(components, partials);
         if (slab == 0)
@@ -216,7 +222,7 @@ final class RunCommand extends GeomechCommand {
         if (resumeFrom != null) run.resume(checkpointFile());
         summary.inputs(scenario).members(scenario.members() * plan.points()).results(results);
         long totalSteps = 0;
-        for (double h : scenario.h()) totalSteps += grid(h).steps();
+        for (double h : stepSizes()) totalSteps += grid(h).steps();
         Progress progress = progress(scenario.members() * plan.points(), totalSteps);
         boolean swept = plan.points() > 1;
         Results res = run.progress(progress::accept).listener(new Run.Listener() {
@@ -232,21 +238,21 @@ final class RunCommand extends GeomechCommand {
 
             @Override
             public void output(Output row) {
-                checkFinite(row.h(), statisticsRow(row));
+                checkFinite(label(row.h()), statisticsRow(row));
                 append(row(row.h(), swept ? row.point() : null, row));
             }
         }).run();
         progress.end();
-        for (double h : scenario.h()) record(res, h, swept);
+        for (double h : stepSizes()) record(res, h, swept);
         if (!res.finished()) Interrupts.check();   // a signal: the checkpoint is written; the partial results go out as the command stops
     }
 
     // One step size's series (one per sweep point) into the results, the plots' series, the summary and the printed table
     private void record(Results res, double h, boolean swept) {
-        List<Series> points = res.series().stream().filter(p -> p.h() == h).toList();
+        List<Series> points = res.series().stream().filter(p -> Double.compare(p.h(), h) == 0).toList();
         if (points.isEmpty()) return;   // not reached: the run stopped before
         // the step size a signal stopped: its rows so far go into the outputs, its results are not final
-        boolean partial = !res.finished() && h == res.series().get(res.series().size() - 1).h();
+        boolean partial = !res.finished() && Double.compare(h, res.series().get(res.series().size() - 1).h()) == 0;
         TimeGrid grid = grid(h);
         Map<String, List<EnsembleRun.Row>> pointSeries = new LinkedHashMap<>();
         long memberSteps = 0;
@@ -261,7 +267,7 @@ final class RunCommand extends GeomechCommand {
             EnsembleRun.Row last = pointRows.get(pointRows.size() - 1);
             Map<String, Statistics> atEnd = new LinkedHashMap<>();
             for (int o = 0; o < observerNames.size(); o++) atEnd.put(observerNames.get(o), last.stats().get(o));
-            StepSizeResult result = new StepSizeResult(h, grid.steps(), last.ok(), plan.members() - last.ok(), point.memberSteps(), point.steppingSeconds(),
+            StepSizeResult result = new StepSizeResult(label(h), scenario.hPerMember() == null ? null : plan.stepSizes().describe(), grid.steps(), last.ok(), plan.members() - last.ok(), point.memberSteps(), point.steppingSeconds(),
                     point.newtonIterations(), point.maxNewtonIterations(), point.jacobianFactorisations(), atEnd,
                     swept ? point.point() : null, swept ? point.parameters() : null);
             if (partial) continue;
@@ -271,7 +277,7 @@ final class RunCommand extends GeomechCommand {
         series.put(h, pointSeries);
         if (partial) return;
         for (Failure f : res.failures())
-            if (f.h() == h) summary.failures(1, new RunSummary.Failure(h, swept ? plan.first(f.point()) + f.member() : f.member(), f.step(), f.reason()));
+            if (Double.compare(f.h(), h) == 0) summary.failures(1, new RunSummary.Failure(label(h), swept ? plan.first(f.point()) + f.member() : f.member(), f.step(), f.reason()));
         summary.work(memberSteps, seconds).newtonIterations(points.get(0).newtonIterations());
     }
 
@@ -322,7 +328,7 @@ final class RunCommand extends GeomechCommand {
     }
 
     // Every statistic of every observer over the ok members must be finite (at t = 0: bad input)
-    private void checkFinite(double h, EnsembleRun.Row row) {
+    private void checkFinite(Double h, EnsembleRun.Row row) {
         if (row.ok() == 0) return;   // no member left: the failures say why
         for (int o = 0; o < observerNames.size(); o++)
             for (String s : scenario.statistics()) {
@@ -337,7 +343,16 @@ final class RunCommand extends GeomechCommand {
         if (seriesFile != null) seriesFile.append(row);
     }
 
-    private TimeGrid grid(double h) { return TimeGrid.of(h, scenario.tEnd(), scenario.outputInterval()); }
+    // the grid of a step size; of output intervals where h varies per member (h NaN)
+    private TimeGrid grid(double h) {
+        return scenario.hPerMember() != null ? plan.stepSizes().ticks(scenario.tEnd()) : TimeGrid.of(h, scenario.tEnd(), scenario.outputInterval());
+    }
+
+    // the step sizes run in turn: one launch labelled NaN where h varies per member
+    private List<Double> stepSizes() { return scenario.hPerMember() != null ? List.of(Double.NaN) : scenario.h(); }
+
+    // a step size as the summary gives it: null where h varies per member
+    private static Double label(double h) { return Double.isNaN(h) ? null : h; }
 
     // The standard observers, then the scenario's
     private List<Observer> observers(StepSystem step) {
@@ -358,6 +373,7 @@ final class RunCommand extends GeomechCommand {
         summary.consistency(report).flopsPerStep(setup.flopsPerStep());
         if (!talking()) return;
         out().printf("%s, %s, %d member(s), %s%n", setup.model(), setup.method(), scenario.members(), setup.backend());
+        if (scenario.hPerMember() != null) out().printf("h varies per member: %s%n", plan.stepSizes().describe());
         for (Map.Entry<String, String> v : scenario.variations().entrySet()) out().printf("%s varies: %s%n", v.getKey(), v.getValue());
         if (plan.points() > 1) out().printf("%d sweep points over %s, %d members each%n", plan.points(), String.join(" x ", plan.axes()), plan.members());
         out().printf("initial states made consistent: positions moved by at most %s, velocities by at most %s%n",
@@ -373,7 +389,7 @@ final class RunCommand extends GeomechCommand {
 
     // point: the sweep point's index, or null when the run is not a sweep
     private List<Object> row(double h, Integer point, Output row) {
-        List<Object> cells = new ArrayList<>(List.of(h, row.t(), row.step(), row.ok()));
+        List<Object> cells = new ArrayList<>(List.of(Double.isNaN(h) ? VARIES : h, row.t(), row.step(), row.ok()));
         if (point != null) cells.add(1, point);
         for (Statistics st : statisticsRow(row).stats()) for (String s : scenario.statistics()) cells.add(statistic(st, s));
         return cells;
@@ -402,9 +418,10 @@ final class RunCommand extends GeomechCommand {
 
     private void print(StepSizeResult r, double t) {
         if (r.point() != null) out().printf("point %d %s, ", r.point(), r.parameters());
-        out().printf("h = %s: %d steps, %d of %d members ok, %.3g s stepping, %.3g member-steps/s, %.3g Newton iterations and %.3g Jacobian"
+        out().printf("%s, %d of %d members ok, %.3g s stepping, %.3g member-steps/s, %.3g Newton iterations and %.3g Jacobian"
                         + " factorisations per member-step%s%n",
-                r.h(), r.steps(), r.ok(), r.ok() + r.failed(), r.steppingSeconds(), r.memberStepsPerSecond(),
+                r.h() == null ? "h per member: " + r.memberSteps() + " member-steps in " + r.steps() + " output intervals" : "h = " + r.h() + ": " + r.steps() + " steps",
+                r.ok(), r.ok() + r.failed(), r.steppingSeconds(), r.memberStepsPerSecond(),
                 (double) r.newtonIterations() / Math.max(1, r.memberSteps()), (double) r.jacobianFactorisations() / Math.max(1, r.memberSteps()),
                 Startup.seconds().isPresent() ? String.format(", first step %.2f s after start", Startup.seconds().getAsDouble()) : "");
         List<String> columns = new ArrayList<>(List.of("at t = " + Table.plain(t)));
@@ -484,7 +501,7 @@ final class RunCommand extends GeomechCommand {
         if (format.equals("npy")) {
             double[] flat = new double[rows.size() * header.size()];
             for (int i = 0; i < rows.size(); i++)
-                for (int c = 0; c < header.size(); c++) flat[i * header.size() + c] = ((Number) rows.get(i).get(c)).doubleValue();
+                for (int c = 0; c < header.size(); c++) flat[i * header.size() + c] = rows.get(i).get(c) instanceof Number x ? x.doubleValue() : Double.NaN;
             NpyWriter.write(folder.resolve("timeseries.npy"), flat, rows.size(), header.size());
             summary.file("timeseries.npy").columns("timeseries.npy", header);
         } else if (seriesFile != null) {
@@ -496,7 +513,7 @@ final class RunCommand extends GeomechCommand {
             String prefix = series.size() > 1 ? "h" + e.getKey() + "-" : "";
             Map<String, org.knowm.xchart.XYChart> charts = new LinkedHashMap<>();
             Map<String, List<EnsembleRun.Row>> points = e.getValue();
-            String chartTitle = title + ", h = " + e.getKey();
+            String chartTitle = title + (Double.isNaN(e.getKey()) ? ", h per member" : ", h = " + e.getKey());
             (points.size() == 1 ? Plots.observers(observerNames, points.values().iterator().next(), chartTitle, quantileNames())
                     : Plots.sweep(observerNames, points, chartTitle))
                     .forEach((k, v) -> charts.put(prefix + k, v));

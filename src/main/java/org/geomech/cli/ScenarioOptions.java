@@ -30,8 +30,10 @@ final class ScenarioOptions {
     @Option(names = "--method", description = "method, e.g. lobatto-nh:3 (default lobatto-nh:2, or lobatto-holonomic:2 with holonomic constraints)")
     String method;
 
-    @Option(names = "--h", split = ",", paramLabel = "H", description = "step size(s), comma separated")
-    List<Double> h;
+    @Option(names = "--h", paramLabel = "H", description = "step size(s), comma separated (one run each), or per member an expression of j"
+            + " and N (0.01*(1+j/N)) or a seeded draw (uniform(0.01,0.02), normal(...), lognormal(...)), each member's h then kept where it"
+            + " divides the output interval and else snapped down to one that does")
+    String h;
 
     @Option(names = "--t-end", paramLabel = "T", description = "final time")
     Double tEnd;
@@ -75,7 +77,7 @@ final class ScenarioOptions {
         d.structure.putAll(structure);
         d.parameters.putAll(parameters);
         if (method != null) d.method = method;
-        if (h != null) d.h = h;
+        if (h != null) d.stepSizes("--h", h);
         if (tEnd != null) d.tEnd = tEnd;
         d.qByName.putAll(q);
         d.vByName.putAll(v);

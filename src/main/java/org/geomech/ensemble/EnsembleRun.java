@@ -83,19 +83,21 @@ public final class EnsembleRun {
     /** As above; each row, if rowListener is given, is passed to it as soon as it exists (before progress hears of it). */
     public static Result run(Backend.Compiled compiled, EnsembleState state, double[] params, TimeGrid grid, LongConsumer progress,
                              Recorder recorder, Consumer<Row> rowListener) {
-        return run(compiled, state, params, grid, progress, recorder, rowListener, null, null);
+        return run(compiled, state, params, null, grid, progress, recorder, rowListener, null, null);
     }
 
     /**
      * As above, from a snapshot (null: from t = 0) whose ensemble is state (the listener hears of its rows first), saving
      * checkpoints where checkpoints (null: none) asks; returns early, with the rows so far, when checkpoints is stopping.
+     * stepsPerTick (null: one each) is each member's steps per step of the grid, whose step is then a tick
+     * (Backend.Compiled.start; MemberStepSizes).
      */
-    public static Result run(Backend.Compiled compiled, EnsembleState state, double[] params, TimeGrid grid, LongConsumer progress,
+    public static Result run(Backend.Compiled compiled, EnsembleState state, double[] params, int[] stepsPerTick, TimeGrid grid, LongConsumer progress,
                              Recorder recorder, Consumer<Row> rowListener, Snapshot from, Checkpoints checkpoints) {
         long start = System.nanoTime();
         long[] saving = {0};
         List<Row> rows = new ArrayList<>();
-        try (Backend.Run run = compiled.start(state, params)) {
+        try (Backend.Run run = compiled.start(state, params, stepsPerTick)) {
             long done;
             if (from == null) {
                 done = 0;

@@ -268,7 +268,9 @@ public final class InitialStates {
                 put(state, offsets[2], local, p);
                 // a method may carry more multipliers than the constraints (004's gamma): those extra ones start at 0
                 for (int a = 0; a < layout.multipliers(); a++) state.set(layout.lambdaOffset() + a, local, a < lambda.length ? lambda[a] : 0.0);
-                for (int k = 0; k < carried.length; k++) state.set(layout.parameterOffset() + k, local, modelParams[carried[k]]);
+                // a carried parameter the model does not have is the step size (StepSystem.H)
+                for (int k = 0; k < carried.length; k++)
+                    state.set(layout.parameterOffset() + k, local, carried[k] < 0 ? parameters.stepSize(g) : modelParams[carried[k]]);
                 if (plan.padding(g)) state.fail(local, 0, EnsembleState.Status.EXCLUDED);
             }
         }

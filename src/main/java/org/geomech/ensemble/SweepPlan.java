@@ -1,5 +1,6 @@
 package org.geomech.ensemble;
 
+import org.geomech.method.StepSystem;
 import org.geomech.model.Model;
 
 import java.util.ArrayList;
@@ -14,20 +15,27 @@ import java.util.Map;
  * members (member j of M, as in a run of that point alone), and the parameters that vary per member
  * (expressions of j and N, seeded draws). With more than one point, each point starts on a reduction
  * block boundary (Reduction.BLOCK members); the padding members up to it are excluded from the run, so
- * each point's statistics combine its own blocks only and are bitwise those of the point run alone.
+ * each point's statistics combine its own blocks only and are bitwise those of the point run alone. The step size
+ * may vary per member too (MemberStepSizes): it is then carried first, as StepSystem.H.
  */
 public final class SweepPlan {
     private final Model system;
     private final Map<String, Variation> variations;
+    private final MemberStepSizes stepSizes;
     private final int members, stride, points;
     private final List<String> axes = new ArrayList<>(), perMember = new ArrayList<>();
     private final double[] shared;
 
     /** variations by parameter name (every name a parameter of the system); members per point. */
-    public SweepPlan(Model system, Map<String, Variation> variations, int members) {
+    public SweepPlan(Model system, Map<String, Variation> variations, int members) { this(system, variations, members, null); }
+
+    /** As above, with the step size per member (null: h shared, given to the run). */
+    public SweepPlan(Model system, Map<String, Variation> variations, int members, MemberStepSizes stepSizes) {
         if (members < 1) throw new IllegalArgumentException("members " + members);
         this.system = system;
         this.variations = Collections.unmodifiableMap(new LinkedHashMap<>(variations));
+        this.stepSizes = stepSizes;
+        if (stepSizes != null) perMember.add(StepSystem.H.name());
         for (String name : variations.keySet())
             if (!system.parameters().containsKey(name)) throw new IllegalArgumentException(system.name() + " has no parameter " + name);
         int count = 1, k = 0;
@@ -60,7 +68,9 @@ public final class SweepPlan {
     public int launchMembers() { return Math.multiplyExact(points, stride); }
     /** The parameters given as lists of several values, in declaration order. */
     public List<String> axes() { return Collections.unmodifiableList(axes); }
-    /** The parameters carried per member in the step (axes, expressions, draws), in declaration order. */
+    /** The step size per member, or null where every member runs the run's h. */
+    public MemberStepSizes stepSizes() { return stepSizes; }
+    /** The parameters carried per member in the step: StepSystem.H where h varies per member, then axes, expressions, draws in declaration order. */
     public List<String> perMember() { return Collections.unmodifiableList(perMember); }
 
     public int point(int member) { return member / stride; }
@@ -97,20 +107,22 @@ public final class SweepPlan {
         private final int[] index;
         private final double[][] axisValues;
         private final Variation.Sampler[] samplers;
+        private final Variation.Sampler stepSize;
 
         public Members(long defaultSeed) {
+            stepSize = stepSizes == null ? null : new Variation.Sampler(MemberStepSizes.NAME, stepSizes.variation(), defaultSeed);
             index = new int[perMember.size()];
             samplers = new Variation.Sampler[perMember.size()];
             List<String> names = new ArrayList<>(system.parameters().keySet());
             for (int k = 0; k < perMember.size(); k++) {
                 String name = perMember.get(k);
                 index[k] = names.indexOf(name);
-                if (!axes.contains(name)) samplers[k] = new Variation.Sampler(name, variations.get(name), defaultSeed);
+                if (index[k] >= 0 && !axes.contains(name)) samplers[k] = new Variation.Sampler(name, variations.get(name), defaultSeed);
             }
             axisValues = new double[points][perMember.size()];
             for (int p = 0; p < points; p++) {
                 Map<String, Double> at = pointValues(p);
-                for (int k = 0; k < perMember.size(); k++) if (samplers[k] == null) axisValues[p][k] = at.get(perMember.get(k));
+                for (int k = 0; k < perMember.size(); k++) if (samplers[k] == null && index[k] >= 0) axisValues[p][k] = at.get(perMember.get(k));
             }
         }
 
@@ -118,7 +130,14 @@ public final class SweepPlan {
         public void parameters(int g, double[] params) {
             System.arraycopy(shared, 0, params, 0, shared.length);
             int j = padding(g) ? 0 : local(g), p = point(g);
-            for (int k = 0; k < index.length; k++) params[index[k]] = samplers[k] == null ? axisValues[p][k] : samplers[k].value(j, members);
+            for (int k = 0; k < index.length; k++) if (index[k] >= 0) params[index[k]] = samplers[k] == null ? axisValues[p][k] : samplers[k].value(j, members);
+        }
+
+        /** The step size of launch member g (padding: as the point's member 0); IllegalStateException where h is shared. */
+        public double stepSize(int g) {
+            if (stepSize == null) throw new IllegalStateException("h is shared by every member");
+            int j = padding(g) ? 0 : local(g);
+            return stepSizes.snapped(stepSize.value(j, members), j);
         }
     }
 }

@@ -11,7 +11,8 @@ import java.util.function.LongConsumer;
 /**
  * One launch of a sweep plan at one step size: the step carries the per-member parameters
  * (StepSystem.withPerMember), the initial states are filled point by point, the backend advances the
- * whole launch, and each output row is split into the sweep points' own statistics.
+ * whole launch, and each output row is split into the sweep points' own statistics. Where h varies per
+ * member (MemberStepSizes), the grid is the output-interval grid and member j takes its own n_j steps per tick.
  */
 public final class SweepRun {
     /** A member that stopped: its point, its index within the point, the step it failed at and why. */
@@ -50,12 +51,14 @@ public final class SweepRun {
 
     /**
      * As above, from a snapshot (null: from t = 0; state is then the ensemble it holds), with checkpoints (null: none)
-     * as EnsembleRun takes them; returns early with the rows so far when checkpoints is stopping.
+     * as EnsembleRun takes them; returns early with the rows so far when checkpoints is stopping. Where h varies per
+     * member, grid is MemberStepSizes.ticks and each member's steps per tick come from the step size its state carries.
      */
     public static Result run(Backend.Compiled compiled, StepSystem step, SweepPlan plan, EnsembleState state, TimeGrid grid,
                              LongConsumer progress, EnsembleRun.Recorder recorder, PointRows rows, EnsembleRun.Snapshot from,
                              EnsembleRun.Checkpoints checkpoints) {
-        EnsembleRun.Result r = EnsembleRun.run(compiled, state, step.paramValues(grid.h(), plan.shared()), grid, progress, recorder,
+        int[] perTick = stepsPerTick(step, plan, state);
+        EnsembleRun.Result r = EnsembleRun.run(compiled, state, step.paramValues(grid.h(), plan.shared()), perTick, grid, progress, recorder,
                 rows == null ? null : row -> {
                     for (int p = 0; p < plan.points(); p++) rows.row(p, split(plan, p, row));
                 }, from, checkpoints);
@@ -71,7 +74,7 @@ public final class SweepRun {
                 int g = plan.first(p) + j;
                 if (state.ok(g)) {
                     ok++;
-                    memberSteps += reached;
+                    memberSteps += reached * (perTick == null ? 1 : perTick[g]);
                 } else {
                     memberSteps += state.failedStep(g);
                     failures.add(new Failure(p, j, state.failedStep(g), state.status(g)));
@@ -80,6 +83,12 @@ public final class SweepRun {
             points.add(new Point(p, plan.pointValues(p), pointRows, ok, plan.members() - ok, memberSteps));
         }
         return new Result(points, r, state, failures);
+    }
+
+    /** Each launch member's steps per tick, from the step size its state carries; null where h is shared. */
+    public static int[] stepsPerTick(StepSystem step, SweepPlan plan, EnsembleState state) {
+        if (plan.stepSizes() == null) return null;
+        return plan.stepSizes().steps(state, step.layout().parameterOffset() + step.layout().parameters().indexOf(StepSystem.H));
     }
 
     // a launch row restricted to one point's reduction blocks

@@ -1,6 +1,7 @@
 package org.geomech.io;
 
 import org.geomech.ensemble.InitialStates;
+import org.geomech.ensemble.MemberStepSizes;
 import org.geomech.ensemble.SweepPlan;
 import org.geomech.ensemble.Variation;
 import org.geomech.model.Definition;
@@ -18,13 +19,14 @@ import java.util.Map;
  * Everything a run needs, resolved and checked (ScenarioDraft.resolve): the model as text, the method
  * name, step sizes, final time and output interval, initial q and v as expressions of j and N (one per
  * coordinate), the member count and optional seeded draw, extra observers by name, the statistics
- * written per observer, the backend, the Newton options, the output folder (null: a fresh default) and
- * the parameters that vary across the ensemble, in Variation's text forms (the others are in the model).
+ * written per observer, the backend, the Newton options, the output folder (null: a fresh default),
+ * the parameters that vary across the ensemble, in Variation's text forms (the others are in the model), and
+ * h per member in those forms (null where h is the list of step sizes, which is then empty: issue 11 item 1).
  */
 public record Scenario(Definition model, String method, List<Double> h, double tEnd, double outputInterval,
                        List<String> q0, List<String> v0, int members, InitialStates.Perturbation perturbation,
                        Map<String, String> observers, List<String> statistics, String backend, NewtonOptions newton,
-                       String out, Map<String, String> variations) {
+                       String out, Map<String, String> variations, String hPerMember) {
     /** The statistics an observer can report, in column order; quantiles qP (P in percent, e.g. q5, q50, q99.9) follow them. */
     public static final List<String> STATISTICS = List.of("mean", "max", "msd", "min", "std");
 
@@ -55,11 +57,22 @@ public record Scenario(Definition model, String method, List<Double> h, double t
         variations = Collections.unmodifiableMap(new LinkedHashMap<>(variations));
     }
 
-    /** The sweep plan of this scenario on its built system: its parameter variations, members per point. */
+    /** The sweep plan of this scenario on its built system: its parameter variations, members per point, h per member. */
     public SweepPlan plan(Model system) {
         Map<String, Variation> parsed = new LinkedHashMap<>();
         for (Map.Entry<String, String> e : variations.entrySet()) parsed.put(e.getKey(), Variation.parse("parameters." + e.getKey(), e.getValue()));
-        return new SweepPlan(system, parsed, members);
+        return new SweepPlan(system, parsed, members, stepSizes());
+    }
+
+    /** The step size per member (MemberStepSizes), or null where h is the list of step sizes. */
+    public MemberStepSizes stepSizes() {
+        return hPerMember == null ? null : new MemberStepSizes(Variation.parse("h", hPerMember), outputInterval);
+    }
+
+    /** The step sizes of a command that runs each in turn; a one-line error where h varies per member (only run takes that). */
+    public List<Double> stepSizes(String command) {
+        if (hPerMember != null) throw new InputException(command + " runs at shared step sizes; h varies per member (" + hPerMember + ") only in run");
+        return h;
     }
 
     /** The model built, for a command that runs on systems in coordinates only; a one-line error on a Lie group system. */

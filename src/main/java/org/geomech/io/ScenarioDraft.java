@@ -2,6 +2,7 @@ package org.geomech.io;
 
 import org.geomech.backend.Backends;
 import org.geomech.ensemble.InitialStates;
+import org.geomech.ensemble.MemberStepSizes;
 import org.geomech.ensemble.TimeGrid;
 import org.geomech.ensemble.Variation;
 import org.geomech.method.Methods;
@@ -39,7 +40,10 @@ public final class ScenarioDraft {
     /** Parameter values in Variation's text forms: a number, a list (a sweep axis), an expression of j and N, a draw. */
     public final Map<String, String> parameters = new LinkedHashMap<>();
     public String method;
+    /** Step sizes, one run each; null where h varies per member (hPerMember). */
     public List<Double> h;
+    /** h per member in Variation's text forms (an expression of j, N and J, or a draw); null where h is shared (the list h). */
+    public String hPerMember;
     public Double tEnd;
     public Double outputInterval;
     public List<String> qValues;
@@ -64,6 +68,18 @@ public final class ScenarioDraft {
 
     /** A built-in model and its default initial conditions, or an inline one with zeros. */
     private record Model(Definition definition, List<String> q0, List<String> v0) {}
+
+    /**
+     * h as written in a scenario file or --h: numbers (comma separated, or a list [a, b]: one run each), or per member an
+     * expression of j, N and J or a seeded draw (issue 11 item 1); what names it in messages.
+     */
+    public void stepSizes(String what, String text) {
+        String t = text.trim();
+        boolean numbers = t.contains(",") && !t.startsWith("[") && !Variation.DRAW.matcher(t).matches();
+        Variation v = Variation.parse(what, numbers ? "[" + t + "]" : t);
+        h = v instanceof Variation.Values list ? list.values() : v instanceof Variation.Fixed f ? List.of(f.value()) : null;
+        hPerMember = h == null ? v.describe() : null;
+    }
 
     /** Replaces the model by a built-in one (the --model flag). */
     public void builtIn(String name) {
@@ -92,11 +108,12 @@ public final class ScenarioDraft {
         Definition def = withParameters(m.definition(), variations);
         String methodName = method != null ? method : def.defaultMethod();
         for (String name : org.geomech.method.MethodList.split(methodName)) Methods.parse(name);
-        if (h == null || h.isEmpty()) throw new InputException("no step size: give h in the scenario or --h");
+        if ((h == null || h.isEmpty()) && hPerMember == null) throw new InputException("no step size: give h in the scenario or --h");
         if (tEnd == null) throw new InputException("no final time: give t_end in the scenario or --t-end");
         double interval = outputInterval != null ? outputInterval : tEnd / 100;
         if (!(interval > 0) || !Double.isFinite(interval)) throw new InputException("output_interval must be a positive number, got " + interval);
-        for (double step : h) TimeGrid.of(step, tEnd, interval);
+        if (hPerMember != null) new MemberStepSizes(Variation.parse("h", hPerMember), interval).ticks(tEnd);
+        else for (double step : h) TimeGrid.of(step, tEnd, interval);
         int count = members == null ? 1 : members;
         if (count < 1) throw new InputException("initial.members must be at least 1, got " + count);
         for (String name : observers.keySet()) {
@@ -110,10 +127,10 @@ public final class ScenarioDraft {
                 newtonMaxIterations == null ? NewtonOptions.DEFAULT.maxIterations() : newtonMaxIterations,
                 newtonJacobian == null ? NewtonOptions.DEFAULT.jacobian() : NewtonOptions.Jacobian.of(newtonJacobian),
                 iteration == null ? Iteration.NEWTON : Iteration.of(iteration));
-        return new Scenario(def, methodName, h, tEnd, interval,
+        return new Scenario(def, methodName, hPerMember != null ? List.of() : h, tEnd, interval,
                 components("initial.q", def, def.positionNames(), m.q0(), qValues, qByName),
                 components("initial.v", def, def.velocityNames(), m.v0(), vValues, vByName),
-                count, perturbation(def), observers, statistics(), backendName, newton, out, variations);
+                count, perturbation(def), observers, statistics(), backendName, newton, out, variations, hPerMember);
     }
 
     private Model model() {

@@ -67,7 +67,8 @@ public final class ScenarioFile {
         d.structure.putAll(top.integerMap("structure"));
         d.parameters.putAll(top.variationMap("parameters"));
         d.method = top.text("method");
-        d.h = top.numbers("h");
+        String h = top.variation("h");
+        if (h != null) d.stepSizes(top.name("h"), h);
         d.tEnd = top.number("t_end");
         d.outputInterval = top.number("output_interval");
         initial(top.map("initial", INITIAL), d);

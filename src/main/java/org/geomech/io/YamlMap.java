@@ -74,14 +74,6 @@ final class YamlMap {
         return v.asLong();
     }
 
-    /** One number, or a list of numbers. */
-    List<Double> numbers(String key) {
-        JsonNode v = value(key);
-        if (v == null) return null;
-        if (!v.isArray()) return List.of(number(key, v));
-        return list(key, v, this::number);
-    }
-
     List<String> texts(String key) {
         JsonNode v = value(key);
         if (v == null) return null;
@@ -110,15 +102,21 @@ final class YamlMap {
     Map<String, Double> numberMap(String key) { return entries(key, this::number); }
 
     /** Parameter variations as Variation's text forms: a number or text as written, a list of numbers as "[a, b, ...]". */
-    Map<String, String> variationMap(String key) {
-        return entries(key, (k, e) -> {
-            if (e.isArray()) {
-                List<String> values = new ArrayList<>();
-                for (double x : list(k, e, this::number)) values.add(Double.toString(x));
-                return "[" + String.join(", ", values) + "]";
-            }
-            return expression(k, e);
-        });
+    Map<String, String> variationMap(String key) { return entries(key, this::variation); }
+
+    /** One value in Variation's text forms (as variationMap's), or null. */
+    String variation(String key) {
+        JsonNode v = value(key);
+        return v == null ? null : variation(key, v);
+    }
+
+    private String variation(String k, JsonNode e) {
+        if (e.isArray()) {
+            List<String> values = new ArrayList<>();
+            for (double x : list(k, e, this::number)) values.add(Double.toString(x));
+            return "[" + String.join(", ", values) + "]";
+        }
+        return expression(k, e);
     }
 
     Map<String, Integer> integerMap(String key) {

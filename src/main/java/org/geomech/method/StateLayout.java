@@ -60,11 +60,11 @@ public final class StateLayout {
     public static Expr momentumSymbol(String coordinate) { return Expr.sym("p(" + coordinate + ")"); }
     public static Expr multiplierSymbol(int oneBased) { return Expr.sym("lambda" + oneBased); }
 
-    /** This layout with the given model parameters carried per member, as a last block "parameters". */
+    /** This layout with the given model parameters carried per member, as a last block "parameters" (StepSystem.H: column "h"). */
     public StateLayout withParameters(List<Expr> parameters) {
         if (has(PARAMETERS)) throw new IllegalStateException("parameters are carried already");
         List<Block> out = new ArrayList<>(blocks);
-        out.add(new Block(PARAMETERS, parameters, parameters.stream().map(Expr::name).toList()));
+        out.add(new Block(PARAMETERS, parameters, parameters.stream().map(s -> s.equals(StepSystem.H) ? "h" : s.name()).toList()));
         return new StateLayout(out);
     }
 

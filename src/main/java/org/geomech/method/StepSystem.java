@@ -71,10 +71,10 @@ public final class StepSystem {
     }
     public StateLayout layout() { return layout; }
     public List<Expr> state() { return layout.symbols(); }
-    /** h, then the model parameters in declaration order (those carried per member in the state left out). */
+    /** h, then the model parameters in declaration order (those carried per member in the state left out, h too where it is carried). */
     public List<Expr> params() {
         List<Expr> p = new ArrayList<>();
-        p.add(H);
+        if (!layout.parameters().contains(H)) p.add(H);
         for (Expr s : model.parameterSymbols()) if (!layout.parameters().contains(s)) p.add(s);
         return p;
     }
@@ -83,8 +83,8 @@ public final class StepSystem {
     public double[] paramValues(double h, double[] modelParams) {
         List<Expr> all = model.parameterSymbols();
         double[] out = new double[params().size()];
-        out[0] = h;
-        int k = 1;
+        int k = 0;
+        if (!layout.parameters().contains(H)) out[k++] = h;
         for (int i = 0; i < all.size(); i++) if (!layout.parameters().contains(all.get(i))) out[k++] = modelParams[i];
         return out;
     }
@@ -93,14 +93,14 @@ public final class StepSystem {
      * The same step with the named model parameters carried per member as constant state components
      * (update: unchanged), so every backend runs an ensemble whose members differ in them with the
      * code it derives for any step. The equations are not touched: a member computes bitwise what a
-     * run with its values as shared parameters computes.
+     * run with its values as shared parameters computes. H's name carries the step size per member (issue 11 item 1).
      */
     public StepSystem withPerMember(List<String> names) {
         if (names.isEmpty()) return this;
         List<Expr> carried = new ArrayList<>();
         for (String name : names) {
             Expr s = Expr.sym(name);
-            if (!model.parameterSymbols().contains(s)) throw new IllegalArgumentException(model.name() + " has no parameter " + name);
+            if (!s.equals(H) && !model.parameterSymbols().contains(s)) throw new IllegalArgumentException(model.name() + " has no parameter " + name);
             carried.add(s);
         }
         List<Expr> psi = new ArrayList<>(update);

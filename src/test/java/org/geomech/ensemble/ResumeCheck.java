@@ -46,12 +46,12 @@ public final class ResumeCheck {
         for (long stop : stops) {
             StopAt checkpoint = new StopAt(stop);
             EnsembleState first = copy(start);
-            EnsembleRun.Result partial = EnsembleRun.run(backend.compile(sim.step(), observers, OPTIONS), first, sim.params(grid.h()), grid,
+            EnsembleRun.Result partial = EnsembleRun.run(backend.compile(sim.step(), observers, OPTIONS), first, sim.params(grid.h()), null, grid,
                     null, null, null, null, checkpoint);
             assertEquals(stop, checkpoint.snapshot.step(), "stopped where asked");
             assertTrue(partial.rows().size() < expected.rows().size(), "the stopped run has fewer rows");
             EnsembleState resumed = copy(checkpoint.state);
-            EnsembleRun.Result rest = EnsembleRun.run(backend.compile(sim.step(), observers, OPTIONS), resumed, sim.params(grid.h()), grid,
+            EnsembleRun.Result rest = EnsembleRun.run(backend.compile(sim.step(), observers, OPTIONS), resumed, sim.params(grid.h()), null, grid,
                     null, null, null, checkpoint.snapshot, null);
             String at = backend.name() + ", resumed at step " + stop;
             assertArrayEquals(bits(expected.rows()), bits(rest.rows()), "every row's statistics, " + at);

@@ -55,7 +55,7 @@ public final class SparkEnsemble {
         if (partitions < 1) throw new InputException("partitions must be at least 1, got " + partitions);
         int blocks = Reduction.blocks(scenario.members());
         List<SlabRun.Outcome> out = new ArrayList<>();
-        for (int stage = 0; stage < scenario.h().size(); stage++) {
+        for (int stage = 0; stage < scenario.stepSizes("spark").size(); stage++) {
             List<Part> parts = new ArrayList<>();
             int p = Math.min(partitions, blocks);
             for (int k = 0; k < p; k++) parts.add(new Part(scenarioYaml, stage, (int) ((long) k * blocks / p), (int) ((long) (k + 1) * blocks / p)));

@@ -82,6 +82,7 @@ final class KernelSource {
         // private arrays need at least one element
         define(d, "UNKNOWN_ALLOC", Math.max(1, nu));
         define(d, "OBSERVER_ALLOC", Math.max(1, observers));
+        define(d, "PARAM_ALLOC", Math.max(1, np));
         define(d, "MAX_ITERATIONS", options.maxIterations());
         define(d, "TOLERANCE", Double.toString(options.tolerance()));
         define(d, "SQRT_TOLERANCE", Double.toString(Math.sqrt(options.tolerance())));

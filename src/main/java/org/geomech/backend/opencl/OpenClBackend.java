@@ -161,7 +161,7 @@ public final class OpenClBackend implements Backend {
         }
 
         @Override
-        public Run start(EnsembleState state, double[] params) { return new OpenClRun(this, state, params); }
+        public Run start(EnsembleState state, double[] params, int[] stepsPerTick) { return new OpenClRun(this, state, params, stepsPerTick); }
 
         @Override
         public long[] flopsPerStep() { return flops.clone(); }

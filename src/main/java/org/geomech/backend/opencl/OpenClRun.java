@@ -11,6 +11,7 @@ import org.jocl.cl_kernel;
 import org.jocl.cl_mem;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 import static org.jocl.CL.*;
@@ -27,18 +28,20 @@ final class OpenClRun implements Backend.Run {
     private final cl_command_queue queue;
     private final EnsembleState state;
     private final int members, stateSize, observers, chunk, chunks, stride;
-    private final int[] status, iterationMax;
+    private final int[] status, iterationMax, stepsPerTick;
+    private final int mostPerTick;
     private final long[] failedStep, iterationSum, factorisationSum;
     private final double[] initial;
     private final List<cl_kernel> kernels = new ArrayList<>();
     private final List<cl_mem> buffers = new ArrayList<>();
     private final Kernel advance, observe, reduce;
-    private final cl_mem x, statusBuffer, failedBuffer, sumBuffer, maxBuffer, factorisationBuffer, values, initialBuffer, params, partials;
+    private final cl_mem x, statusBuffer, perTickBuffer, failedBuffer, sumBuffer, maxBuffer, factorisationBuffer, values, initialBuffer, params, partials;
     private int resident = -1;
     private boolean dirty, observed, closed;
     private long stepsDone;
 
-    OpenClRun(OpenClBackend.Program program, EnsembleState state, double[] params) {
+    /** stepsPerTick: member j's steps per tick (null: one each, h shared). */
+    OpenClRun(OpenClBackend.Program program, EnsembleState state, double[] params, int[] stepsPerTick) {
         this.program = program;
         this.queue = program.backend.queue();
         this.state = state;
@@ -46,7 +49,7 @@ final class OpenClRun implements Backend.Run {
         this.stateSize = program.stateSize;
         this.observers = program.observers;
         this.stride = 1 + Reduction.FIELDS * observers;
-        long perMember = (long) Double.BYTES * (stateSize + 2 * observers) + 2 * Integer.BYTES + 3 * Long.BYTES;
+        long perMember = (long) Double.BYTES * (stateSize + 2 * observers) + 3 * Integer.BYTES + 3 * Long.BYTES;
         this.chunk = Math.min(members, program.backend.chunkFor(perMember, (long) Double.BYTES * Math.max(1, Math.max(stateSize, observers))));
         this.chunks = chunk == 0 ? 0 : (members + chunk - 1) / chunk;
         this.status = new int[members];
@@ -54,6 +57,9 @@ final class OpenClRun implements Backend.Run {
         this.iterationSum = new long[members];
         this.iterationMax = new int[members];
         this.factorisationSum = new long[members];
+        this.stepsPerTick = stepsPerTick != null ? stepsPerTick.clone() : new int[members];
+        if (stepsPerTick == null) Arrays.fill(this.stepsPerTick, 1);
+        this.mostPerTick = Arrays.stream(this.stepsPerTick).max().orElse(1);
         for (int j = 0; j < members; j++) {
             status[j] = state.status(j).ordinal();
             failedStep[j] = state.failedStep(j);
@@ -66,16 +72,17 @@ final class OpenClRun implements Backend.Run {
             int n = Math.max(1, chunk);
             this.x = buffer((long) Sizeof.cl_double * stateSize * n);
             this.statusBuffer = buffer((long) Sizeof.cl_int * n);
+            this.perTickBuffer = buffer((long) Sizeof.cl_int * n);
             this.failedBuffer = buffer((long) Sizeof.cl_long * n);
             this.sumBuffer = buffer((long) Sizeof.cl_long * n);
             this.maxBuffer = buffer((long) Sizeof.cl_int * n);
             this.factorisationBuffer = buffer((long) Sizeof.cl_long * n);
             this.values = buffer(Sizeof.cl_double * Math.max(1, observers) * (long) n);
             this.initialBuffer = buffer(Sizeof.cl_double * Math.max(1, observers) * (long) n);
-            this.params = buffer(Sizeof.cl_double * params.length);
+            this.params = buffer(Sizeof.cl_double * Math.max(1, params.length));
             this.partials = buffer(Sizeof.cl_double * stride * (long) Reduction.blocks(n));
-            clEnqueueWriteBuffer(queue, this.params, CL_TRUE, 0, Sizeof.cl_double * params.length, Pointer.to(params), 0, null, null);
-            arguments(advance, x, statusBuffer, failedBuffer, sumBuffer, maxBuffer, factorisationBuffer, this.params);
+            if (params.length > 0) clEnqueueWriteBuffer(queue, this.params, CL_TRUE, 0, Sizeof.cl_double * params.length, Pointer.to(params), 0, null, null);
+            arguments(advance, x, statusBuffer, failedBuffer, sumBuffer, maxBuffer, factorisationBuffer, this.params, perTickBuffer);
             arguments(observe, x, this.params, values);
             arguments(reduce, values, initialBuffer, statusBuffer, partials);
             if (chunks > 0) resident(0);
@@ -121,12 +128,12 @@ final class OpenClRun implements Backend.Run {
         for (int c = 0; c < chunks; c++) {
             resident(c);
             int n = length(c);
-            int perLaunch = (int) Math.max(1, Math.min(steps, MEMBER_STEPS_PER_LAUNCH / n));
-            argument(advance, 7, n);
+            int perLaunch = (int) Math.max(1, Math.min(steps, MEMBER_STEPS_PER_LAUNCH / ((long) n * mostPerTick)));
+            argument(advance, 8, n);
             for (int done = 0; done < steps; done += perLaunch) {
                 int k = Math.min(perLaunch, steps - done);
-                argument(advance, 8, k);
-                clSetKernelArg(advance.kernel(), 9, Sizeof.cl_long, Pointer.to(new long[]{stepsDone + done}));
+                argument(advance, 9, k);
+                clSetKernelArg(advance.kernel(), 10, Sizeof.cl_long, Pointer.to(new long[]{stepsDone + done}));
                 launch(advance, n);
             }
             dirty = true;
@@ -229,6 +236,7 @@ final class OpenClRun implements Backend.Run {
         if (resident >= 0 && dirty) download(resident);
         rows(true, x, state.data(), stateSize, c);
         perMember(true, statusBuffer, Pointer.to(status), Sizeof.cl_int, c);
+        perMember(true, perTickBuffer, Pointer.to(stepsPerTick), Sizeof.cl_int, c);
         perMember(true, failedBuffer, Pointer.to(failedStep), Sizeof.cl_long, c);
         perMember(true, sumBuffer, Pointer.to(iterationSum), Sizeof.cl_long, c);
         perMember(true, maxBuffer, Pointer.to(iterationMax), Sizeof.cl_int, c);

@@ -55,7 +55,9 @@ public final class ReferenceBackend implements Backend {
         }
 
         @Override
-        public Run start(EnsembleState state, double[] params) { return new ReferenceRun(this, state, params.clone()); }
+        public Run start(EnsembleState state, double[] params, int[] stepsPerTick) {
+            return new ReferenceRun(this, state, params.clone(), stepsPerTick == null ? null : stepsPerTick.clone());
+        }
 
         @Override
         public long[] flopsPerStep() {
@@ -72,31 +74,34 @@ public final class ReferenceBackend implements Backend {
         private final CompiledReference compiled;
         private final EnsembleState state;
         private final double[] params;
+        /** Steps per tick of each member (null: one). */
+        private final int[] stepsPerTick;
         private final ThreadLocal<ReferenceStepper> steppers;
         private final AtomicLong iterations = new AtomicLong(), factorisations = new AtomicLong();
         private final AtomicInteger maxIterations = new AtomicInteger();
         private double[] initial, values;
         private long stepsDone;
 
-        ReferenceRun(CompiledReference compiled, EnsembleState state, double[] params) {
+        ReferenceRun(CompiledReference compiled, EnsembleState state, double[] params, int[] stepsPerTick) {
             this.compiled = compiled;
             this.state = state;
             this.params = params;
+            this.stepsPerTick = stepsPerTick;
             this.steppers = ThreadLocal.withInitial(compiled::stepper);
         }
 
         @Override
-        public void advance(int steps) {
+        public void advance(int ticks) {
             int chunks = (state.members() + CHUNK - 1) / CHUNK;
-            long first = stepsDone;
             IntStream.range(0, chunks).parallel().forEach(c -> {
                 ReferenceStepper stepper = steppers.get();
                 long its = 0, lus = 0;
                 int most = 0;
                 for (int j = c * CHUNK; j < Math.min(state.members(), (c + 1) * CHUNK); j++) {
                     if (!state.ok(j)) continue;
+                    long per = stepsPerTick == null ? 1 : stepsPerTick[j], first = stepsDone * per, steps = ticks * per;
                     state.gather(j, stepper.state());
-                    for (int k = 0; k < steps; k++) {
+                    for (long k = 0; k < steps; k++) {
                         EnsembleState.Status s = stepper.step(params);
                         its += stepper.iterations();
                         lus += stepper.factorisations();
@@ -109,7 +114,7 @@ public final class ReferenceBackend implements Backend {
                 factorisations.addAndGet(lus);
                 maxIterations.accumulateAndGet(most, Math::max);
             });
-            stepsDone += steps;
+            stepsDone += ticks;
         }
 
         @Override

@@ -30,22 +30,37 @@ final class ExplicitStepper {
     }
 
     /**
-     * Advances members first .. first+count-1 (count <= LANES) by steps; step numbers continue after done. Unless
-     * values is null, then stores their observers there (observer-major), evaluated by observer where the kernel did
-     * not run.
+     * Advances members first .. first+count-1 (count <= LANES) by ticks ticks of stepsPerTick[j] steps each (null: one;
+     * issue 11 item 1): the steps all lanes take run in the kernel, each member's further steps with the tape; step
+     * numbers continue after done ticks' steps. Unless values is null, then stores their observers there
+     * (observer-major): the kernel's where it took every step of the block, else evaluated by observer.
      */
-    void advance(EnsembleState state, int first, int count, int steps, long done, double[] values, LaneStepper observer) {
+    void advance(EnsembleState state, int first, int count, int ticks, long done, int[] stepsPerTick, double[] values, LaneStepper observer) {
         boolean whole = count == LaneStepper.LANES;
-        for (int l = 0; l < count && whole; l++) whole = state.ok(first + l);
-        if (whole && kernel.steps(state.data(), state.members(), first, params, steps, values)) return;
-        for (int j = first; j < first + count; j++) if (state.ok(j)) memberSteps(state, j, steps, done);
+        long common = Long.MAX_VALUE, most = 0;
+        for (int l = 0; l < count; l++) {
+            whole &= state.ok(first + l);
+            long steps = ticks * per(stepsPerTick, first + l);
+            common = Math.min(common, Math.min(Integer.MAX_VALUE, steps));
+            most = Math.max(most, steps);
+        }
+        boolean alike = common == most;
+        if (whole && kernel.steps(state.data(), state.members(), first, params, (int) common, alike ? values : null)) {
+            if (alike) return;
+        } else common = 0;
+        for (int j = first; j < first + count; j++) {
+            long per = per(stepsPerTick, j);
+            if (state.ok(j) && ticks * per > common) memberSteps(state, j, ticks * per - common, done * per + common);
+        }
         if (values != null) observer.observe(state, first, count, values);
     }
 
+    private static long per(int[] stepsPerTick, int j) { return stepsPerTick == null ? 1 : stepsPerTick[j]; }
+
     /** One member's steps with the tape, failing it at the first non-finite state as the reference does. */
-    private void memberSteps(EnsembleState state, int j, int steps, long done) {
+    private void memberSteps(EnsembleState state, int j, long steps, long done) {
         for (int c = 0; c < stateSize; c++) in[c] = state.get(c, j);
-        for (int k = 0; k < steps; k++) {
+        for (long k = 0; k < steps; k++) {
             update.eval(in, 0, out, 0);
             boolean finite = true;
             for (double d : out) finite &= Double.isFinite(d);

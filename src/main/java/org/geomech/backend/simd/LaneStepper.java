@@ -35,6 +35,8 @@ final class LaneStepper {
     private final double[] solves = new double[LANES], factored = new double[LANES], fresh = new double[LANES], full = new double[LANES], why = new double[LANES], active = new double[LANES], previous = new double[LANES],
             smallestPivot = new double[LANES], first = new double[LANES], partial = new double[4 * LANES];
     private final boolean[] alive = new boolean[LANES];
+    /** Per lane: steps to take in this advance, and steps taken before it. */
+    private final long[] laneSteps = new long[LANES], laneDone = new long[LANES];
     private long iterations, factorisations;
     private int mostIterations;
 
@@ -74,24 +76,32 @@ final class LaneStepper {
     /** The most iterations one member needed in one step on this worker. */
     int mostIterations() { return mostIterations; }
 
-    /** Advances members first .. first+count-1 (count <= LANES) by steps; step numbers continue after done. */
-    void advance(EnsembleState state, int first, int count, int steps, long done) {
+    /**
+     * Advances members first .. first+count-1 (count <= LANES) by ticks ticks of stepsPerTick[j] steps each (null: one;
+     * issue 11 item 1), a lane masked out once its own steps are done; step numbers continue after done ticks' steps.
+     */
+    void advance(EnsembleState state, int first, int count, int ticks, long done, int[] stepsPerTick) {
         load(state, first, count);
-        boolean any = false;
-        for (int l = 0; l < LANES; l++) any |= alive[l] = l < count && state.ok(first + l);
-        for (int k = 0; k < steps && any; k++) {
+        for (int l = 0; l < LANES; l++) {
+            long per = stepsPerTick == null || l >= count ? 1 : stepsPerTick[first + l];
+            laneSteps[l] = ticks * per;
+            laneDone[l] = done * per;
+            alive[l] = l < count && state.ok(first + l);
+        }
+        for (long k = 0; ; k++) {
+            boolean any = false;
+            for (int l = 0; l < LANES; l++) any |= alive[l] &= k < laneSteps[l];
+            if (!any) break;
             step();
-            any = false;
             for (int l = 0; l < LANES; l++) {
                 if (!alive[l]) continue;
                 iterations += (long) solves[l];
                 factorisations += (long) factored[l];
                 mostIterations = Math.max(mostIterations, (int) solves[l]);
                 if (why[l] != 0) {
-                    state.fail(first + l, done + k + 1, STATUS[(int) why[l]]);
+                    state.fail(first + l, laneDone[l] + k + 1, STATUS[(int) why[l]]);
                     alive[l] = false;
                 }
-                any |= alive[l];
             }
         }
         double[] data = state.data();

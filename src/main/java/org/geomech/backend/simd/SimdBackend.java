@@ -89,9 +89,9 @@ public final class SimdBackend implements Backend {
         }
 
         @Override
-        public Run start(EnsembleState state, double[] params) {
+        public Run start(EnsembleState state, double[] params, int[] stepsPerTick) {
             if (params.length != system.params().size())
-                throw new InputException(system.method() + " on " + system.model().name() + " takes " + system.params().size() + " parameters (h first), got " + params.length);
+                throw new InputException(system.method() + " on " + system.model().name() + " takes " + system.params().size() + " parameters (h first unless carried per member), got " + params.length);
             int lanes = LaneStepper.LANES;
             double[] block = new double[params.length * lanes];
             for (int k = 0; k < params.length; k++) java.util.Arrays.fill(block, k * lanes, (k + 1) * lanes, params[k]);
@@ -103,7 +103,7 @@ public final class SimdBackend implements Backend {
                 explicit = new ExplicitStepper[threads];
                 for (int t = 0; t < threads; t++) explicit[t] = new ExplicitStepper(stepKernel, updateTape.copy(), system.state().size(), params.clone());
             }
-            return new SimdRun(state, steppers, explicit, chunk, observers);
+            return new SimdRun(state, steppers, explicit, chunk, observers, stepsPerTick);
         }
 
         @Override

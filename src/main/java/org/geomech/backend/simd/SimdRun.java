@@ -28,14 +28,17 @@ final class SimdRun implements Backend.Run {
     /** Per worker, the one-method stepper where the step system is explicit, else null. */
     private final ExplicitStepper[] explicit;
     private final int chunk, observers;
+    /** Steps per tick of each member (null: one). */
+    private final int[] stepsPerTick;
     private final ExecutorService pool;
     private double[] initial, values;
     /** The block partials of the current state where the explicit pass made them as it stepped, else null. */
     private double[] observed;
     private long stepsDone;
 
-    SimdRun(EnsembleState state, LaneStepper[] steppers, ExplicitStepper[] explicit, int chunk, int observers) {
+    SimdRun(EnsembleState state, LaneStepper[] steppers, ExplicitStepper[] explicit, int chunk, int observers, int[] stepsPerTick) {
         this.state = state;
+        this.stepsPerTick = stepsPerTick == null ? null : stepsPerTick.clone();
         this.steppers = steppers;
         this.explicit = explicit;
         this.chunk = chunk;
@@ -49,24 +52,24 @@ final class SimdRun implements Backend.Run {
     }
 
     @Override
-    public void advance(int steps) {
+    public void advance(int ticks) {
         long done = stepsDone;
         observed = null;
-        if (explicit != null && initial != null) observed = advanceObserved(steps, done);
-        else if (explicit != null) forEachBlock((t, first, count) -> explicit[t].advance(state, first, count, steps, done, null, steppers[t]));
-        else forEachBlock((t, first, count) -> steppers[t].advance(state, first, count, steps, done));
-        stepsDone += steps;
+        if (explicit != null && initial != null) observed = advanceObserved(ticks, done);
+        else if (explicit != null) forEachBlock((t, first, count) -> explicit[t].advance(state, first, count, ticks, done, stepsPerTick, null, steppers[t]));
+        else forEachBlock((t, first, count) -> steppers[t].advance(state, first, count, ticks, done, stepsPerTick));
+        stepsDone += ticks;
     }
 
     /** Explicit steps, then each reduction block observed and reduced by the worker that stepped it; returns the block partials. */
-    private double[] advanceObserved(int steps, long done) {
+    private double[] advanceObserved(int ticks, long done) {
         int members = state.members(), blocks = Reduction.blocks(members), lanes = LaneStepper.LANES;
         if (values == null) values = new double[observers * members];
         double[] partials = new double[blocks * (1 + Reduction.FIELDS * observers)];
         forEachOwnedBlock(blocks, (t, b) -> {
             int from = b * Reduction.BLOCK, to = Math.min(members, from + Reduction.BLOCK);
             for (int first = from; first < to; first += lanes)
-                explicit[t].advance(state, first, Math.min(lanes, to - first), steps, done, values, steppers[t]);
+                explicit[t].advance(state, first, Math.min(lanes, to - first), ticks, done, stepsPerTick, values, steppers[t]);
             Reduction.block(b, values, initial, members, observers, state, partials);
         });
         return partials;
