@@ -24,6 +24,10 @@ final class LaneStepper {
     private static final EnsembleState.Status[] STATUS = EnsembleState.Status.values();
 
     private final SimdKernel kernel;
+    /** The unrolled linear algebra of a small simplified-Newton system, else null. */
+    private final SimdNewtonKernel newton;
+    /** Per lane for the Newton kernel: still iterating (1 or 0), previous step, LU solves, then its forward pass's flags. */
+    private final double[] lanes;
     private final int components, unknowns, observers;
     private final double tolerance, floor;
     private final int maxIterations;
@@ -35,13 +39,15 @@ final class LaneStepper {
     private final double[] solves = new double[LANES], factored = new double[LANES], fresh = new double[LANES], full = new double[LANES], why = new double[LANES], active = new double[LANES], previous = new double[LANES],
             smallestPivot = new double[LANES], first = new double[LANES], partial = new double[4 * LANES];
     private final boolean[] alive = new boolean[LANES];
-    private long iterations, factorisations;
+    private long iterations, factorisations, kernelSteps;
     private int mostIterations;
 
     /** params: the lane-block of h and the model parameters, shared read-only by all workers. */
-    LaneStepper(SimdKernel kernel, int scratch, int components, int unknowns, int observers, NewtonOptions options,
+    LaneStepper(SimdKernel kernel, SimdNewtonKernel newton, int scratch, int components, int unknowns, int observers, NewtonOptions options,
                 boolean linear, double[] params) {
         this.kernel = kernel;
+        this.newton = newton;
+        this.lanes = new double[(3 + unknowns) * LANES];
         this.components = components;
         this.unknowns = unknowns;
         this.observers = observers;
@@ -68,14 +74,73 @@ final class LaneStepper {
     /** Newton iterations (LU solves) of this worker, summed over members and steps. */
     long iterations() { return iterations; }
 
+    /** Steps of whole lane-blocks done by the Newton kernel. */
+    long kernelSteps() { return kernelSteps; }
+
     /** Jacobian factorisations of this worker, summed over members and steps. */
     long factorisations() { return factorisations; }
 
     /** The most iterations one member needed in one step on this worker. */
     int mostIterations() { return mostIterations; }
 
-    /** Advances members first .. first+count-1 (count <= LANES) by steps; step numbers continue after done. */
+    /**
+     * Advances members first .. first+count-1 (count <= LANES) by steps; step numbers continue after done. Where
+     * there is a Newton kernel, a whole block of ok members steps with it, and with the general lane-masked Newton
+     * only the steps the kernel declines (a stall, a failure, a non-finite value) and those after a member failed.
+     */
     void advance(EnsembleState state, int first, int count, int steps, long done) {
+        int k = 0;
+        while (newton != null && k < steps && whole(state, first, count)) {
+            k += newtonSteps(state, first, steps - k);
+            if (k < steps) lanes(state, first, count, 1, done + k++);
+        }
+        if (k < steps) lanes(state, first, count, steps - k, done + k);
+    }
+
+    private static boolean whole(EnsembleState state, int first, int count) {
+        boolean ok = count == LANES;
+        for (int l = 0; l < count && ok; l++) ok = state.ok(first + l);
+        return ok;
+    }
+
+    /**
+     * Issue 8 item 5: steps of a whole block by simplified Newton with the unrolled kernel (one Jacobian and LU per
+     * step), until the kernel declines a step; returns the steps done.
+     */
+    private int newtonSteps(EnsembleState state, int first, int steps) {
+        load(state, first, LANES);
+        int k = 0;
+        stepping:
+        for (; k < steps; k++) {
+            kernel.guess(s, p, x, x, w);
+            kernel.jacobian(s, p, x, jac, w);
+            if (!newton.factor(jac, pivots)) break;
+            Arrays.fill(lanes, 0, LANES, 1.0);
+            Arrays.fill(lanes, LANES, 2 * LANES, Double.POSITIVE_INFINITY);
+            Arrays.fill(lanes, 2 * LANES, 3 * LANES, 0.0);
+            for (int it = 1; ; it++) {
+                kernel.residual(s, p, x, f, w);
+                int outcome = newton.iterate(jac, pivots, f, x, lanes, it == maxIterations);
+                if (outcome < 0) break stepping;
+                if (outcome > 0) break;
+            }
+            kernel.update(s, p, x, next, w);
+            if (!finite(next, components).allTrue()) break;
+            System.arraycopy(next, 0, s, 0, next.length);
+            for (int l = 0; l < LANES; l++) {
+                int solved = (int) lanes[2 * LANES + l];
+                iterations += solved;
+                mostIterations = Math.max(mostIterations, solved);
+            }
+            factorisations += LANES;
+            kernelSteps++;
+        }
+        store(state, first, LANES);
+        return k;
+    }
+
+    /** advance by the general lane path. */
+    private void lanes(EnsembleState state, int first, int count, int steps, long done) {
         load(state, first, count);
         boolean any = false;
         for (int l = 0; l < LANES; l++) any |= alive[l] = l < count && state.ok(first + l);
@@ -94,6 +159,11 @@ final class LaneStepper {
                 any |= alive[l];
             }
         }
+        store(state, first, count);
+    }
+
+    /** The block's state lanes back into the ensemble. */
+    private void store(EnsembleState state, int first, int count) {
         double[] data = state.data();
         for (int c = 0; c < components; c++) System.arraycopy(s, c * LANES, data, c * state.members() + first, count);
     }

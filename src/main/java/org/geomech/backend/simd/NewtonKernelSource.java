@@ -1,0 +1,290 @@
+package org.geomech.backend.simd;
+
+import org.geomech.solve.NewtonOptions;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The Java source of a SimdNewtonKernel for k unknowns (issue 8 item 5): straight-line Vector API code for the
+ * reference's linear algebra, EJML's Crout LU with partial pivoting (LUDecompositionAlt_DDRM; the row swaps per lane
+ * as blends), its forward pass with the first-nonzero rule (LUDecompositionBase_DDRM._solveVectorInternal) and
+ * TriangularSolver_DDRM.solveU, then Newton.solve's tests, so every lane is bitwise the reference's member. The
+ * code is cut into methods of about CALLS Vector API calls (C1 compiles no larger ones, and a method it cannot
+ * compile waits long for C2); within a method the values are locals, between methods they are in the arrays.
+ */
+record NewtonKernelSource(String text, String className) {
+    /** Most unknowns for which the kernel is generated: its LU code grows as k^3. */
+    static final int MOST_UNKNOWNS = 12;
+    /** Vector API calls per generated method, about. */
+    private static final int CALLS = 70;
+
+    static NewtonKernelSource of(int n, boolean linear, NewtonOptions options, int lanes) {
+        if (n < 1 || n > MOST_UNKNOWNS) throw new IllegalArgumentException(n + " unknowns: no unrolled Newton kernel");
+        String className = "GeneratedSimdNewton";
+        Methods factor = new Methods("factor", "boolean", "true", "double[] a, double[] pivots", "a, pivots", lanes);
+        decompose(factor, n);
+        factor.finish();
+        Methods iterate = new Methods("iterate", "int", "2", "double[] a, double[] pivots, double[] f, double[] x, double[] lanes, boolean last",
+                "a, pivots, f, x, lanes, last", lanes);
+        solve(iterate, n);
+        tests(iterate, n, linear, options);
+        iterate.finish();
+        String text = "import jdk.incubator.vector.DoubleVector;\n"
+                + "import jdk.incubator.vector.VectorMask;\n"
+                + "import jdk.incubator.vector.VectorOperators;\n"
+                + "import jdk.incubator.vector.VectorSpecies;\n\n"
+                + "// simplified Newton on " + n + " unknowns, " + lanes + " lanes\n"
+                + "public final class " + className + " implements " + SimdNewtonKernel.class.getName() + " {\n"
+                + "private static final VectorSpecies<Double> S = DoubleVector.SPECIES_PREFERRED;\n"
+                + factor.method() + iterate.method() + factor.text() + iterate.text() + swapRows(n, lanes)
+                + "}\n";
+        return new NewtonKernelSource(text, className);
+    }
+
+    /** Cell of lu entry (i, j) of k unknowns. */
+    private static String entry(int n, int i, int j) { return "a:" + (i * n + j); }
+
+    /**
+     * LUDecompositionAlt_DDRM.decompose on the lane-block matrix a, in place, column by column: a_ij -= sum over
+     * k < min(i, j) of a_ik a_kj (the sum from 0.0 in k order), the first largest |a_ij| at or below the diagonal
+     * as pivot, its row swapped with row j per lane, the column below the pivot divided by it where it is nonzero.
+     * First checks that every entry is finite; returns false at a zero pivot.
+     */
+    private static void decompose(Methods m, int n) {
+        List<String> entries = new ArrayList<>();
+        for (int k = 0; k < n * n; k++) entries.add(m.read("a:" + k));
+        m.line("if (!" + finite(m, entries) + ") return false;");
+        m.cut();
+        for (int j = 0; j < n; j++) {
+            for (int i = 1; i < n; i++) {
+                int kmax = Math.min(i, j);
+                if (kmax == 0) continue;
+                String sum = m.vector("DoubleVector.zero(S).add(" + m.read(entry(n, i, 0)) + ".mul(" + m.read(entry(n, 0, j)) + "))");
+                for (int k = 1; k < kmax; k++) sum = m.vector(sum + ".add(" + m.read(entry(n, i, k)) + ".mul(" + m.read(entry(n, k, j)) + "))");
+                m.write(entry(n, i, j), m.read(entry(n, i, j)) + ".sub(" + sum + ")");
+                m.cut();
+            }
+            String best = m.vector(m.read(entry(n, j, j)) + ".abs()"), row = m.vector("DoubleVector.broadcast(S, " + j + ".0)");
+            for (int i = j + 1; i < n; i++) {
+                String size = m.vector(m.read(entry(n, i, j)) + ".abs()"), larger = m.mask(size + ".compare(VectorOperators.GT, " + best + ")");
+                best = m.vector(best + ".blend(" + size + ", " + larger + ")");
+                row = m.vector(row + ".blend(" + i + ".0, " + larger + ")");
+            }
+            m.line("if (" + best + ".compare(VectorOperators.EQ, 0.0).anyTrue()) return false;");
+            m.write("pivots:" + j, row);
+            if (j < n - 1) {
+                m.store();
+                m.forget();
+                m.line("swapRows(a, pivots, " + j + ", " + n + ");");
+            }
+            String pivot = m.read(entry(n, j, j)), nonzero = m.mask(pivot + ".compare(VectorOperators.NE, 0.0)");
+            for (int i = j + 1; i < n; i++) m.write(entry(n, i, j), m.read(entry(n, i, j)) + ".div(" + pivot + ", " + nonzero + ")");
+            m.cut();
+        }
+        m.store();
+        m.line("return true;");
+    }
+
+    /**
+     * The forward pass on the residual f in place: the pivots' swaps; term j of a sum is subtracted once some entry
+     * up to j was nonzero (EJML's ii; lanes cell 3 + j holds 1 from there); then TriangularSolver_DDRM.solveU, the
+     * sums in column order divided by the diagonal. Ends with a non-finite residual (-1).
+     */
+    private static void solve(Methods m, int n) {
+        List<String> residual = new ArrayList<>();
+        for (int i = 0; i < n; i++) residual.add(m.read("f:" + i));
+        m.line("if (!" + finite(m, residual) + ") return -1;");
+        m.cut();
+        for (int i = 0; i < n; i++) {
+            if (i < n - 1) {
+                m.store();
+                m.forget();
+                m.line("swapRows(f, pivots, " + i + ", 1);");
+            }
+            String sum = m.read("f:" + i);
+            for (int j = 0; j < i; j++) {
+                String started = m.mask(m.read("lanes:" + (3 + j)) + ".compare(VectorOperators.NE, 0.0)");
+                sum = m.vector(sum + ".sub(DoubleVector.zero(S).blend(" + m.read(entry(n, i, j)) + ".mul(" + m.read("f:" + j) + "), " + started + "))");
+            }
+            m.write("f:" + i, sum);
+            String nonzero = sum + ".compare(VectorOperators.NE, 0.0)";
+            m.write("lanes:" + (3 + i), "DoubleVector.zero(S).blend(1.0, " + (i == 0 ? nonzero : m.read("lanes:" + (2 + i)) + ".compare(VectorOperators.NE, 0.0).or(" + nonzero + ")") + ")");
+            m.cut();
+        }
+        for (int i = n - 1; i >= 0; i--) {
+            String sum = m.read("f:" + i);
+            for (int j = i + 1; j < n; j++) sum = m.vector(sum + ".sub(" + m.read(entry(n, i, j)) + ".mul(" + m.read("f:" + j) + "))");
+            m.write("f:" + i, sum + ".div(" + m.read(entry(n, i, i)) + ")");
+            m.cut();
+        }
+    }
+
+    /**
+     * x -= dx in the lanes still iterating (lanes cell 0), their solves counted (cell 2), and Newton.solve's tests: a
+     * non-finite step is a singular Jacobian; converged lanes stop; a step above stall times the previous (cell 1)
+     * would turn a lane to full Newton: -1, as is an unconverged lane on the last iteration.
+     */
+    private static void tests(Methods m, int n, boolean linear, NewtonOptions options) {
+        String active = m.mask(m.read("lanes:0") + ".compare(VectorOperators.NE, 0.0)");
+        String step = "DoubleVector.zero(S)", size = step;
+        for (int i = 0; i < n; i++) {
+            String dx = m.read("f:" + i);
+            String x = m.write("x:" + i, m.read("x:" + i) + ".sub(" + dx + ", " + active + ")");
+            step = m.vector(step + ".max(" + dx + ".abs())");
+            size = m.vector(size + ".max(" + x + ".abs())");
+        }
+        m.write("lanes:2", m.read("lanes:2") + ".add(1.0, " + active + ")");
+        m.line("if (" + active + ".andNot(" + step + ".compare(VectorOperators.LE, Double.MAX_VALUE)).anyTrue()) return -1;");
+        String still = m.mask(linear ? active + ".and(" + active + ".not())"
+                : active + ".andNot(" + step + ".compare(VectorOperators.LE, " + size + ".add(1.0).mul(" + options.tolerance() + ")))");
+        m.write("lanes:0", "DoubleVector.zero(S).blend(1.0, " + still + ")");
+        String stall = Double.isInfinite(options.stall()) ? "Double.POSITIVE_INFINITY" : Double.toString(options.stall());
+        String stalled = still + ".and(" + step + ".compare(VectorOperators.GT, " + m.read("lanes:1") + ".mul(" + stall + ")))";
+        m.write("lanes:1", step);
+        m.store();
+        m.line("if (!" + still + ".anyTrue()) return 1;");
+        m.line("return last || " + stalled + ".anyTrue() ? -1 : 0;");
+    }
+
+    /**
+     * Rows j and i > j of a (width entries a row) swapped in the lanes whose pivot row of column j is i (EJML swaps
+     * whole rows, of the matrix and of the right-hand side); a row no lane swaps costs a compare. In memory, as
+     * swaps are rare.
+     */
+    private static String swapRows(int n, int lanes) {
+        return "private static void swapRows(double[] a, double[] pivots, int j, int width) {\n"
+                + "final DoubleVector row = DoubleVector.fromArray(S, pivots, j * " + lanes + ");\n"
+                + "for (int i = j + 1; i < " + n + "; i++) {\n"
+                + "final VectorMask<Double> swap = row.compare(VectorOperators.EQ, (double) i);\n"
+                + "if (!swap.anyTrue()) continue;\n"
+                + "for (int k = 0; k < width; k++) {\n"
+                + "final int top = (j * width + k) * " + lanes + ", other = (i * width + k) * " + lanes + ";\n"
+                + "final DoubleVector u = DoubleVector.fromArray(S, a, top), v = DoubleVector.fromArray(S, a, other);\n"
+                + "u.blend(v, swap).intoArray(a, top);\n"
+                + "v.blend(u, swap).intoArray(a, other);\n"
+                + "}\n}\n}\n";
+    }
+
+    /** Whether every lane of the values is finite: their sum times 0 is 0 (a finite sum's overflow only declines the step). */
+    private static String finite(Methods m, List<String> values) {
+        List<String> terms = values;
+        while (terms.size() > 1) {
+            List<String> next = new ArrayList<>();
+            for (int k = 0; k + 1 < terms.size(); k += 2) next.add(m.vector(terms.get(k) + ".add(" + terms.get(k + 1) + ")"));
+            if (terms.size() % 2 == 1) next.add(terms.get(terms.size() - 1));
+            terms = next;
+        }
+        return terms.get(0) + ".mul(0.0).compare(VectorOperators.EQ, 0.0).allTrue()";
+    }
+
+    /**
+     * Straight-line code cut into private static methods name0, name1, ... called in turn: each but the last returns
+     * proceed when the next is to run, else the result. Values live in cells "array:index" (a lane-block at
+     * [index * lanes] of the array): a cell is loaded into a local where a method first reads it and stored at the
+     * method's end if written; cut() starts a new method where the current one has CALLS Vector API calls.
+     */
+    private static final class Methods {
+        private final String name, type, proceed, parameters, arguments;
+        private final int lanes;
+        private final StringBuilder text = new StringBuilder(), body = new StringBuilder();
+        private final Map<String, String> local = new LinkedHashMap<>(), written = new LinkedHashMap<>();
+        private int names, calls, methods;
+
+        Methods(String name, String type, String proceed, String parameters, String arguments, int lanes) {
+            this.name = name;
+            this.type = type;
+            this.proceed = proceed;
+            this.parameters = parameters;
+            this.arguments = arguments;
+            this.lanes = lanes;
+        }
+
+        void line(String s) { body.append(s).append('\n'); }
+
+        /** The local holding cell's value in this method. */
+        String read(String cell) {
+            String v = local.get(cell);
+            if (v != null) return v;
+            v = vector("DoubleVector.fromArray(S, " + location(cell) + ")");
+            local.put(cell, v);
+            return v;
+        }
+
+        /** cell = value (a vector expression); returns the local now holding it. */
+        String write(String cell, String value) {
+            String v = vector(value);
+            local.put(cell, v);
+            written.put(cell, v);
+            return v;
+        }
+
+        /** A new final vector local holding value. */
+        String vector(String value) {
+            String v = "v" + names++;
+            line("final DoubleVector " + v + " = " + value + ";");
+            calls++;
+            return v;
+        }
+
+        /** A new final mask local holding value. */
+        String mask(String value) {
+            String v = "m" + names++;
+            line("final VectorMask<Double> " + v + " = " + value + ";");
+            calls++;
+            return v;
+        }
+
+        /** Forgets the locals of the cells: what follows reads them from their arrays again. */
+        void forget() {
+            if (!written.isEmpty()) throw new IllegalStateException("cells written and not stored");
+            local.clear();
+        }
+
+        /** Stores the cells written in this method. */
+        void store() {
+            for (Map.Entry<String, String> e : written.entrySet()) line(e.getValue() + ".intoArray(" + location(e.getKey()) + ");");
+            written.clear();
+        }
+
+        /** A point where no local but the cells' is needed later: a new method starts here if this one is full. */
+        void cut() {
+            if (calls < CALLS) return;
+            store();
+            line("return " + proceed + ";");
+            close();
+        }
+
+        /** Ends the last method (its body has stored its cells and returned). */
+        void finish() { close(); }
+
+        private void close() {
+            text.append("private static ").append(type).append(' ').append(name).append(methods++)
+                    .append('(').append(parameters).append(") {\n").append(body).append("}\n");
+            body.setLength(0);
+            local.clear();
+            calls = 0;
+        }
+
+        /** "array, offset" of a cell. */
+        private String location(String cell) {
+            int colon = cell.indexOf(':');
+            return cell.substring(0, colon) + ", " + Integer.parseInt(cell.substring(colon + 1)) * lanes;
+        }
+
+        /** The interface method: the parts in turn, the first result other than proceed returned. */
+        String method() {
+            StringBuilder s = new StringBuilder("@Override public " + type + " " + name + "(" + parameters + ") {\n");
+            if (type.equals("boolean")) s.append("final boolean proceed = true;\n");
+            else s.append("final int proceed = ").append(proceed).append(";\n");
+            s.append(type).append(" result;\n");
+            for (int k = 0; k < methods - 1; k++)
+                s.append("if ((result = ").append(name).append(k).append('(').append(arguments).append(")) != proceed) return result;\n");
+            return s.append("return ").append(name).append(methods - 1).append('(').append(arguments).append(");\n}\n").toString();
+        }
+
+        String text() { return text.toString(); }
+    }
+}
