@@ -24,7 +24,7 @@ final class LaneStepper {
     private static final EnsembleState.Status[] STATUS = EnsembleState.Status.values();
 
     private final SimdKernel kernel;
-    /** The unrolled linear algebra of a small simplified-Newton system, else null. */
+    /** The unrolled simplified-Newton iteration of a system with few unknowns, else null. */
     private final SimdNewtonKernel newton;
     /** Per lane for the Newton kernel: still iterating (1 or 0), previous step, LU solves, then its forward pass's flags. */
     private final double[] lanes;
@@ -104,8 +104,9 @@ final class LaneStepper {
     }
 
     /**
-     * Issue 8 item 5: steps of a whole block by simplified Newton with the unrolled kernel (one Jacobian and LU per
-     * step), until the kernel declines a step; returns the steps done.
+     * Issue 8 item 5: steps of a whole block by simplified Newton, the Jacobian evaluated and decomposed once per step
+     * and the iterations by the unrolled kernel, until a step that a lane's Newton would not finish as converged
+     * without a refresh (a stall, a failure, a non-finite value); returns the steps done before it.
      */
     private int newtonSteps(EnsembleState state, int first, int steps) {
         load(state, first, LANES);
@@ -114,7 +115,9 @@ final class LaneStepper {
         for (; k < steps; k++) {
             kernel.guess(s, p, x, x, w);
             kernel.jacobian(s, p, x, jac, w);
-            if (!newton.factor(jac, pivots)) break;
+            if (!finite(jac, unknowns * unknowns).allTrue()) break;
+            decompose();
+            if (DoubleVector.fromArray(S, smallestPivot, 0).compare(VectorOperators.EQ, 0.0).anyTrue()) break;
             Arrays.fill(lanes, 0, LANES, 1.0);
             Arrays.fill(lanes, LANES, 2 * LANES, Double.POSITIVE_INFINITY);
             Arrays.fill(lanes, 2 * LANES, 3 * LANES, 0.0);

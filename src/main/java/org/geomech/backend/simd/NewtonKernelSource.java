@@ -8,15 +8,15 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The Java source of a SimdNewtonKernel for k unknowns (issue 8 item 5): straight-line Vector API code for the
- * reference's linear algebra, EJML's Crout LU with partial pivoting (LUDecompositionAlt_DDRM; the row swaps per lane
- * as blends), its forward pass with the first-nonzero rule (LUDecompositionBase_DDRM._solveVectorInternal) and
- * TriangularSolver_DDRM.solveU, then Newton.solve's tests, so every lane is bitwise the reference's member. The
- * code is cut into methods of about CALLS Vector API calls (C1 compiles no larger ones, and a method it cannot
- * compile waits long for C2); within a method the values are locals, between methods they are in the arrays.
+ * The Java source of a SimdNewtonKernel for k unknowns (issue 8 item 5): one simplified-Newton iteration as
+ * straight-line Vector API code, the solve with the LU of EJML's LUDecompositionAlt_DDRM (its forward pass with the
+ * first-nonzero rule, LUDecompositionBase_DDRM._solveVectorInternal, then TriangularSolver_DDRM.solveU) followed by
+ * Newton.solve's tests, so every lane is bitwise the reference's member. The code is cut into methods of about CALLS
+ * Vector API calls (C1 compiles no larger ones, and a method C1 cannot compile waits long for C2); within a method
+ * the values are locals, between methods they are in the arrays.
  */
 record NewtonKernelSource(String text, String className) {
-    /** Most unknowns for which the kernel is generated: its LU code grows as k^3. */
+    /** Most unknowns for which the kernel is generated: its code grows as k^2. */
     static final int MOST_UNKNOWNS = 12;
     /** Vector API calls per generated method, about. */
     private static final int CALLS = 70;
@@ -24,9 +24,6 @@ record NewtonKernelSource(String text, String className) {
     static NewtonKernelSource of(int n, boolean linear, NewtonOptions options, int lanes) {
         if (n < 1 || n > MOST_UNKNOWNS) throw new IllegalArgumentException(n + " unknowns: no unrolled Newton kernel");
         String className = "GeneratedSimdNewton";
-        Methods factor = new Methods("factor", "boolean", "true", "double[] a, double[] pivots", "a, pivots", lanes);
-        decompose(factor, n);
-        factor.finish();
         Methods iterate = new Methods("iterate", "int", "2", "double[] a, double[] pivots, double[] f, double[] x, double[] lanes, boolean last",
                 "a, pivots, f, x, lanes, last", lanes);
         solve(iterate, n);
@@ -39,54 +36,13 @@ record NewtonKernelSource(String text, String className) {
                 + "// simplified Newton on " + n + " unknowns, " + lanes + " lanes\n"
                 + "public final class " + className + " implements " + SimdNewtonKernel.class.getName() + " {\n"
                 + "private static final VectorSpecies<Double> S = DoubleVector.SPECIES_PREFERRED;\n"
-                + factor.method() + iterate.method() + factor.text() + iterate.text() + swapRows(n, lanes)
+                + iterate.method() + iterate.text() + swap(n, lanes)
                 + "}\n";
         return new NewtonKernelSource(text, className);
     }
 
-    /** Cell of lu entry (i, j) of k unknowns. */
+    /** The cell of LU entry (i, j) for n unknowns. */
     private static String entry(int n, int i, int j) { return "a:" + (i * n + j); }
-
-    /**
-     * LUDecompositionAlt_DDRM.decompose on the lane-block matrix a, in place, column by column: a_ij -= sum over
-     * k < min(i, j) of a_ik a_kj (the sum from 0.0 in k order), the first largest |a_ij| at or below the diagonal
-     * as pivot, its row swapped with row j per lane, the column below the pivot divided by it where it is nonzero.
-     * First checks that every entry is finite; returns false at a zero pivot.
-     */
-    private static void decompose(Methods m, int n) {
-        List<String> entries = new ArrayList<>();
-        for (int k = 0; k < n * n; k++) entries.add(m.read("a:" + k));
-        m.line("if (!" + finite(m, entries) + ") return false;");
-        m.cut();
-        for (int j = 0; j < n; j++) {
-            for (int i = 1; i < n; i++) {
-                int kmax = Math.min(i, j);
-                if (kmax == 0) continue;
-                String sum = m.vector("DoubleVector.zero(S).add(" + m.read(entry(n, i, 0)) + ".mul(" + m.read(entry(n, 0, j)) + "))");
-                for (int k = 1; k < kmax; k++) sum = m.vector(sum + ".add(" + m.read(entry(n, i, k)) + ".mul(" + m.read(entry(n, k, j)) + "))");
-                m.write(entry(n, i, j), m.read(entry(n, i, j)) + ".sub(" + sum + ")");
-                m.cut();
-            }
-            String best = m.vector(m.read(entry(n, j, j)) + ".abs()"), row = m.vector("DoubleVector.broadcast(S, " + j + ".0)");
-            for (int i = j + 1; i < n; i++) {
-                String size = m.vector(m.read(entry(n, i, j)) + ".abs()"), larger = m.mask(size + ".compare(VectorOperators.GT, " + best + ")");
-                best = m.vector(best + ".blend(" + size + ", " + larger + ")");
-                row = m.vector(row + ".blend(" + i + ".0, " + larger + ")");
-            }
-            m.line("if (" + best + ".compare(VectorOperators.EQ, 0.0).anyTrue()) return false;");
-            m.write("pivots:" + j, row);
-            if (j < n - 1) {
-                m.store();
-                m.forget();
-                m.line("swapRows(a, pivots, " + j + ", " + n + ");");
-            }
-            String pivot = m.read(entry(n, j, j)), nonzero = m.mask(pivot + ".compare(VectorOperators.NE, 0.0)");
-            for (int i = j + 1; i < n; i++) m.write(entry(n, i, j), m.read(entry(n, i, j)) + ".div(" + pivot + ", " + nonzero + ")");
-            m.cut();
-        }
-        m.store();
-        m.line("return true;");
-    }
 
     /**
      * The forward pass on the residual f in place: the pivots' swaps; term j of a sum is subtracted once some entry
@@ -102,7 +58,7 @@ record NewtonKernelSource(String text, String className) {
             if (i < n - 1) {
                 m.store();
                 m.forget();
-                m.line("swapRows(f, pivots, " + i + ", 1);");
+                m.line("swap(f, pivots, " + i + ");");
             }
             String sum = m.read("f:" + i);
             for (int j = 0; j < i; j++) {
@@ -150,22 +106,19 @@ record NewtonKernelSource(String text, String className) {
     }
 
     /**
-     * Rows j and i > j of a (width entries a row) swapped in the lanes whose pivot row of column j is i (EJML swaps
-     * whole rows, of the matrix and of the right-hand side); a row no lane swaps costs a compare. In memory, as
-     * swaps are rare.
+     * Entries j and i > j of f swapped in the lanes whose pivot row of column j is i (the permutation of EJML's
+     * forward pass); an i no lane swaps with costs a compare. In memory, as swaps are rare.
      */
-    private static String swapRows(int n, int lanes) {
-        return "private static void swapRows(double[] a, double[] pivots, int j, int width) {\n"
+    private static String swap(int n, int lanes) {
+        return "private static void swap(double[] f, double[] pivots, int j) {\n"
                 + "final DoubleVector row = DoubleVector.fromArray(S, pivots, j * " + lanes + ");\n"
                 + "for (int i = j + 1; i < " + n + "; i++) {\n"
                 + "final VectorMask<Double> swap = row.compare(VectorOperators.EQ, (double) i);\n"
                 + "if (!swap.anyTrue()) continue;\n"
-                + "for (int k = 0; k < width; k++) {\n"
-                + "final int top = (j * width + k) * " + lanes + ", other = (i * width + k) * " + lanes + ";\n"
-                + "final DoubleVector u = DoubleVector.fromArray(S, a, top), v = DoubleVector.fromArray(S, a, other);\n"
-                + "u.blend(v, swap).intoArray(a, top);\n"
-                + "v.blend(u, swap).intoArray(a, other);\n"
-                + "}\n}\n}\n";
+                + "final DoubleVector u = DoubleVector.fromArray(S, f, j * " + lanes + "), v = DoubleVector.fromArray(S, f, i * " + lanes + ");\n"
+                + "u.blend(v, swap).intoArray(f, j * " + lanes + ");\n"
+                + "v.blend(u, swap).intoArray(f, i * " + lanes + ");\n"
+                + "}\n}\n";
     }
 
     /** Whether every lane of the values is finite: their sum times 0 is 0 (a finite sum's overflow only declines the step). */
@@ -277,8 +230,7 @@ record NewtonKernelSource(String text, String className) {
         /** The interface method: the parts in turn, the first result other than proceed returned. */
         String method() {
             StringBuilder s = new StringBuilder("@Override public " + type + " " + name + "(" + parameters + ") {\n");
-            if (type.equals("boolean")) s.append("final boolean proceed = true;\n");
-            else s.append("final int proceed = ").append(proceed).append(";\n");
+            s.append("final ").append(type).append(" proceed = ").append(proceed).append(";\n");
             s.append(type).append(" result;\n");
             for (int k = 0; k < methods - 1; k++)
                 s.append("if ((result = ").append(name).append(k).append('(').append(arguments).append(")) != proceed) return result;\n");
