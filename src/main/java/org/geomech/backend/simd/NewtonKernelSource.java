@@ -24,7 +24,7 @@ record NewtonKernelSource(String text, String className) {
     static NewtonKernelSource of(int n, boolean linear, NewtonOptions options, int lanes) {
         if (n < 1 || n > MOST_UNKNOWNS) throw new IllegalArgumentException(n + " unknowns: no unrolled Newton kernel");
         String className = "GeneratedSimdNewton";
-        Methods iterate = new Methods("iterate", "int", "2", "double[] a, double[] pivots, double[] f, double[] x, double[] lanes, boolean last",
+        Methods iterate = new Methods("iterate", "double[] a, double[] pivots, double[] f, double[] x, double[] lanes, boolean last",
                 "a, pivots, f, x, lanes, last", lanes);
         solve(iterate, n);
         tests(iterate, n, linear, options);
@@ -134,22 +134,22 @@ record NewtonKernelSource(String text, String className) {
     }
 
     /**
-     * Straight-line code cut into private static methods name0, name1, ... called in turn: each but the last returns
-     * proceed when the next is to run, else the result. Values live in cells "array:index" (a lane-block at
+     * Straight-line code cut into private static int methods name0, name1, ... called in turn: each but the last
+     * returns PROCEED when the next is to run, else the result. Values live in cells "array:index" (a lane-block at
      * [index * lanes] of the array): a cell is loaded into a local where a method first reads it and stored at the
      * method's end if written; cut() starts a new method where the current one has CALLS Vector API calls.
      */
     private static final class Methods {
-        private final String name, type, proceed, parameters, arguments;
+        /** What a part returns when the next part is to run: no result of SimdNewtonKernel.iterate. */
+        private static final int PROCEED = 2;
+        private final String name, parameters, arguments;
         private final int lanes;
         private final StringBuilder text = new StringBuilder(), body = new StringBuilder();
         private final Map<String, String> local = new LinkedHashMap<>(), written = new LinkedHashMap<>();
         private int names, calls, methods;
 
-        Methods(String name, String type, String proceed, String parameters, String arguments, int lanes) {
+        Methods(String name, String parameters, String arguments, int lanes) {
             this.name = name;
-            this.type = type;
-            this.proceed = proceed;
             this.parameters = parameters;
             this.arguments = arguments;
             this.lanes = lanes;
@@ -206,7 +206,7 @@ record NewtonKernelSource(String text, String className) {
         void cut() {
             if (calls < CALLS) return;
             store();
-            line("return " + proceed + ";");
+            line("return " + PROCEED + ";");
             close();
         }
 
@@ -214,7 +214,7 @@ record NewtonKernelSource(String text, String className) {
         void finish() { close(); }
 
         private void close() {
-            text.append("private static ").append(type).append(' ').append(name).append(methods++)
+            text.append("private static int ").append(name).append(methods++)
                     .append('(').append(parameters).append(") {\n").append(body).append("}\n");
             body.setLength(0);
             local.clear();
@@ -227,13 +227,12 @@ record NewtonKernelSource(String text, String className) {
             return cell.substring(0, colon) + ", " + Integer.parseInt(cell.substring(colon + 1)) * lanes;
         }
 
-        /** The interface method: the parts in turn, the first result other than proceed returned. */
+        /** The interface method: the parts in turn, the first result other than PROCEED returned. */
         String method() {
-            StringBuilder s = new StringBuilder("@Override public " + type + " " + name + "(" + parameters + ") {\n");
-            s.append("final ").append(type).append(" proceed = ").append(proceed).append(";\n");
-            s.append(type).append(" result;\n");
+            StringBuilder s = new StringBuilder("@Override public int " + name + "(" + parameters + ") {\n");
+            s.append("int result;\n");
             for (int k = 0; k < methods - 1; k++)
-                s.append("if ((result = ").append(name).append(k).append('(').append(arguments).append(")) != proceed) return result;\n");
+                s.append("if ((result = ").append(name).append(k).append('(').append(arguments).append(")) != ").append(PROCEED).append(") return result;\n");
             return s.append("return ").append(name).append(methods - 1).append('(').append(arguments).append(");\n}\n").toString();
         }
 
