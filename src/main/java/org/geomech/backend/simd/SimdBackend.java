@@ -46,7 +46,7 @@ public final class SimdBackend implements Backend {
 
     /**
      * Issue 8 item 5: whether whole lane-blocks of this step system step by simplified Newton (or an iteration matrix)
-     * with the linear algebra unrolled for its few unknowns (SimdNewtonKernel).
+     * with each iteration unrolled for its few unknowns (SimdNewtonKernel).
      */
     static boolean unrolledNewton(StepSystem system, NewtonOptions options) {
         int k = system.unknowns().size();
@@ -70,7 +70,7 @@ public final class SimdBackend implements Backend {
         /** For an explicit step system, its one-method kernel and the update's tape, else null. */
         private final SimdStepKernel stepKernel;
         private final Tape updateTape;
-        /** For a step system with few unknowns under simplified Newton, its unrolled Newton kernel, else null. */
+        /** For a step system with few unknowns under simplified Newton, its unrolled Newton iteration, else null. */
         private final SimdNewtonKernel newtonKernel;
 
         SimdCompiled(StepSystem system, List<Observer> observers, NewtonOptions options, int threads, int chunk) {
