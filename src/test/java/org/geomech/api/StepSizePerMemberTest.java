@@ -79,6 +79,20 @@ class StepSizePerMemberTest {
         assertTrue(varied.failures().isEmpty());
     }
 
+    @ParameterizedTest(name = "{0}, {1}")
+    @CsvSource({"simd, lobatto-nh:2", "simd, lobatto-nh:3", "reference, lobatto-nh:3"})
+    void aStepSizeAlikeForEveryMemberIsBitwiseThatStepSize(String backend, String method) {
+        // h = 0.05 carried per member: two steps per output interval in every lane, so simd's whole lane blocks take
+        // the one-method kernels (the explicit step with its observers, the unrolled Newton iteration)
+        Results carried = run(backend, method).stepSize("0.05 + 0*j").run(), shared = run(backend, method).stepSizes(0.05).run();
+        Series c = carried.series(Double.NaN, 0), s = shared.series(0.05, 0);
+        for (String observer : List.of("energy", "g_vel")) {
+            assertArrayEquals(bits(s.mean(observer)), bits(c.mean(observer)), observer + " mean, " + backend + " " + method);
+            assertArrayEquals(bits(s.max(observer)), bits(c.max(observer)), observer + " max, " + backend + " " + method);
+        }
+        assertEquals(s.memberSteps(), c.memberSteps(), "member-steps");
+    }
+
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {"reference", "simd", "opencl"})
     void failuresCountEachMembersOwnSteps(String backend) {

@@ -41,6 +41,11 @@ final class KernelCompiler {
         return (SimdStepKernel) CACHE.computeIfAbsent(source.text(), text -> compile(text, source.className()));
     }
 
+    /** The unrolled Newton kernel of this source, compiled once per JVM. */
+    static SimdNewtonKernel load(NewtonKernelSource source) {
+        return (SimdNewtonKernel) CACHE.computeIfAbsent(source.text(), text -> compile(text, source.className()));
+    }
+
     /** The instance of className defined by source: its class file from KernelCache, or compiled with javac and cached. */
     private static Object compile(String source, String className) {
         byte[] classFile = KernelCache.get(source).orElseGet(() -> {

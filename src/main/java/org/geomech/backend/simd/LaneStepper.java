@@ -24,6 +24,10 @@ final class LaneStepper {
     private static final EnsembleState.Status[] STATUS = EnsembleState.Status.values();
 
     private final SimdKernel kernel;
+    /** The unrolled simplified-Newton iteration of a system with few unknowns, else null. */
+    private final SimdNewtonKernel newton;
+    /** Per lane for the Newton kernel: still iterating (1 or 0), previous step, LU solves, then its forward pass's flags. */
+    private final double[] lanes;
     private final int components, unknowns, observers;
     private final double tolerance, floor;
     private final int maxIterations;
@@ -37,13 +41,15 @@ final class LaneStepper {
     private final boolean[] alive = new boolean[LANES];
     /** Per lane: steps to take in this advance, and steps taken before it. */
     private final long[] laneSteps = new long[LANES], laneDone = new long[LANES];
-    private long iterations, factorisations;
+    private long iterations, factorisations, kernelSteps;
     private int mostIterations;
 
     /** params: the lane-block of h and the model parameters, shared read-only by all workers. */
-    LaneStepper(SimdKernel kernel, int scratch, int components, int unknowns, int observers, NewtonOptions options,
+    LaneStepper(SimdKernel kernel, SimdNewtonKernel newton, int scratch, int components, int unknowns, int observers, NewtonOptions options,
                 boolean linear, double[] params) {
         this.kernel = kernel;
+        this.newton = newton;
+        this.lanes = new double[(3 + unknowns) * LANES];
         this.components = components;
         this.unknowns = unknowns;
         this.observers = observers;
@@ -70,6 +76,9 @@ final class LaneStepper {
     /** Newton iterations (LU solves) of this worker, summed over members and steps. */
     long iterations() { return iterations; }
 
+    /** Steps of whole lane-blocks done by the Newton kernel. */
+    long kernelSteps() { return kernelSteps; }
+
     /** Jacobian factorisations of this worker, summed over members and steps. */
     long factorisations() { return factorisations; }
 
@@ -78,9 +87,79 @@ final class LaneStepper {
 
     /**
      * Advances members first .. first+count-1 (count <= LANES) by ticks ticks of stepsPerTick[j] steps each (null: one;
-     * issue 11 item 1), a lane masked out once its own steps are done; step numbers continue after done ticks' steps.
+     * issue 11 item 1); step numbers continue after done ticks' steps. Where there is a Newton kernel and every lane
+     * takes the same steps, a whole block of ok members steps with it, and with the general lane-masked Newton only the
+     * steps the kernel declines (a stall, a failure, a non-finite value) and those after a member failed; lanes that
+     * take different steps go the lane-masked way, each masked out once its own steps are done.
      */
     void advance(EnsembleState state, int first, int count, int ticks, long done, int[] stepsPerTick) {
+        long per = alike(stepsPerTick, first, count);
+        if (newton == null || per == 0) {
+            lanes(state, first, count, ticks, done, stepsPerTick);
+            return;
+        }
+        long steps = ticks * per, start = done * per, k = 0;
+        while (k < steps && whole(state, first, count)) {
+            k += newtonSteps(state, first, Math.toIntExact(steps - k));
+            if (k < steps) lanes(state, first, count, 1, start + k++, null);
+        }
+        if (k < steps) lanes(state, first, count, Math.toIntExact(steps - k), start + k, null);
+    }
+
+    /** The steps per tick every member first .. first+count-1 takes (1 without stepsPerTick), or 0 where they differ. */
+    private static long alike(int[] stepsPerTick, int first, int count) {
+        if (stepsPerTick == null) return 1;
+        for (int l = 1; l < count; l++) if (stepsPerTick[first + l] != stepsPerTick[first]) return 0;
+        return stepsPerTick[first];
+    }
+
+    private static boolean whole(EnsembleState state, int first, int count) {
+        boolean ok = count == LANES;
+        for (int l = 0; l < count && ok; l++) ok = state.ok(first + l);
+        return ok;
+    }
+
+    /**
+     * Issue 8 item 5: steps of a whole block by simplified Newton, the Jacobian evaluated and decomposed once per step
+     * and the iterations by the unrolled kernel, until a step that a lane's Newton would not finish as converged
+     * without a refresh (a stall, a failure, a non-finite value); returns the steps done before it.
+     */
+    private int newtonSteps(EnsembleState state, int first, int steps) {
+        load(state, first, LANES);
+        int k = 0;
+        stepping:
+        for (; k < steps; k++) {
+            kernel.guess(s, p, x, x, w);
+            kernel.jacobian(s, p, x, jac, w);
+            if (!finite(jac, unknowns * unknowns).allTrue()) break;
+            decompose();
+            if (DoubleVector.fromArray(S, smallestPivot, 0).compare(VectorOperators.EQ, 0.0).anyTrue()) break;
+            Arrays.fill(lanes, 0, LANES, 1.0);
+            Arrays.fill(lanes, LANES, 2 * LANES, Double.POSITIVE_INFINITY);
+            Arrays.fill(lanes, 2 * LANES, 3 * LANES, 0.0);
+            for (int it = 1; ; it++) {
+                kernel.residual(s, p, x, f, w);
+                int outcome = newton.iterate(jac, pivots, f, x, lanes, it == maxIterations);
+                if (outcome < 0) break stepping;
+                if (outcome > 0) break;
+            }
+            kernel.update(s, p, x, next, w);
+            if (!finite(next, components).allTrue()) break;
+            System.arraycopy(next, 0, s, 0, next.length);
+            for (int l = 0; l < LANES; l++) {
+                int solved = (int) lanes[2 * LANES + l];
+                iterations += solved;
+                mostIterations = Math.max(mostIterations, solved);
+            }
+            factorisations += LANES;
+            kernelSteps++;
+        }
+        store(state, first, LANES);
+        return k;
+    }
+
+    /** advance by the general lane path. */
+    private void lanes(EnsembleState state, int first, int count, int ticks, long done, int[] stepsPerTick) {
         load(state, first, count);
         for (int l = 0; l < LANES; l++) {
             long per = stepsPerTick == null || l >= count ? 1 : stepsPerTick[first + l];
@@ -104,6 +183,11 @@ final class LaneStepper {
                 }
             }
         }
+        store(state, first, count);
+    }
+
+    /** The block's state lanes back into the ensemble. */
+    private void store(EnsembleState state, int first, int count) {
         double[] data = state.data();
         for (int c = 0; c < components; c++) System.arraycopy(s, c * LANES, data, c * state.members() + first, count);
     }

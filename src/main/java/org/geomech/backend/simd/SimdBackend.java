@@ -44,6 +44,15 @@ public final class SimdBackend implements Backend {
         return new SimdCompiled(system.solvedBy(options.iteration()), observers, options, threads, chunk);
     }
 
+    /**
+     * Issue 8 item 5: whether whole lane-blocks of this step system step by simplified Newton (or an iteration matrix)
+     * with each iteration unrolled for its few unknowns (SimdNewtonKernel).
+     */
+    static boolean unrolledNewton(StepSystem system, NewtonOptions options) {
+        int k = system.unknowns().size();
+        return k > 0 && k <= NewtonKernelSource.MOST_UNKNOWNS && options.simplified();
+    }
+
     /** Flops of residual and Jacobian above which a Newton step runs on lane tapes (TapeKernel) rather than generated code. */
     static final int TAPE_FLOPS = Integer.getInteger("geomech.simd.tapeFlops", 2000);
 
@@ -61,6 +70,8 @@ public final class SimdBackend implements Backend {
         /** For an explicit step system, its one-method kernel and the update's tape, else null. */
         private final SimdStepKernel stepKernel;
         private final Tape updateTape;
+        /** For a step system with few unknowns under simplified Newton, its unrolled Newton iteration, else null. */
+        private final SimdNewtonKernel newtonKernel;
 
         SimdCompiled(StepSystem system, List<Observer> observers, NewtonOptions options, int threads, int chunk) {
             this.system = system;
@@ -85,6 +96,8 @@ public final class SimdBackend implements Backend {
             List<Expr> stateParams = new ArrayList<>(system.state());
             stateParams.addAll(system.params());
             this.stepKernel = explicit ? KernelCompiler.load(StepKernelSource.of(system, observers, lanes)) : null;
+            this.newtonKernel = unrolledNewton(system, options)
+                    ? KernelCompiler.load(NewtonKernelSource.of(system.unknowns().size(), linear, options, lanes)) : null;
             this.updateTape = explicit ? Tape.compile(stateParams, system.update()) : null;
         }
 
@@ -97,7 +110,7 @@ public final class SimdBackend implements Backend {
             for (int k = 0; k < params.length; k++) java.util.Arrays.fill(block, k * lanes, (k + 1) * lanes, params[k]);
             LaneStepper[] steppers = new LaneStepper[threads];
             for (int t = 0; t < threads; t++)
-                steppers[t] = new LaneStepper(kernel, scratch, system.state().size(), system.unknowns().size(), observers, options, linear, block);
+                steppers[t] = new LaneStepper(kernel, newtonKernel, scratch, system.state().size(), system.unknowns().size(), observers, options, linear, block);
             ExplicitStepper[] explicit = null;
             if (stepKernel != null) {
                 explicit = new ExplicitStepper[threads];
