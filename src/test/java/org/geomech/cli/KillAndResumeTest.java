@@ -180,7 +180,7 @@ class KillAndResumeTest {
             // another version, or the fingerprint of another model (the state sizes agree, so only the fingerprint tells)
             Checkpoint.write(to, new Checkpoint.Header(how.equals("version") ? "0.0.0-other" : h.version(),
                     how.equals("version") ? h.fingerprint() : h.fingerprint().replace("chaotic-nh", "cvt"), h.arguments(), h.scenarioText(),
-                    h.consistency(), h.finished(), h.stage(), h.snapshot(), h.trajectories(), h.members(), h.components()), state);
+                    h.consistency(), h.finished(), h.stage(), h.snapshot(), h.trajectories(), h.spread(), h.members(), h.components()), state);
         }
         Cli.Result r = Cli.run("resume", copy.toString());
         assertEquals(2, r.exit(), how + ": " + r.err());
