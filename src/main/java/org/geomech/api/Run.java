@@ -285,7 +285,7 @@ public final class Run {
     /**
      * Continues the run from a checkpoint that a run of the same inputs wrote: the finished step sizes' rows are heard
      * again, the interrupted one goes on from its last checkpoint, and the results are bitwise those of a run that
-     * never stopped. A checkpoint of other inputs (model, method, members, observers, backend) is refused.
+     * never stopped. A checkpoint of other inputs (model, method, members, sweep points, observers, statistics, backend) is refused.
      *
      * @param checkpoint the checkpoint file
      * @return this run
@@ -367,7 +367,7 @@ public final class Run {
                         listener.output(s.spread() == null ? o : withSpread(o, s.spread().get(i)[p.index()]));
                     }
                 for (SweepRun.Point p : points)
-                    series.add(series(h, p, names, sc, s.spread(), new double[0][], trajectories(s.trajectories(), p.index()), s.result()));
+                    series.add(series(h, p, names, sc, s.spread(), s.finalStates()[p.index()], trajectories(s.trajectories(), p.index()), s.result()));
                 stageFailures.forEach(f -> failures.add(new Failure(h, f.point(), f.member(), f.step(), f.status().name().toLowerCase(Locale.ROOT))));
                 finished.add(s);
                 continue;
@@ -428,12 +428,15 @@ public final class Run {
                 else pending.add(o);
             }, resuming ? resumed.snapshot() : null, writer);
             List<double[][][]> spreadTimes = spread == null ? null : spread.recordedTimes();
-            for (SweepRun.Point p : r.points())
-                series.add(series(h, p, names, sc, spreadTimes, finalStates(plan, p.index(), state), trajectories(recorder, p.index()), r.run()));
+            double[][][] last = new double[plan.points()][][];
+            for (SweepRun.Point p : r.points()) {
+                last[p.index()] = finalStates(plan, p.index(), state);
+                series.add(series(h, p, names, sc, spreadTimes, last[p.index()], trajectories(recorder, p.index()), r.run()));
+            }
             for (SweepRun.Failure f : r.failures())
                 failures.add(new Failure(h, f.point(), f.member(), f.step(), f.status().name().toLowerCase(Locale.ROOT)));
             complete = writer == null || !writer.stopping();
-            finished.add(new Checkpoint.Stage(h, r.run(), Checkpoint.failures(state), recorder, spreadTimes));
+            finished.add(new Checkpoint.Stage(h, r.run(), Checkpoint.failures(state), recorder, spreadTimes, last));
         }
         if (complete && checkpoints != null) deleteCheckpoint();
         return new Results(backend.describe(), sys.name(), step.method(), names, step.layout().names(), series, failures,

@@ -28,7 +28,7 @@ import java.util.zip.CheckedOutputStream;
 /**
  * A run's checkpoint (checkpoint.bin in its output folder): the version that wrote it, a fingerprint of the step
  * system, the run's inputs (command-line arguments and scenario text), the step sizes already finished, and where
- * the current one stands: its snapshot (rows with their reduction blocks' partials, so a sweep's rows split into its
+ * the current one stands (a finished one keeps its final states, too): its snapshot (rows with their reduction blocks' partials, so a sweep's rows split into its
  * points; counters; msd origins), trajectories and spread (min, std, quantiles) so far, and the ensemble's states and
  * statuses. Big-endian; the last 12 bytes are the length of what precedes them and its CRC-32C, so a
  * truncated or altered file is refused before anything in it is used.
@@ -46,10 +46,12 @@ public final class Checkpoint {
     public record Failure(int member, long step, EnsembleState.Status status) {}
 
     /**
-     * A finished step size: its result, its failed members (launch indices), its trajectories (null if none were saved)
-     * and its spread at every output time ([time][point][observer][min, std, quantiles...]; null if not asked for).
+     * A finished step size: its result, its failed members (launch indices), its trajectories (null if none were saved),
+     * its spread at every output time ([time][point][observer][min, std, quantiles...]; null if not asked for) and
+     * its final states ([point][member][component]).
      */
-    public record Stage(double h, EnsembleRun.Result result, List<Failure> failures, Trajectories trajectories, List<double[][][]> spread) {
+    public record Stage(double h, EnsembleRun.Result result, List<Failure> failures, Trajectories trajectories, List<double[][][]> spread,
+                        double[][][] finalStates) {
         public Stage {
             failures = List.copyOf(failures);
             spread = spread == null ? null : List.copyOf(spread);
@@ -110,6 +112,7 @@ public final class Checkpoint {
             for (Failure f : s.failures()) failure(out, f);
             trajectories(out, s.trajectories());
             spread(out, s.spread());
+            finalStates(out, s.finalStates());
         }
         out.writeInt(h.stage());
         EnsembleRun.Snapshot snap = h.snapshot();
@@ -236,7 +239,7 @@ public final class Checkpoint {
             int failed = count(in, file);
             List<Failure> failures = new ArrayList<>();
             for (int f = 0; f < failed; f++) failures.add(failure(in, file));
-            finished.add(new Stage(h, result, failures, trajectories(in, file), spread(in, file)));
+            finished.add(new Stage(h, result, failures, trajectories(in, file), spread(in, file), finalStates(in, file)));
         }
         int stage = in.readInt();
         long step = in.readLong();
@@ -357,6 +360,30 @@ public final class Checkpoint {
         return spread;
     }
 
+    // [point][member][component], each point as one block of member-major doubles
+    private static void finalStates(DataOutputStream out, double[][][] states) throws IOException {
+        int members = states.length == 0 ? 0 : states[0].length, components = members == 0 ? 0 : states[0][0].length;
+        out.writeInt(states.length);
+        out.writeInt(members);
+        out.writeInt(components);
+        double[] flat = new double[members * components];
+        for (double[][] point : states) {
+            for (int j = 0; j < members; j++) System.arraycopy(point[j], 0, flat, j * components, components);
+            doubles(out, flat, flat.length);
+        }
+    }
+
+    private static double[][][] finalStates(DataInputStream in, Path file) throws IOException {
+        int points = count(in, file), members = count(in, file), components = count(in, file);
+        double[][][] states = new double[points][members][components];
+        double[] flat = new double[Math.multiplyExact(members, components)];
+        for (double[][] point : states) {
+            readDoubles(in, flat);
+            for (int j = 0; j < members; j++) System.arraycopy(flat, j * components, point[j], 0, components);
+        }
+        return states;
+    }
+
     private static void text(DataOutputStream out, String s) throws IOException {
         byte[] b = s.getBytes(StandardCharsets.UTF_8);
         out.writeInt(b.length);
@@ -376,7 +403,7 @@ public final class Checkpoint {
     }
 
     private static void doubles(DataOutputStream out, double[] values, int length) throws IOException {
-        ByteBuffer buffer = ByteBuffer.allocate(Double.BYTES * BULK);
+        ByteBuffer buffer = ByteBuffer.allocate(Double.BYTES * Math.min(BULK, length));
         for (int from = 0; from < length; from += BULK) {
             int n = Math.min(BULK, length - from);
             buffer.clear();
@@ -386,7 +413,7 @@ public final class Checkpoint {
     }
 
     private static void readDoubles(DataInputStream in, double[] into) throws IOException {
-        byte[] bytes = new byte[Double.BYTES * BULK];
+        byte[] bytes = new byte[Double.BYTES * Math.min(BULK, into.length)];
         for (int from = 0; from < into.length; from += BULK) {
             int n = Math.min(BULK, into.length - from);
             in.readFully(bytes, 0, Double.BYTES * n);

@@ -21,7 +21,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * Issue 11 item 3 with item 1's sweeps and item 5's spread statistics: a run stopped at a checkpoint and resumed gives
  * bitwise the rows heard, the series of every sweep point (mean, max, msd, min, std, quantiles), the failures and the
- * final states of the run that never stopped. Each run has two step sizes and stops in the second, so the first comes
+ * final states (of both step sizes) of the run that never stopped. Each run has two step sizes and stops in the second, so the first comes
  * back from the checkpoint (its rows split on their block partials, its spread as recorded) and the second goes on.
  */
 class SweepAndSpreadResumeTest {
@@ -108,10 +108,10 @@ class SweepAndSpreadResumeTest {
                 for (double level : levels) assertArrayEquals(a.quantile(o, level), b.quantile(o, level), 0.0, o + " q" + level + " at " + at);
             }
         }
-        for (int p = 0; p < points; p++) {
-            double[][] a = whole.series().get(points + p).finalStates(), b = resumed.series().get(points + p).finalStates();
+        for (int k = 0; k < whole.series().size(); k++) {
+            double[][] a = whole.series().get(k).finalStates(), b = resumed.series().get(k).finalStates();
             assertEquals(a.length, b.length);
-            for (int j = 0; j < a.length; j++) assertArrayEquals(a[j], b[j], 0.0, "final state of member " + j + " of point " + p);
+            for (int j = 0; j < a.length; j++) assertArrayEquals(a[j], b[j], 0.0, "final state of member " + j + " of series " + k);
         }
         assertEquals(whole.failures(), resumed.failures());
         // what was compared is there: the points' energies differ, and a spread asked for is finite and ordered at the end

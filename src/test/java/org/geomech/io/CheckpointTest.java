@@ -54,7 +54,8 @@ class CheckpointTest {
         Trajectories t = new Trajectories(List.of(0, 9), s.members());
         t.record(0, s);
         Checkpoint.Stage done = new Checkpoint.Stage(0.2, new EnsembleRun.Result(rows, 4000, 3, 2500, 1.25),
-                List.of(new Checkpoint.Failure(5, 2, EnsembleState.Status.SINGULAR_JACOBIAN)), null, spread(3));
+                List.of(new Checkpoint.Failure(5, 2, EnsembleState.Status.SINGULAR_JACOBIAN)), null, spread(3),
+                new double[][][]{{{1, 2}, {3, Double.NaN}}, {{-0.0, 5}, {6, 7}}});
         return new Checkpoint.Header("1.2.3", "planar-pendulum, rattle", List.of("--model", "planar-pendulum", "--h", "0.2,0.1"), "t_end: 3\nmethod: rattle\n",
                 new InitialStates.Report(0.25, 0.125), List.of(done), 1, new EnsembleRun.Snapshot(4, rows, 1234, 5, 777, 0.5, initial), t,
                 spread(2), s.members(), s.components());
@@ -89,6 +90,9 @@ class CheckpointTest {
         assertNull(back.snapshot().rows().get(1).reduction());
         assertSpreadEquals(h.finished().get(0).spread(), back.finished().get(0).spread());
         assertSpreadEquals(h.spread(), back.spread());
+        for (int p = 0; p < 2; p++)
+            for (int j = 0; j < 2; j++)
+                assertArrayEquals(h.finished().get(0).finalStates()[p][j], back.finished().get(0).finalStates()[p][j], 0.0, "final state " + p + ", " + j);
         assertEquals(List.of(h.snapshot().step(), h.snapshot().newtonIterations(), (long) h.snapshot().maxNewtonIterations(), h.snapshot().jacobianFactorisations()),
                 List.of(back.snapshot().step(), back.snapshot().newtonIterations(), (long) back.snapshot().maxNewtonIterations(), back.snapshot().jacobianFactorisations()));
         assertArrayEquals(h.snapshot().initialValues(), back.snapshot().initialValues());
