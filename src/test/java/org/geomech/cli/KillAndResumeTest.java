@@ -41,7 +41,7 @@ class KillAndResumeTest {
     /** cvt swept over eps (three points of 2000 members), lobatto-nh:2 at two step sizes, min, std and a quantile beside mean, max and msd. */
     private static List<String> sweepArgs(Path out) {
         return List.of("run", "--model", "cvt", "--param", "eps=[0.25,0.5,1]", "--statistics", "mean,max,msd,min,std,q90", "--h", "0.01,0.005",
-                "--t-end", "3", "--output-interval", "0.25", "--members", "2000", "--backend", "simd", "--out", out.toString(), "--no-plots", "--quiet");
+                "--t-end", "6", "--output-interval", "0.25", "--members", "2000", "--backend", "simd", "--out", out.toString(), "--no-plots", "--quiet");
     }
 
     @Test
@@ -57,8 +57,8 @@ class KillAndResumeTest {
     @Test
     void sweepWithQuantilesKilledAndResumedIsBitwiseTheUninterruptedOne() throws Exception {
         // its checkpoint keeps every row's block partials (split into the points on resume) and the spread so far; a
-        // checkpoint every 0.25 is 12 per step size, so the kill (after the 17th, seed 7) falls in the second step size
-        Path killed = killedRun("sweep", sweepArgs(dir.resolve("sweep-killed")), "0.25", 7);
+        // checkpoint every 0.5 is 12 per step size, so the kill (after the 17th, seed 7) falls in the second step size, at t = 2 of 6
+        Path killed = killedRun("sweep", sweepArgs(dir.resolve("sweep-killed")), "0.5", 7);
         assertEquals(1, Checkpoint.read(killed.resolve(Checkpoint.FILE)).stage(), "killed in the second step size");
         refused(killed, "flip", "is corrupt");
         refused(killed, "truncate", "; it was not used");   // the cut-off trailer reads as garbage: truncated or followed by extra bytes
@@ -70,6 +70,8 @@ class KillAndResumeTest {
         assertArrayEquals(Files.readAllBytes(whole.resolve("timeseries.csv")), Files.readAllBytes(killed.resolve("timeseries.csv")),
                 "timeseries.csv byte for byte (a point column; min, std and q90 per observer)");
         JsonNode a = new ObjectMapper().readTree(whole.resolve("summary.json").toFile()), b = new ObjectMapper().readTree(killed.resolve("summary.json").toFile());
+        for (String field : List.of("inputs", "members", "failures", "member_steps", "consistency"))
+            assertEquals(a.get(field), b.get(field), "summary " + field);
         assertEquals(6, a.get("results").size(), "two step sizes of three points");
         for (int k = 0; k < 6; k++)
             for (String field : List.of("h", "point", "parameters", "ok", "failed", "member_steps", "at_end"))
