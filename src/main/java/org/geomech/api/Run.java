@@ -445,7 +445,7 @@ public final class Run {
 
     // Slabs make one ensemble of shared parameters from its seed, and keep neither trajectories nor checkpoints
     private void slabs(Scenario sc, SweepPlan plan) {
-        if ((!plan.perMember().isEmpty() || givenQ != null || !givenParameters.isEmpty() || sc.needsSpread()))
+        if (!plan.perMember().isEmpty() || givenQ != null || !givenParameters.isEmpty() || sc.needsSpread())
             throw new InputException("slabs of members do not go (yet) with parameters that vary per member, sweeps, initial states given per member,"
                     + " min, std or quantiles");
         if (trajectories != null || checkpoints != null)

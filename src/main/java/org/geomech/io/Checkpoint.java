@@ -27,17 +27,17 @@ import java.util.zip.CheckedOutputStream;
 
 /**
  * A run's checkpoint (checkpoint.bin in its output folder): the version that wrote it, a fingerprint of the step
- * system, the run's inputs (command-line arguments and scenario text), the step sizes already finished, and where
- * the current one stands (a finished one keeps its final states, too): its snapshot (rows with their reduction blocks' partials, so a sweep's rows split into its
- * points; counters; msd origins), trajectories and spread (min, std, quantiles) so far, and the ensemble's states and
- * statuses. Big-endian; the last 12 bytes are the length of what precedes them and its CRC-32C, so a
- * truncated or altered file is refused before anything in it is used.
+ * system, the run's inputs (command-line arguments and scenario text), the step sizes already finished (with their
+ * final states), and where the current one stands: its snapshot (rows with their reduction blocks' partials, so a
+ * sweep's rows split into its points; counters; msd origins), trajectories and spread (min, std, quantiles) so far,
+ * and the ensemble's states and statuses. Big-endian; the last 12 bytes are the length of what precedes them and its
+ * CRC-32C, so a truncated or altered file is refused before anything in it is used.
  */
 public final class Checkpoint {
     /** The file's name in a run's output folder. */
     public static final String FILE = "checkpoint.bin";
     private static final byte[] MAGIC = "GEOMECH-CHECKPOINT\n".getBytes(StandardCharsets.US_ASCII);
-    private static final int FORMAT = 2;   // 2: rows keep their block partials, stages and snapshot their spread
+    private static final int FORMAT = 2;   // 2: rows keep their block partials, stages their spread and final states, the snapshot its spread
     private static final int TRAILER = Long.BYTES + Integer.BYTES;
     /** Doubles per bulk transfer of a state array. */
     private static final int BULK = 1 << 13;
