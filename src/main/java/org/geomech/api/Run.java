@@ -285,7 +285,7 @@ public final class Run {
     /**
      * Continues the run from a checkpoint that a run of the same inputs wrote: the finished step sizes' rows are heard
      * again, the interrupted one goes on from its last checkpoint, and the results are bitwise those of a run that
-     * never stopped. A checkpoint of other inputs (model, method, members, observers, backend) is refused.
+     * never stopped. A checkpoint of other inputs (model, method, members, sweep points, observers, statistics, backend) is refused.
      *
      * @param checkpoint the checkpoint file
      * @return this run
@@ -333,7 +333,7 @@ public final class Run {
                 if (j < 0 || j >= plan.members()) throw new InputException("trajectories: member " + j + " is not in 0.." + (plan.members() - 1));
         Checkpoint.Header resumed = resumeFrom == null ? null : Checkpoint.read(resumeFrom);
         boolean slabs = membersInMemory != null && plan.launchMembers() > membersInMemory;
-        if (slabs || checkpoints != null || resumed != null) whole(sc, plan, slabs);
+        if (slabs) slabs(sc, plan);
         Backend.Compiled compiled = backend.compile(step, observers, sc.newton());
         InitialStates initial = givenQ != null ? new InitialStates(sys, givenQ, givenV) : new InitialStates(sys, sc.q0(), sc.v0());
         String fingerprint = fingerprint(sc, step, plan, observers, backend);
@@ -351,13 +351,24 @@ public final class Run {
             long before = done;
             done += grid.steps();
             if (resumed != null && stage < resumed.stage()) {
-                // finished before the checkpoint: its rows and results as they were
+                // finished before the checkpoint: its rows and results as they were, point by point
                 Checkpoint.Stage s = resumed.finished().get(stage);
                 report[0] = resumed.consistency();
                 listener.started(setup(backend, sys, step, names, report[0], compiled));
-                for (EnsembleRun.Row row : s.result().rows()) listener.output(output(h, 0, row));
-                series.add(series(h, s.result(), names, sc, plan, memberSteps(plan.members(), grid, s.failures()), trajectories(s.trajectories(), 0)));
-                s.failures().forEach(f -> failures.add(new Failure(h, 0, f.member(), f.step(), f.status().name().toLowerCase(Locale.ROOT))));
+                List<SweepRun.Failure> stageFailures = new ArrayList<>();
+                for (Checkpoint.Failure f : s.failures())
+                    if (!plan.padding(f.member())) stageFailures.add(new SweepRun.Failure(plan.point(f.member()), plan.local(f.member()), f.step(), f.status()));
+                List<EnsembleRun.Row> rows = s.result().rows();
+                // a finished step size is never the last, so h is shared: one step per tick
+                List<SweepRun.Point> points = SweepRun.points(plan, rows, stageFailures, grid.steps(), null);
+                for (int i = 0; i < rows.size(); i++)
+                    for (SweepRun.Point p : points) {
+                        Output o = output(h, p.index(), p.rows().get(i));
+                        listener.output(s.spread() == null ? o : withSpread(o, s.spread().get(i)[p.index()]));
+                    }
+                for (SweepRun.Point p : points)
+                    series.add(series(h, p, names, sc, s.spread(), s.finalStates()[p.index()], trajectories(s.trajectories(), p.index()), s.result()));
+                stageFailures.forEach(f -> failures.add(new Failure(h, f.point(), f.member(), f.step(), f.status().name().toLowerCase(Locale.ROOT))));
                 finished.add(s);
                 continue;
             }
@@ -391,14 +402,15 @@ public final class Run {
             Trajectories recorder = trajectories == null ? null
                     : resuming && resumed.trajectories() != null ? resumed.trajectories() : new Trajectories(launchMembers(plan), state.members());
             Spread spread = sc.needsSpread() ? new Spread(step, observers, step.paramValues(h, plan.shared()), plan, sc.quantileLevels()) : null;
+            if (spread != null && resuming) spread.restore(resumed.spread());
+            // a row waits for its spread, which the recorder computes after the row; the rows of a checkpoint have theirs
             List<Output> pending = new ArrayList<>();
-            int[] spreadTimes = {0};
+            int[] heard = new int[plan.points()];
             EnsembleRun.Recorder recorders = recorder == null && spread == null ? null : (t, st) -> {
                 if (recorder != null) recorder.record(t, st);
                 if (spread != null) {
                     spread.record(t, st);
-                    int i = spreadTimes[0]++;
-                    for (Output o : pending) listener.output(withSpread(o, spread.at(i, o.point())));
+                    for (Output o : pending) listener.output(withSpread(o, spread.at(spread.recorded() - 1, o.point())));
                     pending.clear();
                 }
             };
@@ -406,36 +418,39 @@ public final class Run {
             InitialStates.Report consistency = report[0];
             CheckpointWriter writer = checkpoints == null ? null : new CheckpointWriter(checkpoints.file(), CheckpointEvery.parse(checkpoints.every()), grid,
                     snapshot -> new Checkpoint.Header(Version.geomech(), fingerprint, checkpoints.arguments(), checkpoints.scenarioText(), consistency,
-                            finished, at, snapshot, recorder, state.members(), state.components()), checkpoints.stop());
+                            finished, at, snapshot, recorder, spread == null ? null : spread.recordedTimes(), state.members(), state.components()),
+                    checkpoints.stop());
             SweepRun.Result r = SweepRun.run(compiled, step, plan, state, grid, k -> progress.accept(before + k), recorders, (point, row) -> {
-                if (spread == null) listener.output(output(h, point, row));
-                else pending.add(output(h, point, row));
+                Output o = output(h, point, row);
+                int i = heard[point]++;
+                if (spread == null) listener.output(o);
+                else if (i < spread.recorded()) listener.output(withSpread(o, spread.at(i, point)));
+                else pending.add(o);
             }, resuming ? resumed.snapshot() : null, writer);
-            for (SweepRun.Point p : r.points())
-                series.add(new Series(h, p.index(), p.values(), names, withSpread(p.rows(), spread, p.index()), sc.quantileLevels(), finalStates(plan, p.index(), state),
-                        trajectories(recorder, p.index()), p.memberSteps(), r.run().seconds(), r.run().newtonIterations(), r.run().maxNewtonIterations(),
-                        r.run().jacobianFactorisations()));
+            List<double[][][]> spreadTimes = spread == null ? null : spread.recordedTimes();
+            double[][][] last = new double[plan.points()][][];
+            for (SweepRun.Point p : r.points()) {
+                last[p.index()] = finalStates(plan, p.index(), state);
+                series.add(series(h, p, names, sc, spreadTimes, last[p.index()], trajectories(recorder, p.index()), r.run()));
+            }
             for (SweepRun.Failure f : r.failures())
                 failures.add(new Failure(h, f.point(), f.member(), f.step(), f.status().name().toLowerCase(Locale.ROOT)));
             complete = writer == null || !writer.stopping();
-            finished.add(new Checkpoint.Stage(h, r.run(), Checkpoint.failures(state), recorder));
+            finished.add(new Checkpoint.Stage(h, r.run(), Checkpoint.failures(state), recorder, spreadTimes, last));
         }
         if (complete && checkpoints != null) deleteCheckpoint();
         return new Results(backend.describe(), sys.name(), step.method(), names, step.layout().names(), series, failures,
                 report[0].maxPositionMove(), report[0].maxVelocityMove(), compiled.flopsPerStep(), complete);
     }
 
-    // Slabs make one ensemble of shared parameters from its seed; checkpoints and resume keep one launch (no sweep) and
-    // its rows' mean, max and msd (min, std and quantiles need every earlier state)
-    private void whole(Scenario sc, SweepPlan plan, boolean slabs) {
-        if (slabs && (!plan.perMember().isEmpty() || givenQ != null || !givenParameters.isEmpty() || sc.needsSpread()))
+    // Slabs make one ensemble of shared parameters from its seed, and keep neither trajectories nor checkpoints
+    private void slabs(Scenario sc, SweepPlan plan) {
+        if (!plan.perMember().isEmpty() || givenQ != null || !givenParameters.isEmpty() || sc.needsSpread())
             throw new InputException("slabs of members do not go (yet) with parameters that vary per member, sweeps, initial states given per member,"
                     + " min, std or quantiles");
-        if (slabs && (trajectories != null || checkpoints != null))
+        if (trajectories != null || checkpoints != null)
             throw new InputException("slabs of members run one after another over the whole time span: they keep no "
                     + (checkpoints != null ? "checkpoint" : "trajectories"));
-        if (!slabs && (plan.points() > 1 || sc.needsSpread()))
-            throw new InputException("checkpoints and resume do not go (yet) with sweeps, min, std or quantiles");
     }
 
     // The facts of a run before its first step
@@ -451,17 +466,29 @@ public final class Run {
                 r.newtonIterations(), r.maxNewtonIterations(), r.jacobianFactorisations());
     }
 
+    // A sweep point's series: its rows with their spread (null: none asked for), its final states, trajectories and counters
+    private static Series series(double h, SweepRun.Point p, List<String> names, Scenario sc, List<double[][][]> spread, double[][] finalStates,
+                                 double[][][] trajectories, EnsembleRun.Result run) {
+        return new Series(h, p.index(), p.values(), names, withSpread(p.rows(), spread, p.index()), sc.quantileLevels(), finalStates, trajectories,
+                p.memberSteps(), run.seconds(), run.newtonIterations(), run.maxNewtonIterations(), run.jacobianFactorisations());
+    }
+
     private static long memberSteps(int members, TimeGrid grid, List<Checkpoint.Failure> failures) {
         long steps = (long) members * grid.steps();
         for (Checkpoint.Failure f : failures) steps -= grid.steps() - f.step();
         return steps;
     }
 
-    // What a checkpoint must match: model (its definition's digest), method, state layout, members, observers, backend
+    // What a checkpoint must match: model (its definition's digest), method, state layout, members, sweep points (their
+    // values' digest), observers, statistics, backend
     private static String fingerprint(Scenario sc, StepSystem step, SweepPlan plan, List<Observer> observers, Backend backend) {
+        StringBuilder points = new StringBuilder();
+        for (int p = 0; p < plan.points(); p++) points.append(plan.pointValues(p)).append(';');
         return step.model().name() + " (definition " + digest(sc.model().toString()) + "), " + step.method()
-                + ", state (" + String.join(", ", step.layout().names()) + "), " + plan.launchMembers() + " members, observers ("
-                + String.join(", ", observers.stream().map(Observer::name).toList()) + "), backend " + backend.name();
+                + ", state (" + String.join(", ", step.layout().names()) + "), " + plan.launchMembers() + " members, "
+                + plan.points() + " sweep points (" + digest(points.toString()) + "), observers ("
+                + String.join(", ", observers.stream().map(Observer::name).toList()) + "), statistics (" + String.join(", ", sc.statistics())
+                + "), backend " + backend.name();
     }
 
     // The first 12 hex digits of text's SHA-256
@@ -511,14 +538,14 @@ public final class Run {
         return new Output(o.h(), o.point(), o.t(), o.step(), o.ok(), o.mean(), o.max(), o.msd(), min, std, quantiles);
     }
 
-    // a point's rows with the spread at each output time
-    private static List<EnsembleRun.Row> withSpread(List<EnsembleRun.Row> rows, Spread spread, int point) {
+    // a point's rows with the spread at each output time ([time][point][observer][min, std, quantiles...])
+    private static List<EnsembleRun.Row> withSpread(List<EnsembleRun.Row> rows, List<double[][][]> spread, int point) {
         if (spread == null) return rows;
         List<EnsembleRun.Row> out = new ArrayList<>();
         for (int i = 0; i < rows.size(); i++) {
             EnsembleRun.Row row = rows.get(i);
             List<Statistics> stats = new ArrayList<>();
-            for (int o = 0; o < row.stats().size(); o++) stats.add(row.stats().get(o).withSpread(spread.at(i, point)[o]));
+            for (int o = 0; o < row.stats().size(); o++) stats.add(row.stats().get(o).withSpread(spread.get(i)[point][o]));
             out.add(new EnsembleRun.Row(row.t(), row.step(), row.ok(), stats));
         }
         return out;

@@ -94,4 +94,16 @@ public final class Spread implements EnsembleRun.Recorder {
 
     /** The spread at output time index i of a point: [observer][min, std, quantiles...]. */
     public double[][] at(int i, int point) { return times.get(i)[point]; }
+
+    /** The output times recorded so far. */
+    public int recorded() { return times.size(); }
+
+    /** Every output time's spread so far, [time][point][observer][min, std, quantiles...] (what a checkpoint keeps; issue 11 item 3). */
+    public List<double[][][]> recordedTimes() { return List.copyOf(times); }
+
+    /** Takes up the spread of the output times a checkpoint recorded, before the run goes on from it. */
+    public void restore(List<double[][][]> earlier) {
+        if (!times.isEmpty()) throw new IllegalStateException("a spread is restored before it records");
+        times.addAll(earlier);
+    }
 }

@@ -62,27 +62,42 @@ public final class SweepRun {
                 rows == null ? null : row -> {
                     for (int p = 0; p < plan.points(); p++) rows.row(p, split(plan, p, row));
                 }, from, checkpoints);
-        List<Point> points = new ArrayList<>();
-        List<Failure> failures = new ArrayList<>();
         long reached = r.rows().isEmpty() ? 0 : r.rows().get(r.rows().size() - 1).step();   // grid.steps() unless stopped early
-        for (int p = 0; p < plan.points(); p++) {
-            List<EnsembleRun.Row> pointRows = new ArrayList<>();
-            for (EnsembleRun.Row row : r.rows()) pointRows.add(split(plan, p, row));
-            int ok = 0;
-            long memberSteps = 0;
+        List<Failure> failures = failures(plan, state);
+        return new Result(points(plan, r.rows(), failures, reached, perTick), r, state, failures);
+    }
+
+    /** The failed members of a launch's state, point by point in member order (padding members left out). */
+    public static List<Failure> failures(SweepPlan plan, EnsembleState state) {
+        List<Failure> failures = new ArrayList<>();
+        for (int p = 0; p < plan.points(); p++)
             for (int j = 0; j < plan.members(); j++) {
                 int g = plan.first(p) + j;
-                if (state.ok(g)) {
-                    ok++;
-                    memberSteps += reached * (perTick == null ? 1 : perTick[g]);
-                } else {
-                    memberSteps += state.failedStep(g);
-                    failures.add(new Failure(p, j, state.failedStep(g), state.status(g)));
-                }
+                if (!state.ok(g)) failures.add(new Failure(p, j, state.failedStep(g), state.status(g)));
             }
-            points.add(new Point(p, plan.pointValues(p), pointRows, ok, plan.members() - ok, memberSteps));
+        return failures;
+    }
+
+    /**
+     * Every point of a launch from its rows (split on the points' reduction blocks) and its failures: ok counts, and
+     * member-steps with the ok members at step reached (times their steps per tick, perTick, where h varies per member).
+     */
+    public static List<Point> points(SweepPlan plan, List<EnsembleRun.Row> rows, List<Failure> failures, long reached, int[] perTick) {
+        List<Point> points = new ArrayList<>();
+        for (int p = 0; p < plan.points(); p++) {
+            List<EnsembleRun.Row> pointRows = new ArrayList<>();
+            for (EnsembleRun.Row row : rows) pointRows.add(split(plan, p, row));
+            long memberSteps = 0;
+            for (int j = 0; j < plan.members(); j++) memberSteps += reached * (perTick == null ? 1 : perTick[plan.first(p) + j]);
+            int failed = 0;
+            for (Failure f : failures)
+                if (f.point() == p) {
+                    failed++;
+                    memberSteps += f.step() - reached * (perTick == null ? 1 : perTick[plan.first(p) + f.member()]);
+                }
+            points.add(new Point(p, plan.pointValues(p), pointRows, plan.members() - failed, failed, memberSteps));
         }
-        return new Result(points, r, state, failures);
+        return points;
     }
 
     /** Each launch member's steps per tick, from the step size its state carries; null where h is shared. */

@@ -3,6 +3,7 @@ package org.geomech.io;
 import org.geomech.ensemble.EnsembleRun;
 import org.geomech.ensemble.EnsembleState;
 import org.geomech.ensemble.InitialStates;
+import org.geomech.ensemble.Reduction;
 import org.geomech.ensemble.Statistics;
 import org.geomech.model.InputException;
 
@@ -26,16 +27,17 @@ import java.util.zip.CheckedOutputStream;
 
 /**
  * A run's checkpoint (checkpoint.bin in its output folder): the version that wrote it, a fingerprint of the step
- * system, the run's inputs (command-line arguments and scenario text), the step sizes already finished, and where
- * the current one stands: its snapshot (rows, counters, msd origins), trajectories so far, and the ensemble's
- * states and statuses. Big-endian; the last 12 bytes are the length of what precedes them and its CRC-32C, so a
- * truncated or altered file is refused before anything in it is used.
+ * system, the run's inputs (command-line arguments and scenario text), the step sizes already finished (with their
+ * final states), and where the current one stands: its snapshot (rows with their reduction blocks' partials, so a
+ * sweep's rows split into its points; counters; msd origins), trajectories and spread (min, std, quantiles) so far,
+ * and the ensemble's states and statuses. Big-endian; the last 12 bytes are the length of what precedes them and its
+ * CRC-32C, so a truncated or altered file is refused before anything in it is used.
  */
 public final class Checkpoint {
     /** The file's name in a run's output folder. */
     public static final String FILE = "checkpoint.bin";
     private static final byte[] MAGIC = "GEOMECH-CHECKPOINT\n".getBytes(StandardCharsets.US_ASCII);
-    private static final int FORMAT = 1;
+    private static final int FORMAT = 2;   // 2: rows keep their block partials, stages their spread and final states, the snapshot its spread
     private static final int TRAILER = Long.BYTES + Integer.BYTES;
     /** Doubles per bulk transfer of a state array. */
     private static final int BULK = 1 << 13;
@@ -43,20 +45,27 @@ public final class Checkpoint {
     /** A failed member: index, the step it failed at and why. */
     public record Failure(int member, long step, EnsembleState.Status status) {}
 
-    /** A finished step size: its result, its failed members and its trajectories (null if none were saved). */
-    public record Stage(double h, EnsembleRun.Result result, List<Failure> failures, Trajectories trajectories) {
+    /**
+     * A finished step size: its result, its failed members (launch indices), its trajectories (null if none were saved),
+     * its spread at every output time ([time][point][observer][min, std, quantiles...]; null if not asked for) and
+     * its final states ([point][member][component]).
+     */
+    public record Stage(double h, EnsembleRun.Result result, List<Failure> failures, Trajectories trajectories, List<double[][][]> spread,
+                        double[][][] finalStates) {
         public Stage {
             failures = List.copyOf(failures);
+            spread = spread == null ? null : List.copyOf(spread);
         }
     }
 
     /** What a run needs besides the ensemble arrays, which follow it in the file. */
     public record Header(String version, String fingerprint, List<String> arguments, String scenarioText, InitialStates.Report consistency,
-                         List<Stage> finished, int stage, EnsembleRun.Snapshot snapshot, Trajectories trajectories, int members,
-                         int components) {
+                         List<Stage> finished, int stage, EnsembleRun.Snapshot snapshot, Trajectories trajectories,
+                         List<double[][][]> spread, int members, int components) {
         public Header {
             arguments = List.copyOf(arguments);
             finished = List.copyOf(finished);
+            spread = spread == null ? null : List.copyOf(spread);
         }
     }
 
@@ -102,6 +111,8 @@ public final class Checkpoint {
             out.writeInt(s.failures().size());
             for (Failure f : s.failures()) failure(out, f);
             trajectories(out, s.trajectories());
+            spread(out, s.spread());
+            finalStates(out, s.finalStates());
         }
         out.writeInt(h.stage());
         EnsembleRun.Snapshot snap = h.snapshot();
@@ -112,6 +123,7 @@ public final class Checkpoint {
         out.writeLong(snap.jacobianFactorisations());
         out.writeDouble(snap.seconds());
         trajectories(out, h.trajectories());
+        spread(out, h.spread());
         out.writeInt(h.members());
         out.writeInt(h.components());
         out.writeInt(snap.initialValues().length);
@@ -227,7 +239,7 @@ public final class Checkpoint {
             int failed = count(in, file);
             List<Failure> failures = new ArrayList<>();
             for (int f = 0; f < failed; f++) failures.add(failure(in, file));
-            finished.add(new Stage(h, result, failures, trajectories(in, file)));
+            finished.add(new Stage(h, result, failures, trajectories(in, file), spread(in, file), finalStates(in, file)));
         }
         int stage = in.readInt();
         long step = in.readLong();
@@ -237,12 +249,13 @@ public final class Checkpoint {
         long factorisations = in.readLong();
         double seconds = in.readDouble();
         Trajectories trajectories = trajectories(in, file);
+        List<double[][][]> spread = spread(in, file);
         int members = in.readInt(), components = in.readInt();
         int count = count(in, file);
         double[] initial = new double[count];
         readDoubles(in, initial);
         return new Header(version, fingerprint, args, scenario, consistency, finished, stage,
-                new EnsembleRun.Snapshot(step, rows, newton, most, factorisations, seconds, initial), trajectories, members, components);
+                new EnsembleRun.Snapshot(step, rows, newton, most, factorisations, seconds, initial), trajectories, spread, members, components);
     }
 
     private static void rows(DataOutputStream out, List<EnsembleRun.Row> rows) throws IOException {
@@ -257,6 +270,9 @@ public final class Checkpoint {
                 out.writeDouble(s.max());
                 out.writeDouble(s.msd());
             }
+            double[] partials = r.reduction() == null ? null : r.reduction().partials();
+            out.writeInt(partials == null ? -1 : partials.length);
+            if (partials != null) doubles(out, partials, partials.length);
         }
     }
 
@@ -269,7 +285,11 @@ public final class Checkpoint {
             int ok = in.readInt();
             List<Statistics> stats = new ArrayList<>();
             for (int o = 0; o < observers; o++) stats.add(new Statistics(in.readDouble(), in.readDouble(), in.readDouble()));
-            rows.add(new EnsembleRun.Row(t, step, ok, stats));
+            int kept = in.readInt();
+            if (kept < -1 || kept >= 0 && kept % (1 + Reduction.FIELDS * observers) != 0) throw broken(file, "inconsistent");
+            double[] partials = kept < 0 ? null : new double[kept];
+            if (partials != null) readDoubles(in, partials);
+            rows.add(new EnsembleRun.Row(t, step, ok, stats, partials == null ? null : new Reduction.Result(ok, stats, partials, observers)));
         }
         return rows;
     }
@@ -315,6 +335,55 @@ public final class Checkpoint {
         return Trajectories.restore(members, t, flat, components);
     }
 
+    // [time][point][observer][min, std, quantiles...], or absent
+    private static void spread(DataOutputStream out, List<double[][][]> spread) throws IOException {
+        out.writeBoolean(spread != null);
+        if (spread == null) return;
+        double[][][] first = spread.isEmpty() ? new double[0][0][0] : spread.get(0);
+        int points = first.length, observers = points == 0 ? 0 : first[0].length, width = observers == 0 ? 0 : first[0][0].length;
+        out.writeInt(spread.size());
+        out.writeInt(points);
+        out.writeInt(observers);
+        out.writeInt(width);
+        for (double[][][] at : spread) for (double[][] point : at) for (double[] observer : point) doubles(out, observer, width);
+    }
+
+    private static List<double[][][]> spread(DataInputStream in, Path file) throws IOException {
+        if (!in.readBoolean()) return null;
+        int times = count(in, file), points = count(in, file), observers = count(in, file), width = count(in, file);
+        List<double[][][]> spread = new ArrayList<>();
+        for (int k = 0; k < times; k++) {
+            double[][][] at = new double[points][observers][width];
+            for (double[][] point : at) for (double[] observer : point) readDoubles(in, observer);
+            spread.add(at);
+        }
+        return spread;
+    }
+
+    // [point][member][component], each point as one block of member-major doubles
+    private static void finalStates(DataOutputStream out, double[][][] states) throws IOException {
+        int members = states.length == 0 ? 0 : states[0].length, components = members == 0 ? 0 : states[0][0].length;
+        out.writeInt(states.length);
+        out.writeInt(members);
+        out.writeInt(components);
+        double[] flat = new double[members * components];
+        for (double[][] point : states) {
+            for (int j = 0; j < members; j++) System.arraycopy(point[j], 0, flat, j * components, components);
+            doubles(out, flat, flat.length);
+        }
+    }
+
+    private static double[][][] finalStates(DataInputStream in, Path file) throws IOException {
+        int points = count(in, file), members = count(in, file), components = count(in, file);
+        double[][][] states = new double[points][members][components];
+        double[] flat = new double[Math.multiplyExact(members, components)];
+        for (double[][] point : states) {
+            readDoubles(in, flat);
+            for (int j = 0; j < members; j++) System.arraycopy(flat, j * components, point[j], 0, components);
+        }
+        return states;
+    }
+
     private static void text(DataOutputStream out, String s) throws IOException {
         byte[] b = s.getBytes(StandardCharsets.UTF_8);
         out.writeInt(b.length);
@@ -334,7 +403,7 @@ public final class Checkpoint {
     }
 
     private static void doubles(DataOutputStream out, double[] values, int length) throws IOException {
-        ByteBuffer buffer = ByteBuffer.allocate(Double.BYTES * BULK);
+        ByteBuffer buffer = ByteBuffer.allocate(Double.BYTES * Math.min(BULK, length));
         for (int from = 0; from < length; from += BULK) {
             int n = Math.min(BULK, length - from);
             buffer.clear();
@@ -344,7 +413,7 @@ public final class Checkpoint {
     }
 
     private static void readDoubles(DataInputStream in, double[] into) throws IOException {
-        byte[] bytes = new byte[Double.BYTES * BULK];
+        byte[] bytes = new byte[Double.BYTES * Math.min(BULK, into.length)];
         for (int from = 0; from < into.length; from += BULK) {
             int n = Math.min(BULK, into.length - from);
             in.readFully(bytes, 0, Double.BYTES * n);

@@ -38,9 +38,15 @@ class KillAndResumeTest {
                 "--backend", backend, "--out", out.toString(), "--no-plots", "--quiet");
     }
 
+    /** cvt swept over eps (three points of 2000 members), lobatto-nh:2 at two step sizes, min, std and a quantile beside mean, max and msd. */
+    private static List<String> sweepArgs(Path out) {
+        return List.of("run", "--model", "cvt", "--param", "eps=[0.25,0.5,1]", "--statistics", "mean,max,msd,min,std,q90", "--h", "0.01,0.005",
+                "--t-end", "6", "--output-interval", "0.25", "--members", "2000", "--backend", "simd", "--out", out.toString(), "--no-plots", "--quiet");
+    }
+
     @Test
     void simdRunKilledAndResumedIsBitwiseTheUninterruptedOne() throws Exception {
-        Path killed = killedRun("simd", 1);
+        Path killed = killedRun("simd", args("simd", dir.resolve("simd-killed")), "0.1", 1);
         // a damaged copy, a copy from another version and one for another run are refused before anything is computed
         refused(killed, "flip", "is corrupt");
         refused(killed, "version", "was written by geomech");
@@ -49,9 +55,34 @@ class KillAndResumeTest {
     }
 
     @Test
+    void sweepWithQuantilesKilledAndResumedIsBitwiseTheUninterruptedOne() throws Exception {
+        // its checkpoint keeps every row's block partials (split into the points on resume) and the spread so far; a
+        // checkpoint every 0.5 is 12 per step size, so the kill (after the 17th, seed 7) falls in the second step size, at t = 2 of 6
+        Path killed = killedRun("sweep", sweepArgs(dir.resolve("sweep-killed")), "0.5", 7);
+        assertEquals(1, Checkpoint.read(killed.resolve(Checkpoint.FILE)).stage(), "killed in the second step size");
+        refused(killed, "flip", "is corrupt");
+        refused(killed, "truncate", "; it was not used");   // the cut-off trailer reads as garbage: truncated or followed by extra bytes
+        Cli.Result resumed = Cli.run("resume", killed.toString(), "--quiet");
+        assertEquals(0, resumed.exit(), resumed.err());
+        Path whole = dir.resolve("sweep-whole");
+        Cli.Result uninterrupted = Cli.run(sweepArgs(whole).toArray(new String[0]));
+        assertEquals(0, uninterrupted.exit(), uninterrupted.err());
+        assertArrayEquals(Files.readAllBytes(whole.resolve("timeseries.csv")), Files.readAllBytes(killed.resolve("timeseries.csv")),
+                "timeseries.csv byte for byte (a point column; min, std and q90 per observer)");
+        JsonNode a = new ObjectMapper().readTree(whole.resolve("summary.json").toFile()), b = new ObjectMapper().readTree(killed.resolve("summary.json").toFile());
+        for (String field : List.of("inputs", "members", "failures", "member_steps", "consistency"))
+            assertEquals(a.get(field), b.get(field), "summary " + field);
+        assertEquals(6, a.get("results").size(), "two step sizes of three points");
+        for (int k = 0; k < 6; k++)
+            for (String field : List.of("h", "point", "parameters", "ok", "failed", "member_steps", "at_end"))
+                assertEquals(a.get("results").get(k).get(field), b.get("results").get(k).get(field), "result " + k + " " + field);
+        assertTrue(a.get("results").get(5).get("at_end").get("energy").get("std").asDouble() > 0, "a spread was computed");
+    }
+
+    @Test
     void openclRunKilledAndResumedIsBitwiseTheUninterruptedOne() throws Exception {
         OpenClRequirement.device();
-        resumedEqualsUninterrupted("opencl", killedRun("opencl", 2));
+        resumedEqualsUninterrupted("opencl", killedRun("opencl", args("opencl", dir.resolve("opencl-killed")), "0.1", 2));
     }
 
     @Test
@@ -114,15 +145,15 @@ class KillAndResumeTest {
     }
 
     // Starts the run with checkpoints in a child JVM and kills it (SIGKILL) at a random moment after its first checkpoint
-    private Path killedRun(String backend, long seed) throws Exception {
-        Path out = dir.resolve(backend + "-killed");
+    private Path killedRun(String backend, List<String> args, String every, long seed) throws Exception {
+        Path out = Path.of(args.get(args.indexOf("--out") + 1));
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "--add-modules", "jdk.incubator.vector", "-cp", System.getProperty("java.class.path"), Main.class.getName()));
-        command.addAll(args(backend, out));
-        command.addAll(List.of("--checkpoint-every", "0.1"));
+        command.addAll(args);
+        command.addAll(List.of("--checkpoint-every", every));
         Process p = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(dir.resolve(backend + ".log").toFile()).start();
         Path checkpoint = out.resolve(Checkpoint.FILE);
-        // the k-th checkpoint written (of 60: every 0.1 at both step sizes; each is a new file renamed into place), then 0-100 ms more
+        // the k-th checkpoint written (of 60 every 0.1 at both step sizes; each is a new file renamed into place), then 0-100 ms more
         Random random = new Random(seed);
         int k = 1 + random.nextInt(20);
         long delay = random.nextInt(100), deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(300);
@@ -164,7 +195,7 @@ class KillAndResumeTest {
                 assertEquals(a.get("results").get(k).get(field), b.get("results").get(k).get(field), backend + ": result " + k + " " + field);
     }
 
-    // A copy of the killed run's folder with its checkpoint damaged (a flipped bit), from another version, or for another run
+    // A copy of the killed run's folder with its checkpoint damaged (a flipped bit, cut short), from another version, or for another run
     private void refused(Path killed, String how, String message) throws Exception {
         Path copy = dir.resolve("copy-" + how);
         Files.createDirectories(copy);
@@ -173,6 +204,8 @@ class KillAndResumeTest {
             byte[] bytes = Files.readAllBytes(from);
             bytes[bytes.length / 2] ^= 0x10;
             Files.write(to, bytes);
+        } else if (how.equals("truncate")) {
+            Files.write(to, java.util.Arrays.copyOf(Files.readAllBytes(from), (int) (Files.size(from) * 2 / 3)));
         } else {
             Checkpoint.Header h = Checkpoint.read(from);
             EnsembleState state = new EnsembleState(Methods.parse("lobatto-nh:2").build(Library.system("chaotic-nh")).layout(), h.members());
@@ -180,7 +213,7 @@ class KillAndResumeTest {
             // another version, or the fingerprint of another model (the state sizes agree, so only the fingerprint tells)
             Checkpoint.write(to, new Checkpoint.Header(how.equals("version") ? "0.0.0-other" : h.version(),
                     how.equals("version") ? h.fingerprint() : h.fingerprint().replace("chaotic-nh", "cvt"), h.arguments(), h.scenarioText(),
-                    h.consistency(), h.finished(), h.stage(), h.snapshot(), h.trajectories(), h.members(), h.components()), state);
+                    h.consistency(), h.finished(), h.stage(), h.snapshot(), h.trajectories(), h.spread(), h.members(), h.components()), state);
         }
         Cli.Result r = Cli.run("resume", copy.toString());
         assertEquals(2, r.exit(), how + ": " + r.err());

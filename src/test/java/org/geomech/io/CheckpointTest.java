@@ -3,6 +3,7 @@ package org.geomech.io;
 import org.geomech.ensemble.EnsembleRun;
 import org.geomech.ensemble.EnsembleState;
 import org.geomech.ensemble.InitialStates;
+import org.geomech.ensemble.Reduction;
 import org.geomech.ensemble.Statistics;
 import org.geomech.method.Methods;
 import org.geomech.method.StateLayout;
@@ -23,7 +24,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** Issue 11 item 3: a checkpoint reads back bitwise; a truncated, altered or missing one is refused with one line. */
+/** Issue 11 item 3: a checkpoint (a sweep's block partials and the spread included) reads back bitwise; a truncated, altered or missing one is refused with one line. */
 class CheckpointTest {
     @TempDir
     Path dir;
@@ -42,18 +43,29 @@ class CheckpointTest {
         return s;
     }
 
+    /** Rows of a sweep's launch as a run keeps them (two points of one block each, their partials kept) and one without partials. */
     private static Checkpoint.Header header(EnsembleState s) {
-        List<EnsembleRun.Row> rows = List.of(new EnsembleRun.Row(0, 0, 1500, List.of(new Statistics(1.5, 2.5, 0))),
+        double[] partials = {1024, 1.5, 2.5, 0, 476, 2.5, 3.5, 1e-300};
+        Reduction.Result kept = Reduction.combine(partials, 2, 1);
+        List<EnsembleRun.Row> rows = List.of(new EnsembleRun.Row(0, 0, kept.ok(), kept.stats(), kept),
                 new EnsembleRun.Row(0.3, 3, 1499, List.of(new Statistics(Double.NaN, Double.NEGATIVE_INFINITY, 1e-300))));
         double[] initial = new double[s.members()];
         for (int j = 0; j < initial.length; j++) initial[j] = Math.sqrt(j + 0.5);
         Trajectories t = new Trajectories(List.of(0, 9), s.members());
         t.record(0, s);
         Checkpoint.Stage done = new Checkpoint.Stage(0.2, new EnsembleRun.Result(rows, 4000, 3, 2500, 1.25),
-                List.of(new Checkpoint.Failure(5, 2, EnsembleState.Status.SINGULAR_JACOBIAN)), null);
+                List.of(new Checkpoint.Failure(5, 2, EnsembleState.Status.SINGULAR_JACOBIAN)), null, spread(3),
+                new double[][][]{{{1, 2}, {3, Double.NaN}}, {{-0.0, 5}, {6, 7}}});
         return new Checkpoint.Header("1.2.3", "planar-pendulum, rattle", List.of("--model", "planar-pendulum", "--h", "0.2,0.1"), "t_end: 3\nmethod: rattle\n",
                 new InitialStates.Report(0.25, 0.125), List.of(done), 1, new EnsembleRun.Snapshot(4, rows, 1234, 5, 777, 0.5, initial), t,
-                s.members(), s.components());
+                spread(2), s.members(), s.components());
+    }
+
+    /** A spread at some output times: [time][point][observer][min, std, two quantiles], with a NaN where a point has no ok member. */
+    private static List<double[][][]> spread(int times) {
+        List<double[][][]> out = new java.util.ArrayList<>();
+        for (int k = 0; k < times; k++) out.add(new double[][][]{{{-1.0 - k, 0.5, 0.25, 0.75}}, {{Double.NaN, Double.NaN, Double.NaN, Double.NaN}}});
+        return out;
     }
 
     @Test
@@ -73,6 +85,14 @@ class CheckpointTest {
         assertEquals(h.finished().get(0).failures(), back.finished().get(0).failures());
         assertNull(back.finished().get(0).trajectories());
         assertEquals(h.snapshot().rows(), back.snapshot().rows());
+        assertEquals(h.snapshot().rows().get(0).reduction(), back.snapshot().rows().get(0).reduction(), "block partials (compared bitwise)");
+        assertEquals(h.snapshot().rows().get(0).blocks(1, 2), back.snapshot().rows().get(0).blocks(1, 2), "the second point's row from the partials");
+        assertNull(back.snapshot().rows().get(1).reduction());
+        assertSpreadEquals(h.finished().get(0).spread(), back.finished().get(0).spread());
+        assertSpreadEquals(h.spread(), back.spread());
+        for (int p = 0; p < 2; p++)
+            for (int j = 0; j < 2; j++)
+                assertArrayEquals(h.finished().get(0).finalStates()[p][j], back.finished().get(0).finalStates()[p][j], 0.0, "final state " + p + ", " + j);
         assertEquals(List.of(h.snapshot().step(), h.snapshot().newtonIterations(), (long) h.snapshot().maxNewtonIterations(), h.snapshot().jacobianFactorisations()),
                 List.of(back.snapshot().step(), back.snapshot().newtonIterations(), (long) back.snapshot().maxNewtonIterations(), back.snapshot().jacobianFactorisations()));
         assertArrayEquals(h.snapshot().initialValues(), back.snapshot().initialValues());
@@ -119,6 +139,13 @@ class CheckpointTest {
     void missingCheckpointNamesTheFolder() {
         InputException e = assertThrows(InputException.class, () -> Checkpoint.read(dir.resolve(Checkpoint.FILE)));
         assertTrue(e.getMessage().startsWith("no checkpoint in " + dir), e.getMessage());
+    }
+
+    private static void assertSpreadEquals(List<double[][][]> expected, List<double[][][]> actual) {
+        assertEquals(expected.size(), actual.size());
+        for (int k = 0; k < expected.size(); k++)
+            for (int p = 0; p < expected.get(k).length; p++)
+                for (int o = 0; o < expected.get(k)[p].length; o++) assertArrayEquals(expected.get(k)[p][o], actual.get(k)[p][o], 0.0);
     }
 
     private static void assertRefused(Path file, String what) {
