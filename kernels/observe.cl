@@ -1,27 +1,30 @@
 // geomech OpenCL program, part 3 of 3: observers and their block reductions.
 
 // Observer values of one state: the Observer expressions.
-static void gm_observe(const double *s, const double *p, double *out) {
+static void gm_observe(const real *s, const double *p, real *out) {
 /*@OBSERVE@*/
 }
 
-// Observer values of every member (failed ones too, as the reference), observer-major: values[o * members + j].
+// Observer values of every member (failed ones too, as the reference), observer-major: values[o * pitch + j];
+// LANES members per work-item.
 __kernel void observe_members(__global const double *state, __constant double *params, __global double *values,
-                              const int members) {
-    const int j = get_global_id(0);
-    if (j >= members) return;
-    double s[N_STATE], p[N_PARAM], out[OBSERVER_ALLOC];
-    for (int c = 0; c < N_STATE; c++) s[c] = state[c * members + j];
+                              const int pitch) {
+    const int j = get_global_id(0) * LANES;
+    if (j >= pitch) return;
+    real s[N_STATE], out[OBSERVER_ALLOC];
+    double p[N_PARAM];
+    for (int c = 0; c < N_STATE; c++) s[c] = LOAD(state, c * pitch + j);
     for (int c = 0; c < N_PARAM; c++) p[c] = params[c];
     gm_observe(s, p, out);
-    for (int o = 0; o < N_OBSERVER; o++) values[o * members + j] = out[o];
+    for (int o = 0; o < N_OBSERVER; o++) STORE(out[o], values, o * pitch + j);
 }
 
 // Reduction.block: one work-item per block of BLOCK members summing the ok members sequentially in member
-// order, so the partials do not depend on the work-group size; partials[b * (1 + 3 N_OBSERVER) ...] is
-// count, then per observer sum, max and squared deviation from the initial values.
+// order, so the partials do not depend on the work-group size; values and initial are rows of `pitch`, the first
+// `members` of them members; partials[b * (1 + 3 N_OBSERVER) ...] is count, then per observer sum, max and squared
+// deviation from the initial values.
 __kernel void reduce_blocks(__global const double *values, __global const double *initial, __global const int *status,
-                            __global double *partials, const int members) {
+                            __global double *partials, const int members, const int pitch) {
     const int b = get_global_id(0);
     if (b >= (members + BLOCK - 1) / BLOCK) return;
     const int base = b * (1 + REDUCTION_FIELDS * N_OBSERVER);
@@ -37,7 +40,7 @@ __kernel void reduce_blocks(__global const double *values, __global const double
         if (status[j] != STATUS_OK) continue;
         count++;
         for (int o = 0; o < N_OBSERVER; o++) {
-            double x = values[o * members + j], d = x - initial[o * members + j];
+            double x = values[o * pitch + j], d = x - initial[o * pitch + j];
             sum[o] += x;
             largest[o] = java_max(largest[o], x);
             square[o] += d * d;

@@ -18,7 +18,9 @@ import static org.jocl.CL.*;
 /**
  * One ensemble on the device: members in chunks of whole Reduction blocks, one chunk resident at a time (all
  * members when they fit, uploaded once); the others wait in the host's EnsembleState and status arrays. Only
- * block partials come back per observe(); states and statuses come back in finish().
+ * block partials come back per observe(); states and statuses come back in finish(). A chunk's SoA rows are
+ * padded to whole lane vectors (the pad members are excluded). With one chunk, the last launch of advance()
+ * also evaluates the observers, so that observe() only reduces them (issue 8 item 4).
  */
 final class OpenClRun implements Backend.Run {
     /** Member-steps per kernel launch: many steps per launch, and a bound on one launch's work (display GPUs have watchdogs). */
@@ -26,7 +28,7 @@ final class OpenClRun implements Backend.Run {
     private final OpenClBackend.Program program;
     private final cl_command_queue queue;
     private final EnsembleState state;
-    private final int members, stateSize, observers, chunk, chunks, stride;
+    private final int members, stateSize, observers, chunk, chunks, stride, lanes;
     private final int[] status, iterationMax;
     private final long[] failedStep, iterationSum, factorisationSum;
     private final double[] initial;
@@ -35,7 +37,7 @@ final class OpenClRun implements Backend.Run {
     private final Kernel advance, observe, reduce;
     private final cl_mem x, statusBuffer, failedBuffer, sumBuffer, maxBuffer, factorisationBuffer, values, initialBuffer, params, partials;
     private int resident = -1;
-    private boolean dirty, observed, closed;
+    private boolean dirty, observed, closed, valuesCurrent;
     private long stepsDone;
 
     OpenClRun(OpenClBackend.Program program, EnsembleState state, double[] params) {
@@ -46,6 +48,7 @@ final class OpenClRun implements Backend.Run {
         this.stateSize = program.stateSize;
         this.observers = program.observers;
         this.stride = 1 + Reduction.FIELDS * observers;
+        this.lanes = program.lanes;
         long perMember = (long) Double.BYTES * (stateSize + 2 * observers) + 2 * Integer.BYTES + 3 * Long.BYTES;
         this.chunk = Math.min(members, program.backend.chunkFor(perMember, (long) Double.BYTES * Math.max(1, Math.max(stateSize, observers))));
         this.chunks = chunk == 0 ? 0 : (members + chunk - 1) / chunk;
@@ -63,7 +66,7 @@ final class OpenClRun implements Backend.Run {
             this.advance = kernel(KernelSource.ADVANCE);
             this.observe = kernel(KernelSource.OBSERVE);
             this.reduce = kernel(KernelSource.REDUCE);
-            int n = Math.max(1, chunk);
+            int n = padded(Math.max(1, chunk));
             this.x = buffer((long) Sizeof.cl_double * stateSize * n);
             this.statusBuffer = buffer((long) Sizeof.cl_int * n);
             this.failedBuffer = buffer((long) Sizeof.cl_long * n);
@@ -74,8 +77,11 @@ final class OpenClRun implements Backend.Run {
             this.initialBuffer = buffer(Sizeof.cl_double * Math.max(1, observers) * (long) n);
             this.params = buffer(Sizeof.cl_double * params.length);
             this.partials = buffer(Sizeof.cl_double * stride * (long) Reduction.blocks(n));
+            fill(x, Sizeof.cl_double * stateSize * (long) n, new double[]{0.0}, Sizeof.cl_double);
+            fill(statusBuffer, Sizeof.cl_int * (long) n, new int[]{EnsembleState.Status.EXCLUDED.ordinal()}, Sizeof.cl_int);
             clEnqueueWriteBuffer(queue, this.params, CL_TRUE, 0, Sizeof.cl_double * params.length, Pointer.to(params), 0, null, null);
             arguments(advance, x, statusBuffer, failedBuffer, sumBuffer, maxBuffer, factorisationBuffer, this.params);
+            clSetKernelArg(advance.kernel(), 10, Sizeof.cl_mem, Pointer.to(values));
             arguments(observe, x, this.params, values);
             arguments(reduce, values, initialBuffer, statusBuffer, partials);
             if (chunks > 0) resident(0);
@@ -102,6 +108,15 @@ final class OpenClRun implements Backend.Run {
         return new Kernel(k, requested > 0 ? requested : WorkGroup.size(multiple[0], limit[0]));
     }
 
+    /** Members rounded up to whole lane vectors: the length of a chunk's SoA rows on the device. */
+    private int padded(int n) { return (n + lanes - 1) / lanes * lanes; }
+
+    /** Every element of a new buffer set to pattern (pad members: zero state, EXCLUDED). */
+    private void fill(cl_mem buffer, long bytes, Object pattern, int size) {
+        Pointer p = pattern instanceof double[] d ? Pointer.to(d) : Pointer.to((int[]) pattern);
+        clEnqueueFillBuffer(queue, buffer, p, size, 0, bytes, 0, null, null);
+    }
+
     private cl_mem buffer(long bytes) {
         cl_mem m = clCreateBuffer(program.backend.context(), CL_MEM_READ_WRITE, bytes, null, null);
         buffers.add(m);
@@ -122,15 +137,17 @@ final class OpenClRun implements Backend.Run {
             resident(c);
             int n = length(c);
             int perLaunch = (int) Math.max(1, Math.min(steps, MEMBER_STEPS_PER_LAUNCH / n));
-            argument(advance, 7, n);
+            argument(advance, 7, padded(n));
             for (int done = 0; done < steps; done += perLaunch) {
                 int k = Math.min(perLaunch, steps - done);
                 argument(advance, 8, k);
                 clSetKernelArg(advance.kernel(), 9, Sizeof.cl_long, Pointer.to(new long[]{stepsDone + done}));
-                launch(advance, n);
+                argument(advance, 11, chunks == 1 && done + k == steps ? 1 : 0);
+                launch(advance, padded(n) / lanes);
             }
             dirty = true;
         }
+        valuesCurrent = chunks == 1 && steps > 0;
         clFinish(queue);
         stepsDone += steps;
     }
@@ -145,13 +162,16 @@ final class OpenClRun implements Backend.Run {
         for (int c = 0; c < chunks; c++) {
             resident(c);
             int n = length(c);
-            argument(observe, 3, n);
-            launch(observe, n);
+            if (!valuesCurrent) {
+                argument(observe, 3, padded(n));
+                launch(observe, padded(n) / lanes);
+            }
             if (!observed && observers > 0) {
-                clEnqueueCopyBuffer(queue, values, initialBuffer, 0, 0, Sizeof.cl_double * observers * (long) n, 0, null, null);
+                clEnqueueCopyBuffer(queue, values, initialBuffer, 0, 0, Sizeof.cl_double * observers * (long) padded(n), 0, null, null);
                 if (initial != null) rows(false, initialBuffer, initial, observers, c);
             }
             argument(reduce, 4, n);
+            argument(reduce, 5, padded(n));
             launch(reduce, Reduction.blocks(n));
             int firstBlock = c * chunk / Reduction.BLOCK;
             clEnqueueReadBuffer(queue, partials, CL_TRUE, 0, Sizeof.cl_double * stride * (long) Reduction.blocks(n),
@@ -236,6 +256,7 @@ final class OpenClRun implements Backend.Run {
         if (observed && initial != null) rows(true, initialBuffer, initial, observers, c);
         resident = c;
         dirty = false;
+        valuesCurrent = false;
     }
 
     /** Brings chunk c's states, statuses and Newton counters back to the host. */
@@ -261,14 +282,14 @@ final class OpenClRun implements Backend.Run {
         else clEnqueueReadBuffer(queue, buffer, CL_TRUE, 0, size, at, 0, null, null);
     }
 
-    /** Chunk c of SoA rows, host[r * members + j] to (write) or from the device's buffer[r * n + j]. */
+    /** Chunk c of SoA rows, host[r * members + j] to (write) or from the device's buffer[r * padded(n) + j]. */
     private void rows(boolean write, cl_mem buffer, double[] host, int rows, int c) {
         if (rows == 0) return;
-        long n = (long) Sizeof.cl_double * length(c);
+        long n = (long) Sizeof.cl_double * length(c), devicePitch = (long) Sizeof.cl_double * padded(length(c));
         long[] deviceOrigin = {0, 0, 0}, hostOrigin = {(long) Sizeof.cl_double * c * chunk, 0, 0}, region = {n, rows, 1};
         long hostPitch = (long) Sizeof.cl_double * members;
-        if (write) clEnqueueWriteBufferRect(queue, buffer, CL_TRUE, deviceOrigin, hostOrigin, region, n, 0, hostPitch, 0, Pointer.to(host), 0, null, null);
-        else clEnqueueReadBufferRect(queue, buffer, CL_TRUE, deviceOrigin, hostOrigin, region, n, 0, hostPitch, 0, Pointer.to(host), 0, null, null);
+        if (write) clEnqueueWriteBufferRect(queue, buffer, CL_TRUE, deviceOrigin, hostOrigin, region, devicePitch, 0, hostPitch, 0, Pointer.to(host), 0, null, null);
+        else clEnqueueReadBufferRect(queue, buffer, CL_TRUE, deviceOrigin, hostOrigin, region, devicePitch, 0, hostPitch, 0, Pointer.to(host), 0, null, null);
     }
 
     /** One work-item per item, the global size rounded up to whole work-groups. */
