@@ -148,7 +148,8 @@ final class OpenClRun implements Backend.Run {
             dirty = true;
         }
         valuesCurrent = chunks == 1 && steps > 0;
-        clFinish(queue);
+        // no wait here: observe() and finish() read blocking, so one round trip to the device per output
+        clFlush(queue);
         stepsDone += steps;
     }
 
