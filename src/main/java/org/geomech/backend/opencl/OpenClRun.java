@@ -11,6 +11,7 @@ import org.jocl.cl_kernel;
 import org.jocl.cl_mem;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 import static org.jocl.CL.*;
@@ -63,9 +64,9 @@ final class OpenClRun implements Backend.Run {
         }
         this.initial = chunks > 1 ? new double[Math.multiplyExact(observers, members)] : null;
         try {
-            this.advance = kernel(KernelSource.ADVANCE);
-            this.observe = kernel(KernelSource.OBSERVE);
-            this.reduce = kernel(KernelSource.REDUCE);
+            this.advance = kernel(KernelSource.ADVANCE, WorkGroup.TARGET);
+            this.observe = kernel(KernelSource.OBSERVE, WorkGroup.TARGET);
+            this.reduce = kernel(KernelSource.REDUCE, 1);
             int n = padded(Math.max(1, chunk));
             this.x = buffer((long) Sizeof.cl_double * stateSize * n);
             this.statusBuffer = buffer((long) Sizeof.cl_int * n);
@@ -77,8 +78,6 @@ final class OpenClRun implements Backend.Run {
             this.initialBuffer = buffer(Sizeof.cl_double * Math.max(1, observers) * (long) n);
             this.params = buffer(Sizeof.cl_double * params.length);
             this.partials = buffer(Sizeof.cl_double * stride * (long) Reduction.blocks(n));
-            fill(x, Sizeof.cl_double * stateSize * (long) n, new double[]{0.0}, Sizeof.cl_double);
-            fill(statusBuffer, Sizeof.cl_int * (long) n, new int[]{EnsembleState.Status.EXCLUDED.ordinal()}, Sizeof.cl_int);
             clEnqueueWriteBuffer(queue, this.params, CL_TRUE, 0, Sizeof.cl_double * params.length, Pointer.to(params), 0, null, null);
             arguments(advance, x, statusBuffer, failedBuffer, sumBuffer, maxBuffer, factorisationBuffer, this.params);
             clSetKernelArg(advance.kernel(), 10, Sizeof.cl_mem, Pointer.to(values));
@@ -94,8 +93,8 @@ final class OpenClRun implements Backend.Run {
     /** A kernel and its work-group size. */
     private record Kernel(cl_kernel kernel, long local) {}
 
-    /** The requested work-group size, or WorkGroup.size from the kernel's preferred multiple and limit on the device. */
-    private Kernel kernel(String name) {
+    /** The requested work-group size, or WorkGroup.size for target from the kernel's preferred multiple and limit on the device. */
+    private Kernel kernel(String name, long target) {
         cl_kernel k = clCreateKernel(program.program, name, null);
         kernels.add(k);
         long[] limit = new long[1], multiple = new long[1];
@@ -105,17 +104,11 @@ final class OpenClRun implements Backend.Run {
         if (requested > limit[0])
             throw new InputException("work-group size " + requested + " exceeds the " + limit[0] + " that kernel " + name
                     + " allows on OpenCL device " + program.backend.device().index() + " (" + program.backend.device().name() + ")");
-        return new Kernel(k, requested > 0 ? requested : WorkGroup.size(multiple[0], limit[0]));
+        return new Kernel(k, requested > 0 ? requested : WorkGroup.size(multiple[0], limit[0], target));
     }
 
     /** Members rounded up to whole lane vectors: the length of a chunk's SoA rows on the device. */
     private int padded(int n) { return (n + lanes - 1) / lanes * lanes; }
-
-    /** Every element of a new buffer set to pattern (pad members: zero state, EXCLUDED). */
-    private void fill(cl_mem buffer, long bytes, Object pattern, int size) {
-        Pointer p = pattern instanceof double[] d ? Pointer.to(d) : Pointer.to((int[]) pattern);
-        clEnqueueFillBuffer(queue, buffer, p, size, 0, bytes, 0, null, null);
-    }
 
     private cl_mem buffer(long bytes) {
         cl_mem m = clCreateBuffer(program.backend.context(), CL_MEM_READ_WRITE, bytes, null, null);
@@ -173,7 +166,7 @@ final class OpenClRun implements Backend.Run {
             }
             argument(reduce, 4, n);
             argument(reduce, 5, padded(n));
-            launch(reduce, Reduction.blocks(n));
+            launch(reduce, Reduction.blocks(n) * Math.max(1, observers));
             int firstBlock = c * chunk / Reduction.BLOCK;
             clEnqueueReadBuffer(queue, partials, CL_TRUE, 0, Sizeof.cl_double * stride * (long) Reduction.blocks(n),
                     Pointer.to(out).withByteOffset(Sizeof.cl_double * stride * (long) firstBlock), 0, null, null);
@@ -255,9 +248,22 @@ final class OpenClRun implements Backend.Run {
         perMember(true, maxBuffer, Pointer.to(iterationMax), Sizeof.cl_int, c);
         perMember(true, factorisationBuffer, Pointer.to(factorisationSum), Sizeof.cl_long, c);
         if (observed && initial != null) rows(true, initialBuffer, initial, observers, c);
+        pad(c);
         resident = c;
         dirty = false;
         valuesCurrent = false;
+    }
+
+    /** The members that pad chunk c's rows to whole lane vectors: zero states, EXCLUDED, so that they never step. */
+    private void pad(int c) {
+        int n = length(c), pad = padded(n) - n;
+        if (pad == 0) return;
+        int[] excluded = new int[pad];
+        Arrays.fill(excluded, EnsembleState.Status.EXCLUDED.ordinal());
+        clEnqueueWriteBuffer(queue, statusBuffer, CL_TRUE, (long) Sizeof.cl_int * n, (long) Sizeof.cl_int * pad, Pointer.to(excluded), 0, null, null);
+        long[] deviceOrigin = {(long) Sizeof.cl_double * n, 0, 0}, hostOrigin = {0, 0, 0}, region = {(long) Sizeof.cl_double * pad, stateSize, 1};
+        clEnqueueWriteBufferRect(queue, x, CL_TRUE, deviceOrigin, hostOrigin, region, (long) Sizeof.cl_double * padded(n), 0,
+                0, 0, Pointer.to(new double[pad * stateSize]), 0, null, null);
     }
 
     /** Brings chunk c's states, statuses and Newton counters back to the host. */
