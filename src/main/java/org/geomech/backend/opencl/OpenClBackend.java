@@ -142,6 +142,8 @@ public final class OpenClBackend implements Backend {
         final OpenClBackend backend;
         final cl_program program;
         final int stateSize, observers, lanes;
+        /** Whether the step has unknowns: only a Newton step changes the per-member iteration counters. */
+        final boolean newton;
         private final long[] flops;
 
         Program(OpenClBackend backend, StepSystem system, List<Observer> observers, KernelSource source) {
@@ -150,6 +152,7 @@ public final class OpenClBackend implements Backend {
             this.observers = observers.size();
             this.flops = source.flops();
             this.lanes = source.lanes();
+            this.newton = !system.unknowns().isEmpty();
             this.program = build(backend, system.method(), source.text());
             cl_program p = program;
             CLEANER.register(this, () -> clReleaseProgram(p));

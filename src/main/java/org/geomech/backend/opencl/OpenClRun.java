@@ -244,9 +244,11 @@ final class OpenClRun implements Backend.Run {
         rows(true, x, state.data(), stateSize, c);
         perMember(true, statusBuffer, Pointer.to(status), Sizeof.cl_int, c);
         perMember(true, failedBuffer, Pointer.to(failedStep), Sizeof.cl_long, c);
-        perMember(true, sumBuffer, Pointer.to(iterationSum), Sizeof.cl_long, c);
-        perMember(true, maxBuffer, Pointer.to(iterationMax), Sizeof.cl_int, c);
-        perMember(true, factorisationBuffer, Pointer.to(factorisationSum), Sizeof.cl_long, c);
+        if (program.newton) {
+            perMember(true, sumBuffer, Pointer.to(iterationSum), Sizeof.cl_long, c);
+            perMember(true, maxBuffer, Pointer.to(iterationMax), Sizeof.cl_int, c);
+            perMember(true, factorisationBuffer, Pointer.to(factorisationSum), Sizeof.cl_long, c);
+        }
         if (observed && initial != null) rows(true, initialBuffer, initial, observers, c);
         pad(c);
         resident = c;
@@ -274,8 +276,9 @@ final class OpenClRun implements Backend.Run {
         counters(c);
     }
 
-    /** Brings chunk c's Newton counters back to the host. */
+    /** Brings chunk c's Newton counters back to the host (an explicit step leaves them as they are: no transfers). */
     private void counters(int c) {
+        if (!program.newton) return;
         perMember(false, sumBuffer, Pointer.to(iterationSum), Sizeof.cl_long, c);
         perMember(false, maxBuffer, Pointer.to(iterationMax), Sizeof.cl_int, c);
         perMember(false, factorisationBuffer, Pointer.to(factorisationSum), Sizeof.cl_long, c);
