@@ -13,9 +13,12 @@ __kernel void observe_members(__global const double *state, __constant double *p
     if (j >= pitch) return;
     real s[N_STATE], out[OBSERVER_ALLOC];
     double p[N_PARAM];
+    #pragma unroll
     for (int c = 0; c < N_STATE; c++) s[c] = LOAD(state, c * pitch + j);
+    #pragma unroll
     for (int c = 0; c < N_PARAM; c++) p[c] = params[c];
     gm_observe(s, p, out);
+    #pragma unroll
     for (int o = 0; o < N_OBSERVER; o++) STORE(out[o], values, o * pitch + j);
 }
 
