@@ -18,9 +18,7 @@ import org.jocl.cl_program;
 
 import java.lang.ref.Cleaner;
 import java.util.List;
-import java.util.Map;
 import java.util.OptionalInt;
-import java.util.concurrent.ConcurrentHashMap;
 
 import static org.jocl.CL.*;
 
@@ -32,7 +30,6 @@ import static org.jocl.CL.*;
  */
 public final class OpenClBackend implements Backend {
     private static final Cleaner CLEANER = Cleaner.create();
-    private static final Map<Integer, Session> SESSIONS = new ConcurrentHashMap<>();
 
     private final OpenClDevices.Handle device;
     private final int workGroupSize;
@@ -67,7 +64,8 @@ public final class OpenClBackend implements Backend {
         this.workGroupSize = workGroupSize;
         this.chunkMembers = chunkMembers;
         this.lanes = lanes > 0 ? lanes : preferredLanes(this.device.id());
-        this.session = SESSIONS.computeIfAbsent(this.device.info().index(), i -> new Session(this.device));
+        this.session = new Session(this.device);
+        CLEANER.register(this, session);
     }
 
     @Override public String name() { return "opencl"; }
@@ -113,12 +111,8 @@ public final class OpenClBackend implements Backend {
         return (int) Math.max(Reduction.BLOCK, members / Reduction.BLOCK * Reduction.BLOCK);
     }
 
-    /**
-     * The context and in-order queue on one device, shared by every backend on it for the JVM's life: with a context
-     * per backend, released by the Cleaner, the JVM died of SIGSEGV without an error report now and then on POCL
-     * where backends followed each other (org.geomech.bench.Throughput, one per round: twice in a few hundred rounds).
-     */
-    private static final class Session {
+    /** The context and in-order queue on the device, released when the backend is unreachable. */
+    private static final class Session implements Runnable {
         final cl_context context;
         final cl_command_queue queue;
 
@@ -134,6 +128,12 @@ public final class OpenClBackend implements Backend {
                 throw new InputException("OpenCL device " + device.info().index() + " (" + device.info().name() + ") cannot be used: "
                         + OpenClDevices.oneLine(e.getMessage()), e);
             }
+        }
+
+        @Override
+        public void run() {
+            clReleaseCommandQueue(queue);
+            clReleaseContext(context);
         }
     }
 
