@@ -122,6 +122,24 @@ typedef LANE(long, LANES) whole;
 // Observer values of one state (kernels/observe.cl), also evaluated by the step kernels after their last step.
 static void gm_observe(const real *s, const double *p, real *out);
 
+// The members from j on (one lane vector) of every state row (rows of `pitch`), and the parameters. The loops are
+// unrolled so that s stays in registers.
+static void load_members(__global const double *state, __constant double *params, const int pitch, const int j, real *s,
+                         double *p) {
+    #pragma unroll
+    for (int c = 0; c < N_STATE; c++) s[c] = LOAD(state, c * pitch + j);
+    #pragma unroll
+    for (int c = 0; c < N_PARAM; c++) p[c] = params[c];
+}
+
+// The observers of the members from j on, stored observer-major: values[o * pitch + j].
+static void store_observers(const real *s, const double *p, __global double *values, const int pitch, const int j) {
+    real out[OBSERVER_ALLOC];
+    gm_observe(s, p, out);
+    #pragma unroll
+    for (int o = 0; o < N_OBSERVER; o++) STORE(out[o], values, o * pitch + j);
+}
+
 // Java's Math.max: NaN wins, +0.0 is above -0.0 (the reference's Newton norms and reductions use it).
 static double java_max(double a, double b) {
     if (a != a) return a;

@@ -1,7 +1,7 @@
 // geomech OpenCL program, part 2 of 3 for an explicit step (no unknowns: lobatto-nh:2 and RATTLE once straightened,
 // issue 8 item 4): LANES members per work-item, straight-line and branch-free, so that a CPU runs one step for a
-// vector of members and a GPU one member per SIMD lane. Every loop over components is unrolled (#pragma unroll),
-// so that the private arrays s and next live in registers: rolled, POCL kept them on the stack, at half the speed.
+// vector of members and a GPU one member per SIMD lane. Every loop over components is unrolled (#pragma unroll, here
+// and in load_members), so that s and next live in registers: rolled, POCL kept them on the stack, at half the speed.
 
 // state' = Psi(state, params): StepSystem.update.
 static void gm_update(const real *s, const double *p, real *next) {
@@ -20,10 +20,7 @@ __kernel void advance_members(__global double *state, __global int *status, __gl
     if (j >= pitch) return;
     real s[N_STATE], next[N_STATE];
     double p[N_PARAM];
-    #pragma unroll
-    for (int c = 0; c < N_STATE; c++) s[c] = LOAD(state, c * pitch + j);
-    #pragma unroll
-    for (int c = 0; c < N_PARAM; c++) p[c] = params[c];
+    load_members(state, params, pitch, j, s, p);
     const mask started = TO_MASK(LOAD(status, j)) == STATUS_OK;
     mask ok = started;
     whole failed = LOAD(failed_step, j);
@@ -41,10 +38,5 @@ __kernel void advance_members(__global double *state, __global int *status, __gl
     for (int c = 0; c < N_STATE; c++) STORE(s[c], state, c * pitch + j);
     STORE(TO_INT(PICK(started && !ok, (mask) STATUS_NON_FINITE, TO_MASK(LOAD(status, j)))), status, j);
     STORE(failed, failed_step, j);
-    if (observe) {
-        real out[OBSERVER_ALLOC];
-        gm_observe(s, p, out);
-        #pragma unroll
-        for (int o = 0; o < N_OBSERVER; o++) STORE(out[o], values, o * pitch + j);
-    }
+    if (observe) store_observers(s, p, values, pitch, j);
 }

@@ -11,15 +11,10 @@ __kernel void observe_members(__global const double *state, __constant double *p
                               const int pitch) {
     const int j = get_global_id(0) * LANES;
     if (j >= pitch) return;
-    real s[N_STATE], out[OBSERVER_ALLOC];
+    real s[N_STATE];
     double p[N_PARAM];
-    #pragma unroll
-    for (int c = 0; c < N_STATE; c++) s[c] = LOAD(state, c * pitch + j);
-    #pragma unroll
-    for (int c = 0; c < N_PARAM; c++) p[c] = params[c];
-    gm_observe(s, p, out);
-    #pragma unroll
-    for (int o = 0; o < N_OBSERVER; o++) STORE(out[o], values, o * pitch + j);
+    load_members(state, params, pitch, j, s, p);
+    store_observers(s, p, values, pitch, j);
 }
 
 // Reduction.block: one work-item per block of BLOCK members and observer (per block with no observers), summing the

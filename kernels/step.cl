@@ -149,9 +149,5 @@ __kernel void advance_members(__global double *state, __global int *status, __gl
     iteration_sum[j] = sum;
     iteration_max[j] = most;
     factorisation_sum[j] = factored;
-    if (observe) {
-        double out[OBSERVER_ALLOC];
-        gm_observe(s, p, out);
-        for (int o = 0; o < N_OBSERVER; o++) values[o * pitch + j] = out[o];
-    }
+    if (observe) store_observers(s, p, values, pitch, j);
 }
