@@ -24,9 +24,10 @@ import static org.jocl.CL.*;
 
 /**
  * OpenCL backend (DESIGN.md): the step system and observers as OpenCL C pasted into the kernels/ templates,
- * compiled at run time through JOCL on one fp64 device; one work-item per member, SoA buffers on the device,
- * many steps per launch, observers reduced on the device in Reduction blocks; ensembles larger than the
- * device's memory run in chunks of members.
+ * compiled at run time through JOCL on one fp64 device; a Newton step one member per work-item, an explicit one
+ * a vector of members per work-item as wide as the device's preferred double vector (KernelSource), SoA buffers
+ * on the device, many steps per launch, observers reduced on the device in Reduction blocks; ensembles larger than
+ * the device's memory run in chunks of members.
  */
 public final class OpenClBackend implements Backend {
     private static final Cleaner CLEANER = Cleaner.create();
@@ -37,7 +38,7 @@ public final class OpenClBackend implements Backend {
     private final int lanes;
     private final Session session;
 
-    /** The default device: the first GPU with fp64, else the first device with fp64; work-groups of 64. */
+    /** The default device: the first GPU with fp64, else the first device with fp64; work-groups from WorkGroup. */
     public OpenClBackend() { this(OptionalInt.empty(), 0); }
 
     /** The device with this global index (as geomech devices numbers them). */
