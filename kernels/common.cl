@@ -92,6 +92,56 @@ static double geomech_cos(double x) {
 
 /*@DEFINES@*/
 
+// LANES consecutive members per work-item (issue 8 item 4): one vector of the device's preferred double width for an
+// explicit step (8 on POCL with AVX-512), 1 on GPUs, whose SIMD lanes are the work-items, and for Newton steps.
+// real holds one value of every lane, mask a lane condition (-1 or 0 in vectors, nonzero or 0 in scalars: select's
+// convention either way) and whole a long of every lane (a step number); LOAD and STORE move a lane vector from and
+// to SoA rows, consecutive members contiguous.
+#if LANES == 1
+typedef double real;
+typedef long mask;
+typedef long whole;
+#define LOAD(a, i) ((a)[i])
+#define STORE(v, a, i) ((a)[i] = (v))
+#define TO_MASK(x) ((long) (x))
+#define TO_WHOLE(x) ((long) (x))
+#define TO_INT(x) ((int) (x))
+#define PICK(m, yes, no) ((m) ? (yes) : (no))
+#else
+#define LANE_NAME(t, n) t##n
+#define LANE(t, n) LANE_NAME(t, n)
+typedef LANE(double, LANES) real;
+typedef LANE(long, LANES) mask;
+typedef LANE(long, LANES) whole;
+#define LOAD(a, i) LANE(vload, LANES)(0, (a) + (i))
+#define STORE(v, a, i) LANE(vstore, LANES)((v), 0, (a) + (i))
+#define TO_MASK(x) LANE(convert_long, LANES)(x)
+#define TO_WHOLE(x) LANE(convert_long, LANES)(x)
+#define TO_INT(x) LANE(convert_int, LANES)(x)
+#define PICK(m, yes, no) select((no), (yes), (m))
+#endif
+
+// Observer values of one state (kernels/observe.cl), also evaluated by the step kernels after their last step.
+static void gm_observe(const real *s, const double *p, real *out);
+
+// The members from j on (one lane vector) of every state row (rows of `pitch`), and the parameters. The loops are
+// unrolled so that s stays in registers.
+static void load_members(__global const double *state, __constant double *params, const int pitch, const int j, real *s,
+                         double *p) {
+    #pragma unroll
+    for (int c = 0; c < N_STATE; c++) s[c] = LOAD(state, c * pitch + j);
+    #pragma unroll
+    for (int c = 0; c < N_PARAM; c++) p[c] = params[c];
+}
+
+// The observers of the members from j on, stored observer-major: values[o * pitch + j].
+static void store_observers(const real *s, const double *p, __global double *values, const int pitch, const int j) {
+    real out[OBSERVER_ALLOC];
+    gm_observe(s, p, out);
+    #pragma unroll
+    for (int o = 0; o < N_OBSERVER; o++) STORE(out[o], values, o * pitch + j);
+}
+
 // Java's Math.max: NaN wins, +0.0 is above -0.0 (the reference's Newton norms and reductions use it).
 static double java_max(double a, double b) {
     if (a != a) return a;

@@ -1,52 +1,48 @@
 // geomech OpenCL program, part 3 of 3: observers and their block reductions.
 
 // Observer values of one state: the Observer expressions.
-static void gm_observe(const double *s, const double *p, double *out) {
+static void gm_observe(const real *s, const double *p, real *out) {
 /*@OBSERVE@*/
 }
 
-// Observer values of every member (failed ones too, as the reference), observer-major: values[o * members + j].
+// Observer values of every member (failed ones too, as the reference), observer-major: values[o * pitch + j];
+// LANES members per work-item.
 __kernel void observe_members(__global const double *state, __constant double *params, __global double *values,
-                              const int members) {
-    const int j = get_global_id(0);
-    if (j >= members) return;
-    double s[N_STATE], p[PARAM_ALLOC], out[OBSERVER_ALLOC];
-    for (int c = 0; c < N_STATE; c++) s[c] = state[c * members + j];
-    for (int c = 0; c < N_PARAM; c++) p[c] = params[c];
-    gm_observe(s, p, out);
-    for (int o = 0; o < N_OBSERVER; o++) values[o * members + j] = out[o];
+                              const int pitch) {
+    const int j = get_global_id(0) * LANES;
+    if (j >= pitch) return;
+    real s[N_STATE];
+    double p[PARAM_ALLOC];
+    load_members(state, params, pitch, j, s, p);
+    store_observers(s, p, values, pitch, j);
 }
 
-// Reduction.block: one work-item per block of BLOCK members summing the ok members sequentially in member
-// order, so the partials do not depend on the work-group size; partials[b * (1 + 3 N_OBSERVER) ...] is
-// count, then per observer sum, max and squared deviation from the initial values.
+// Reduction.block: one work-item per block of BLOCK members and observer (per block with no observers), summing the
+// block's ok members sequentially in member order, so the partials do not depend on the work-group size; values and
+// initial are rows of `pitch`, the first `members` of them members; partials[b * (1 + 3 N_OBSERVER) ...] is count
+// (from the block's first work-item), then per observer sum, max and squared deviation from the initial values.
 __kernel void reduce_blocks(__global const double *values, __global const double *initial, __global const int *status,
-                            __global double *partials, const int members) {
-    const int b = get_global_id(0);
+                            __global double *partials, const int members, const int pitch) {
+    const int item = get_global_id(0), b = item / OBSERVER_ALLOC, o = item % OBSERVER_ALLOC;
     if (b >= (members + BLOCK - 1) / BLOCK) return;
     const int base = b * (1 + REDUCTION_FIELDS * N_OBSERVER);
     const int from = b * BLOCK, to = min(members, from + BLOCK);
-    double sum[OBSERVER_ALLOC], largest[OBSERVER_ALLOC], square[OBSERVER_ALLOC];
-    for (int o = 0; o < N_OBSERVER; o++) {
-        sum[o] = 0.0;
-        largest[o] = -HUGE_VAL;
-        square[o] = 0.0;
-    }
+    double sum = 0.0, largest = -HUGE_VAL, square = 0.0;
     int count = 0;
     for (int j = from; j < to; j++) {
         if (status[j] != STATUS_OK) continue;
         count++;
-        for (int o = 0; o < N_OBSERVER; o++) {
-            double x = values[o * members + j], d = x - initial[o * members + j];
-            sum[o] += x;
-            largest[o] = java_max(largest[o], x);
-            square[o] += d * d;
+        if (o < N_OBSERVER) {
+            double x = values[o * pitch + j], d = x - initial[o * pitch + j];
+            sum += x;
+            largest = java_max(largest, x);
+            square += d * d;
         }
     }
-    partials[base] = count;
-    for (int o = 0; o < N_OBSERVER; o++) {
-        partials[base + 1 + REDUCTION_FIELDS * o] = sum[o];
-        partials[base + 2 + REDUCTION_FIELDS * o] = largest[o];
-        partials[base + 3 + REDUCTION_FIELDS * o] = square[o];
+    if (o == 0) partials[base] = count;
+    if (o < N_OBSERVER) {
+        partials[base + 1 + REDUCTION_FIELDS * o] = sum;
+        partials[base + 2 + REDUCTION_FIELDS * o] = largest;
+        partials[base + 3 + REDUCTION_FIELDS * o] = square;
     }
 }

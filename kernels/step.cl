@@ -111,22 +111,25 @@ static int newton(const double *s, const double *p, double *x, int *iterations, 
     return STATUS_NEWTON_ITERATION_LIMIT;
 }
 
-// Advances every ok member of state[c * members + j] by `ticks` ticks of steps_per_tick[j] steps each (1 where h is
+// Advances every ok member of state[c * pitch + j] by `ticks` ticks of steps_per_tick[j] steps each (1 where h is
 // shared; issue 11 item 1: h per member), ReferenceStepper.step in a loop; a failing member keeps the state before the
-// failing step and records its absolute step number, counted in its own steps.
+// failing step and records its absolute step number, counted in its own steps. With `observe`, values[o * pitch + j]
+// are then the observers of the final states, failed members' included (observe_members fused in). One member per
+// work-item (LANES is 1 for a Newton step).
 __kernel void advance_members(__global double *state, __global int *status, __global long *failed_step,
                               __global long *iteration_sum, __global int *iteration_max, __global long *factorisation_sum,
-                              __constant double *params, __global const int *steps_per_tick,
-                              const int members, const int ticks, const long first_tick) {
+                              __constant double *params, __global const int *steps_per_tick, const int pitch,
+                              const int ticks, const long first_tick, __global double *values, const int observe) {
     const int j = get_global_id(0);
-    if (j >= members || status[j] != STATUS_OK) return;
+    if (j >= pitch) return;
     double s[N_STATE], next[N_STATE], p[PARAM_ALLOC], x[UNKNOWN_ALLOC];
-    for (int c = 0; c < N_STATE; c++) s[c] = state[c * members + j];
+    for (int c = 0; c < N_STATE; c++) s[c] = state[c * pitch + j];
     for (int c = 0; c < N_PARAM; c++) p[c] = params[c];
     long sum = iteration_sum[j], factored = factorisation_sum[j];
     int most = iteration_max[j];
+    const bool ok = status[j] == STATUS_OK;
     const long per = steps_per_tick[j], steps = ticks * per, first_step = first_tick * per;
-    for (long k = 0; k < steps; k++) {
+    for (long k = 0; ok && k < steps; k++) {
         int iterations, factorisations;
         gm_guess(s, p, x);
         int outcome = newton(s, p, x, &iterations, &factorisations);
@@ -144,8 +147,9 @@ __kernel void advance_members(__global double *state, __global int *status, __gl
         }
         for (int c = 0; c < N_STATE; c++) s[c] = next[c];
     }
-    for (int c = 0; c < N_STATE; c++) state[c * members + j] = s[c];
+    for (int c = 0; c < N_STATE; c++) state[c * pitch + j] = s[c];
     iteration_sum[j] = sum;
     iteration_max[j] = most;
     factorisation_sum[j] = factored;
+    if (observe) store_observers(s, p, values, pitch, j);
 }

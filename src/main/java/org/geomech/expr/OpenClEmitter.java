@@ -10,6 +10,8 @@ import java.util.function.IntFunction;
  */
 public final class OpenClEmitter {
     private static final StraightLineProgram OPENCL = new StraightLineProgram("const double", "", "HUGE_VAL", "geomech_stumpff", "geomech_");
+    /** Temporaries of the kernels' lane type real: a double, or a vector of one double per member (kernels/common.cl). */
+    private static final StraightLineProgram LANES = new StraightLineProgram("const real", "", "HUGE_VAL", "geomech_stumpff", "geomech_");
 
     private OpenClEmitter() {}
 
@@ -19,6 +21,28 @@ public final class OpenClEmitter {
      */
     public static String emit(List<Expr> inputs, IntFunction<String> input, List<Expr> outputs, IntFunction<String> output) {
         return OPENCL.emit(inputs, input, outputs, output).text();
+    }
+
+    /** As emit, with the temporaries of type real (kernels/common.cl), for code run on lane vectors where lanewise allows. */
+    public static String emitLanes(List<Expr> inputs, IntFunction<String> input, List<Expr> outputs, IntFunction<String> output) {
+        return LANES.emit(inputs, input, outputs, output).text();
+    }
+
+    /**
+     * Whether the emitted code acts lane by lane on vectors with the rounding it has on scalars (issue 8 item 4):
+     * only +, -, *, /, sqrt and integer powers as multiplications, which OpenCL C computes elementwise and correctly
+     * rounded; not the branching fdlibm sin and cos, the Stumpff series or the library's pow, exp, log, tan, atan2.
+     */
+    public static boolean lanewise(List<Expr> outputs) {
+        for (Expr e : Exprs.topological(outputs)) {
+            boolean elementwise = switch (e.op()) {
+                case CONST, SYM, ADD, MUL, DIV, NEG, SQRT -> true;
+                case POW -> StraightLineProgram.isSmallIntegerPower(e);
+                default -> false;
+            };
+            if (!elementwise) return false;
+        }
+        return true;
     }
 
     /** Floating-point operations of the emitted statements (a function call counts as one, as in Tape.flops). */

@@ -79,7 +79,7 @@ class StraightLineProgram {
     private static boolean isSubtraction(Expr e) { return e.op() == Expr.Op.ADD && e.arg(1).op() == Expr.Op.NEG; }
 
     /** Tape.eval computes x^n this way for integer |n| <= 64, Math.pow otherwise. */
-    private static boolean isSmallIntegerPower(Expr e) {
+    static boolean isSmallIntegerPower(Expr e) {
         return e.op() == Expr.Op.POW && e.arg(1).isInteger() && Math.abs(e.arg(1).value()) <= 64;
     }
 

@@ -9,6 +9,7 @@ import org.geomech.model.InputException;
 import org.geomech.solve.NewtonOptions;
 import org.jocl.CLException;
 import org.jocl.Pointer;
+import org.jocl.Sizeof;
 import org.jocl.cl_command_queue;
 import org.jocl.cl_context;
 import org.jocl.cl_context_properties;
@@ -23,9 +24,10 @@ import static org.jocl.CL.*;
 
 /**
  * OpenCL backend (DESIGN.md): the step system and observers as OpenCL C pasted into the kernels/ templates,
- * compiled at run time through JOCL on one fp64 device; one work-item per member, SoA buffers on the device,
- * many steps per launch, observers reduced on the device in Reduction blocks; ensembles larger than the
- * device's memory run in chunks of members.
+ * compiled at run time through JOCL on one fp64 device; a Newton step one member per work-item, an explicit one
+ * a vector of members per work-item as wide as the device's preferred double vector (KernelSource), SoA buffers
+ * on the device, many steps per launch, observers reduced on the device in Reduction blocks; ensembles larger than
+ * the device's memory run in chunks of members.
  */
 public final class OpenClBackend implements Backend {
     private static final Cleaner CLEANER = Cleaner.create();
@@ -33,9 +35,10 @@ public final class OpenClBackend implements Backend {
     private final OpenClDevices.Handle device;
     private final int workGroupSize;
     private final int chunkMembers;
+    private final int lanes;
     private final Session session;
 
-    /** The default device: the first GPU with fp64, else the first device with fp64; work-groups of 64. */
+    /** The default device: the first GPU with fp64, else the first device with fp64; work-groups from WorkGroup. */
     public OpenClBackend() { this(OptionalInt.empty(), 0); }
 
     /** The device with this global index (as geomech devices numbers them). */
@@ -45,7 +48,10 @@ public final class OpenClBackend implements Backend {
     public OpenClBackend(OptionalInt device, int workGroupSize) { this(device, workGroupSize, 0); }
 
     /** chunkMembers > 0 (a multiple of Reduction.BLOCK) caps the members on the device at once; 0: from its memory. */
-    OpenClBackend(OptionalInt device, int workGroupSize, int chunkMembers) {
+    OpenClBackend(OptionalInt device, int workGroupSize, int chunkMembers) { this(device, workGroupSize, chunkMembers, 0); }
+
+    /** lanes > 0: members per work-item of an explicit step; 0: the device's preferred double vector width. */
+    OpenClBackend(OptionalInt device, int workGroupSize, int chunkMembers, int lanes) {
         List<OpenClDevices.Handle> handles = OpenClDevices.handles();
         List<OpenClDevices.Device> infos = handles.stream().map(OpenClDevices.Handle::info).toList();
         this.device = handles.get(OpenClDevices.choose(infos, device).index());
@@ -54,8 +60,11 @@ public final class OpenClBackend implements Backend {
                     + " on OpenCL device " + this.device.info().index() + " (" + this.device.info().name() + ")");
         if (chunkMembers < 0 || chunkMembers % Reduction.BLOCK != 0)
             throw new IllegalArgumentException("chunk of " + chunkMembers + " members is not a multiple of " + Reduction.BLOCK);
+        if (lanes < 0 || Integer.bitCount(lanes) > 1 || lanes > 16)
+            throw new IllegalArgumentException(lanes + " lanes: an OpenCL vector has 1, 2, 4, 8 or 16");
         this.workGroupSize = workGroupSize;
         this.chunkMembers = chunkMembers;
+        this.lanes = lanes > 0 ? lanes : preferredLanes(this.device.id());
         this.session = new Session(this.device);
         CLEANER.register(this, session);
     }
@@ -74,7 +83,17 @@ public final class OpenClBackend implements Backend {
     @Override
     public Compiled compile(StepSystem system, List<Observer> observers, NewtonOptions options) {
         StepSystem solved = system.solvedBy(options.iteration());
-        return new Program(this, solved, observers, KernelSource.of(solved, observers, options));
+        return new Program(this, solved, observers, KernelSource.of(solved, observers, options, lanes));
+    }
+
+    /**
+     * CL_DEVICE_PREFERRED_VECTOR_WIDTH_DOUBLE as a width OpenCL C has (1, 2, 4, 8 or 16; 1 where the device gives 0):
+     * the double lanes of a CPU's vector unit under POCL, 1 on GPUs.
+     */
+    private static int preferredLanes(cl_device_id id) {
+        int[] width = new int[1];
+        clGetDeviceInfo(id, CL_DEVICE_PREFERRED_VECTOR_WIDTH_DOUBLE, Sizeof.cl_uint, Pointer.to(width), null);
+        return Integer.highestOneBit(Math.max(1, Math.min(16, width[0])));
     }
 
     int workGroupSize() { return workGroupSize; }
@@ -123,7 +142,9 @@ public final class OpenClBackend implements Backend {
     static final class Program implements Compiled {
         final OpenClBackend backend;
         final cl_program program;
-        final int stateSize, observers;
+        final int stateSize, observers, lanes;
+        /** Whether the step has unknowns: only a Newton step changes the per-member iteration counters. */
+        final boolean newton;
         private final long[] flops;
 
         Program(OpenClBackend backend, StepSystem system, List<Observer> observers, KernelSource source) {
@@ -131,6 +152,8 @@ public final class OpenClBackend implements Backend {
             this.stateSize = system.state().size();
             this.observers = observers.size();
             this.flops = source.flops();
+            this.lanes = source.lanes();
+            this.newton = !system.unknowns().isEmpty();
             this.program = build(backend, system.method(), source.text());
             cl_program p = program;
             CLEANER.register(this, () -> clReleaseProgram(p));

@@ -19,7 +19,9 @@ import static org.jocl.CL.*;
 /**
  * One ensemble on the device: members in chunks of whole Reduction blocks, one chunk resident at a time (all
  * members when they fit, uploaded once); the others wait in the host's EnsembleState and status arrays. Only
- * block partials come back per observe(); states and statuses come back in finish().
+ * block partials come back per observe(); states and statuses come back in finish(). A chunk's SoA rows are
+ * padded to whole lane vectors (the pad members are excluded). With one chunk, the last launch of advance()
+ * also evaluates the observers, so that observe() only reduces them (issue 8 item 4).
  */
 final class OpenClRun implements Backend.Run {
     /** Member-steps per kernel launch: many steps per launch, and a bound on one launch's work (display GPUs have watchdogs). */
@@ -27,7 +29,7 @@ final class OpenClRun implements Backend.Run {
     private final OpenClBackend.Program program;
     private final cl_command_queue queue;
     private final EnsembleState state;
-    private final int members, stateSize, observers, chunk, chunks, stride;
+    private final int members, stateSize, observers, chunk, chunks, stride, lanes;
     private final int[] status, iterationMax, stepsPerTick;
     private final int mostPerTick;
     private final long[] failedStep, iterationSum, factorisationSum;
@@ -37,7 +39,7 @@ final class OpenClRun implements Backend.Run {
     private final Kernel advance, observe, reduce;
     private final cl_mem x, statusBuffer, perTickBuffer, failedBuffer, sumBuffer, maxBuffer, factorisationBuffer, values, initialBuffer, params, partials;
     private int resident = -1;
-    private boolean dirty, observed, closed;
+    private boolean dirty, observed, closed, valuesCurrent;
     private long stepsDone;
 
     /** stepsPerTick: member j's steps per tick (null: one each, h shared). */
@@ -49,6 +51,7 @@ final class OpenClRun implements Backend.Run {
         this.stateSize = program.stateSize;
         this.observers = program.observers;
         this.stride = 1 + Reduction.FIELDS * observers;
+        this.lanes = program.lanes;
         long perMember = (long) Double.BYTES * (stateSize + 2 * observers) + 3 * Integer.BYTES + 3 * Long.BYTES;
         this.chunk = Math.min(members, program.backend.chunkFor(perMember, (long) Double.BYTES * Math.max(1, Math.max(stateSize, observers))));
         this.chunks = chunk == 0 ? 0 : (members + chunk - 1) / chunk;
@@ -66,10 +69,10 @@ final class OpenClRun implements Backend.Run {
         }
         this.initial = chunks > 1 ? new double[Math.multiplyExact(observers, members)] : null;
         try {
-            this.advance = kernel(KernelSource.ADVANCE);
-            this.observe = kernel(KernelSource.OBSERVE);
-            this.reduce = kernel(KernelSource.REDUCE);
-            int n = Math.max(1, chunk);
+            this.advance = kernel(KernelSource.ADVANCE, WorkGroup.TARGET);
+            this.observe = kernel(KernelSource.OBSERVE, WorkGroup.TARGET);
+            this.reduce = kernel(KernelSource.REDUCE, 1);
+            int n = padded(Math.max(1, chunk));
             this.x = buffer((long) Sizeof.cl_double * stateSize * n);
             this.statusBuffer = buffer((long) Sizeof.cl_int * n);
             this.perTickBuffer = buffer((long) Sizeof.cl_int * n);
@@ -83,6 +86,7 @@ final class OpenClRun implements Backend.Run {
             this.partials = buffer(Sizeof.cl_double * stride * (long) Reduction.blocks(n));
             if (params.length > 0) clEnqueueWriteBuffer(queue, this.params, CL_TRUE, 0, Sizeof.cl_double * params.length, Pointer.to(params), 0, null, null);
             arguments(advance, x, statusBuffer, failedBuffer, sumBuffer, maxBuffer, factorisationBuffer, this.params, perTickBuffer);
+            clSetKernelArg(advance.kernel(), 11, Sizeof.cl_mem, Pointer.to(values));
             arguments(observe, x, this.params, values);
             arguments(reduce, values, initialBuffer, statusBuffer, partials);
             if (chunks > 0) resident(0);
@@ -95,8 +99,8 @@ final class OpenClRun implements Backend.Run {
     /** A kernel and its work-group size. */
     private record Kernel(cl_kernel kernel, long local) {}
 
-    /** The requested work-group size, or WorkGroup.size from the kernel's preferred multiple and limit on the device. */
-    private Kernel kernel(String name) {
+    /** The requested work-group size, or WorkGroup.size for target from the kernel's preferred multiple and limit on the device. */
+    private Kernel kernel(String name, long target) {
         cl_kernel k = clCreateKernel(program.program, name, null);
         kernels.add(k);
         long[] limit = new long[1], multiple = new long[1];
@@ -106,8 +110,11 @@ final class OpenClRun implements Backend.Run {
         if (requested > limit[0])
             throw new InputException("work-group size " + requested + " exceeds the " + limit[0] + " that kernel " + name
                     + " allows on OpenCL device " + program.backend.device().index() + " (" + program.backend.device().name() + ")");
-        return new Kernel(k, requested > 0 ? requested : WorkGroup.size(multiple[0], limit[0]));
+        return new Kernel(k, requested > 0 ? requested : WorkGroup.size(multiple[0], limit[0], target));
     }
+
+    /** Members rounded up to whole lane vectors: the length of a chunk's SoA rows on the device. */
+    private int padded(int n) { return (n + lanes - 1) / lanes * lanes; }
 
     private cl_mem buffer(long bytes) {
         cl_mem m = clCreateBuffer(program.backend.context(), CL_MEM_READ_WRITE, bytes, null, null);
@@ -129,16 +136,19 @@ final class OpenClRun implements Backend.Run {
             resident(c);
             int n = length(c);
             int perLaunch = (int) Math.max(1, Math.min(steps, MEMBER_STEPS_PER_LAUNCH / ((long) n * mostPerTick)));
-            argument(advance, 8, n);
+            argument(advance, 8, padded(n));
             for (int done = 0; done < steps; done += perLaunch) {
                 int k = Math.min(perLaunch, steps - done);
                 argument(advance, 9, k);
                 clSetKernelArg(advance.kernel(), 10, Sizeof.cl_long, Pointer.to(new long[]{stepsDone + done}));
-                launch(advance, n);
+                argument(advance, 12, chunks == 1 && done + k == steps ? 1 : 0);
+                launch(advance, padded(n) / lanes);
             }
             dirty = true;
         }
-        clFinish(queue);
+        valuesCurrent = chunks == 1 && steps > 0;
+        // no wait here: observe() and finish() read blocking, so one round trip to the device per output
+        clFlush(queue);
         stepsDone += steps;
     }
 
@@ -152,14 +162,17 @@ final class OpenClRun implements Backend.Run {
         for (int c = 0; c < chunks; c++) {
             resident(c);
             int n = length(c);
-            argument(observe, 3, n);
-            launch(observe, n);
+            if (!valuesCurrent) {
+                argument(observe, 3, padded(n));
+                launch(observe, padded(n) / lanes);
+            }
             if (!observed && observers > 0) {
-                clEnqueueCopyBuffer(queue, values, initialBuffer, 0, 0, Sizeof.cl_double * observers * (long) n, 0, null, null);
+                clEnqueueCopyBuffer(queue, values, initialBuffer, 0, 0, Sizeof.cl_double * observers * (long) padded(n), 0, null, null);
                 if (initial != null) rows(false, initialBuffer, initial, observers, c);
             }
             argument(reduce, 4, n);
-            launch(reduce, Reduction.blocks(n));
+            argument(reduce, 5, padded(n));
+            launch(reduce, Reduction.blocks(n) * Math.max(1, observers));
             int firstBlock = c * chunk / Reduction.BLOCK;
             clEnqueueReadBuffer(queue, partials, CL_TRUE, 0, Sizeof.cl_double * stride * (long) Reduction.blocks(n),
                     Pointer.to(out).withByteOffset(Sizeof.cl_double * stride * (long) firstBlock), 0, null, null);
@@ -238,12 +251,29 @@ final class OpenClRun implements Backend.Run {
         perMember(true, statusBuffer, Pointer.to(status), Sizeof.cl_int, c);
         perMember(true, perTickBuffer, Pointer.to(stepsPerTick), Sizeof.cl_int, c);
         perMember(true, failedBuffer, Pointer.to(failedStep), Sizeof.cl_long, c);
-        perMember(true, sumBuffer, Pointer.to(iterationSum), Sizeof.cl_long, c);
-        perMember(true, maxBuffer, Pointer.to(iterationMax), Sizeof.cl_int, c);
-        perMember(true, factorisationBuffer, Pointer.to(factorisationSum), Sizeof.cl_long, c);
+        if (program.newton) {
+            perMember(true, sumBuffer, Pointer.to(iterationSum), Sizeof.cl_long, c);
+            perMember(true, maxBuffer, Pointer.to(iterationMax), Sizeof.cl_int, c);
+            perMember(true, factorisationBuffer, Pointer.to(factorisationSum), Sizeof.cl_long, c);
+        }
         if (observed && initial != null) rows(true, initialBuffer, initial, observers, c);
+        pad(c);
         resident = c;
         dirty = false;
+        valuesCurrent = false;
+    }
+
+    /** The members that pad chunk c's rows to whole lane vectors: zero states, EXCLUDED, no steps per tick, so that they never step. */
+    private void pad(int c) {
+        int n = length(c), pad = padded(n) - n;
+        if (pad == 0) return;
+        int[] excluded = new int[pad];
+        Arrays.fill(excluded, EnsembleState.Status.EXCLUDED.ordinal());
+        clEnqueueWriteBuffer(queue, statusBuffer, CL_TRUE, (long) Sizeof.cl_int * n, (long) Sizeof.cl_int * pad, Pointer.to(excluded), 0, null, null);
+        clEnqueueWriteBuffer(queue, perTickBuffer, CL_TRUE, (long) Sizeof.cl_int * n, (long) Sizeof.cl_int * pad, Pointer.to(new int[pad]), 0, null, null);
+        long[] deviceOrigin = {(long) Sizeof.cl_double * n, 0, 0}, hostOrigin = {0, 0, 0}, region = {(long) Sizeof.cl_double * pad, stateSize, 1};
+        clEnqueueWriteBufferRect(queue, x, CL_TRUE, deviceOrigin, hostOrigin, region, (long) Sizeof.cl_double * padded(n), 0,
+                0, 0, Pointer.to(new double[pad * stateSize]), 0, null, null);
     }
 
     /** Brings chunk c's states, statuses and Newton counters back to the host. */
@@ -254,8 +284,9 @@ final class OpenClRun implements Backend.Run {
         counters(c);
     }
 
-    /** Brings chunk c's Newton counters back to the host. */
+    /** Brings chunk c's Newton counters back to the host (an explicit step leaves them as they are: no transfers). */
     private void counters(int c) {
+        if (!program.newton) return;
         perMember(false, sumBuffer, Pointer.to(iterationSum), Sizeof.cl_long, c);
         perMember(false, maxBuffer, Pointer.to(iterationMax), Sizeof.cl_int, c);
         perMember(false, factorisationBuffer, Pointer.to(factorisationSum), Sizeof.cl_long, c);
@@ -269,14 +300,14 @@ final class OpenClRun implements Backend.Run {
         else clEnqueueReadBuffer(queue, buffer, CL_TRUE, 0, size, at, 0, null, null);
     }
 
-    /** Chunk c of SoA rows, host[r * members + j] to (write) or from the device's buffer[r * n + j]. */
+    /** Chunk c of SoA rows, host[r * members + j] to (write) or from the device's buffer[r * padded(n) + j]. */
     private void rows(boolean write, cl_mem buffer, double[] host, int rows, int c) {
         if (rows == 0) return;
-        long n = (long) Sizeof.cl_double * length(c);
+        long n = (long) Sizeof.cl_double * length(c), devicePitch = (long) Sizeof.cl_double * padded(length(c));
         long[] deviceOrigin = {0, 0, 0}, hostOrigin = {(long) Sizeof.cl_double * c * chunk, 0, 0}, region = {n, rows, 1};
         long hostPitch = (long) Sizeof.cl_double * members;
-        if (write) clEnqueueWriteBufferRect(queue, buffer, CL_TRUE, deviceOrigin, hostOrigin, region, n, 0, hostPitch, 0, Pointer.to(host), 0, null, null);
-        else clEnqueueReadBufferRect(queue, buffer, CL_TRUE, deviceOrigin, hostOrigin, region, n, 0, hostPitch, 0, Pointer.to(host), 0, null, null);
+        if (write) clEnqueueWriteBufferRect(queue, buffer, CL_TRUE, deviceOrigin, hostOrigin, region, devicePitch, 0, hostPitch, 0, Pointer.to(host), 0, null, null);
+        else clEnqueueReadBufferRect(queue, buffer, CL_TRUE, deviceOrigin, hostOrigin, region, devicePitch, 0, hostPitch, 0, Pointer.to(host), 0, null, null);
     }
 
     /** One work-item per item, the global size rounded up to whole work-groups. */

@@ -16,9 +16,15 @@ final class WorkGroup {
     private WorkGroup() {}
 
     /** The size for a kernel with the given CL_KERNEL_PREFERRED_WORK_GROUP_SIZE_MULTIPLE and CL_KERNEL_WORK_GROUP_SIZE. */
-    static long size(long preferredMultiple, long kernelLimit) {
+    static long size(long preferredMultiple, long kernelLimit) { return size(preferredMultiple, kernelLimit, TARGET); }
+
+    /**
+     * As size, aiming at target work-items instead of TARGET: 1 gives one multiple, for a kernel of few work-items
+     * (the block reductions: one per block and observer), so that its groups spread over the compute units.
+     */
+    static long size(long preferredMultiple, long kernelLimit, long target) {
         long multiple = Math.max(1, preferredMultiple);
-        long size = Math.max(multiple, TARGET / multiple * multiple);
+        long size = Math.max(multiple, target / multiple * multiple);
         return Math.max(1, Math.min(size, kernelLimit));
     }
 }

@@ -63,6 +63,25 @@ class OpenClDeterminismTest {
         assertEquals(whole.maxIterations(), chunked.maxIterations(), "most Newton iterations in one step");
     }
 
+    @Test
+    void explicitStepIsBitwiseTheSameInEveryLaneWidthWithTheObserversFusedOrNot() {
+        // lobatto-nh:2 (explicit once straightened) one member per work-item, the GPU shape, and the observers in their own kernel (chunks)
+        Outcome scalar = run(2, 2, new OpenClBackend(OptionalInt.empty(), 0, Reduction.BLOCK, 1));
+        assertTrue(scalar.statuses().get(FAILING).startsWith("NON_FINITE@"), "member " + FAILING + ": " + scalar.statuses().get(FAILING));
+        assertEquals(MEMBERS - 1, scalar.statuses().stream().filter(s -> s.equals("OK")).count(), "ok members");
+        for (int lanes : new int[]{1, 4, 8, 16}) {
+            // one chunk: the observers evaluated by the last launch of advance; chunks of 1024: by observe_members.
+            // 16 lanes pad the 3000 members (and the last chunk's 952) with 8 excluded ones
+            for (int chunk : new int[]{0, Reduction.BLOCK}) {
+                Outcome o = run(2, 2, new OpenClBackend(OptionalInt.empty(), 0, chunk, lanes));
+                String where = lanes + " lanes, " + (chunk == 0 ? "observers fused" : "observers in their own kernel");
+                assertEquals(scalar.rowBits(), o.rowBits(), "rows with " + where);
+                assertArrayEquals(scalar.state(), o.state(), "final state with " + where);
+                assertEquals(scalar.statuses(), o.statuses(), "statuses and failed steps with " + where);
+            }
+        }
+    }
+
     /** The cos/sin ensemble with J = 2999 under lobatto-nh:stages, h = 0.1, member 500 started with q5 50 times too far out. */
     private static Outcome run(int stages, double tEnd, Backend backend) {
         Simulation sim = new Simulation(SYS, new LobattoNonholonomic(stages), new double[0], InitialStates.defaults(SYS), null, MEMBERS);

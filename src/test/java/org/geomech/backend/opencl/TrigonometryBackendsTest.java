@@ -29,7 +29,7 @@ class TrigonometryBackendsTest {
     @BeforeAll
     static void device() { OpenClRequirement.device(); }
 
-    private static StepSystem step() {
+    static StepSystem step() {
         Model model = new ValueModel("trigonometry");
         StateLayout layout = new StateLayout(List.of(new StateLayout.Block("x", List.of(X), List.of("x")),
                 new StateLayout.Block("f", List.of(sym("s"), sym("c")), List.of("s", "c"))));

@@ -21,4 +21,11 @@ class WorkGroupTest {
         assertEquals(48, WorkGroup.size(32, 48), "the kernel allows only 48");
         assertEquals(16, WorkGroup.size(64, 16), "the kernel's limit wins over the multiple");
     }
+
+    @Test
+    void aTargetOfOneIsOneMultiple() {
+        assertEquals(8, WorkGroup.size(8, 4096, 1), "POCL: 98 reductions at 10^5 members in 13 groups, not 2 of 64");
+        assertEquals(32, WorkGroup.size(32, 1024, 1), "NVIDIA: one warp");
+        assertEquals(1, WorkGroup.size(0, 4096, 1), "an unreported multiple counts as 1");
+    }
 }

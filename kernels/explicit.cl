@@ -1,0 +1,49 @@
+// geomech OpenCL program, part 2 of 3 for an explicit step (no unknowns: lobatto-nh:2 and RATTLE once straightened,
+// issue 8 item 4): LANES members per work-item, straight-line and branch-free, so that a CPU runs one step for a
+// vector of members and a GPU one member per SIMD lane. Every loop over components is unrolled (#pragma unroll, here
+// and in load_members), so that s and next live in registers: rolled, POCL kept them on the stack, at half the speed.
+
+// state' = Psi(state, params): StepSystem.update.
+static void gm_update(const real *s, const double *p, real *next) {
+/*@UPDATE@*/
+}
+
+// Advances every ok member of state[c * pitch + j] by `ticks` ticks of steps_per_tick[j] steps each (1 where h is
+// shared; issue 11 item 1: h per member), ReferenceStepper.step in a loop; a member whose next state is not finite
+// keeps the state before that step and records its absolute step number, counted in its own steps. The lanes step
+// together as many times as the most of them needs, a lane past its own count masked. With `observe`,
+// values[o * pitch + j] are then the observers of the final states (observe_members fused in: the state is read once
+// per output). The Newton counters stay as they are: an explicit step takes no iteration.
+__kernel void advance_members(__global double *state, __global int *status, __global long *failed_step,
+                              __global long *iteration_sum, __global int *iteration_max, __global long *factorisation_sum,
+                              __constant double *params, __global const int *steps_per_tick, const int pitch,
+                              const int ticks, const long first_tick, __global double *values, const int observe) {
+    const int j = get_global_id(0) * LANES;
+    if (j >= pitch) return;
+    real s[N_STATE], next[N_STATE];
+    double p[PARAM_ALLOC];
+    load_members(state, params, pitch, j, s, p);
+    const mask started = TO_MASK(LOAD(status, j)) == STATUS_OK;
+    mask ok = started;
+    whole failed = LOAD(failed_step, j);
+    const whole per = TO_WHOLE(LOAD(steps_per_tick, j)), steps = ticks * per, first_step = first_tick * per;
+    int most = 0;
+    #pragma unroll
+    for (int l = 0; l < LANES; l++) most = max(most, steps_per_tick[j + l]);
+    for (long k = 0; k < (long) ticks * most; k++) {
+        gm_update(s, p, next);
+        const mask moving = ok && k < steps;
+        mask finite = moving;
+        #pragma unroll
+        for (int c = 0; c < N_STATE; c++) finite &= isfinite(next[c]);
+        failed = PICK(moving && !finite, first_step + k + 1, failed);
+        ok = PICK(moving, finite, ok);
+        #pragma unroll
+        for (int c = 0; c < N_STATE; c++) s[c] = PICK(finite, next[c], s[c]);
+    }
+    #pragma unroll
+    for (int c = 0; c < N_STATE; c++) STORE(s[c], state, c * pitch + j);
+    STORE(TO_INT(PICK(started && !ok, (mask) STATUS_NON_FINITE, TO_MASK(LOAD(status, j)))), status, j);
+    STORE(failed, failed_step, j);
+    if (observe) store_observers(s, p, values, pitch, j);
+}
