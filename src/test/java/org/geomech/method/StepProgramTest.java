@@ -46,6 +46,13 @@ class StepProgramTest {
         in.addAll(s.params());
         int flops = JavaEmitter.flops(in, s.update());
         assertTrue(flops <= 2 * 70, "flops per member-step " + flops);
+        // divisions by h, m and l^2 alone are products with their reciprocals (28 divisions a step before, 2 in the C):
+        // the two reciprocals, the quadratic's root, lambda and mu
+        long divisions = org.geomech.expr.Exprs.topological(s.update()).stream().filter(e -> e.op() == Expr.Op.DIV).count();
+        assertEquals(5, divisions, "divisions per step");
+        for (Expr e : org.geomech.expr.Exprs.topological(s.update()))
+            if (e.op() == Expr.Op.DIV && !e.arg(0).isConst())
+                assertTrue(org.geomech.expr.Exprs.dependsOn(e.arg(1), s.state()), "a division by parameters alone: " + e);
     }
 
     @Test
