@@ -88,7 +88,9 @@ final class SimdRun implements Backend.Run {
             if (values == null) values = new double[observers * members];
             out = values;
         }
-        forEachBlock((t, first, count) -> steppers[t].observe(state, first, count, out));
+        // an explicit step's kernel observes too, after zero steps: the code that is already hot, not the observe kernel
+        if (explicit != null) forEachBlock((t, first, count) -> explicit[t].advance(state, first, count, 0, stepsDone, stepsPerTick, out, steppers[t]));
+        else forEachBlock((t, first, count) -> steppers[t].observe(state, first, count, out));
         int blocks = Reduction.blocks(members);
         double[] partials = new double[blocks * (1 + Reduction.FIELDS * observers)];
         parallel(blocks, b -> Reduction.block(b, out, initial, members, observers, state, partials));
