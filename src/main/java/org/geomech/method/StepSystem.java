@@ -257,23 +257,8 @@ public final class StepSystem {
     private List<Expr> reciprocals(List<Expr> update) {
         Set<Expr> parameters = new HashSet<>(model.parameterSymbols());
         parameters.add(H);
-        Map<Expr, Expr> memo = new java.util.IdentityHashMap<>();
-        List<Expr> out = new ArrayList<>(update.size());
-        for (Expr root : update) {
-            for (Expr e : Exprs.topological(List.of(root))) {
-                if (memo.containsKey(e)) continue;
-                List<Expr> args = new ArrayList<>(e.arity());
-                boolean changed = false;
-                for (Expr a : e.args()) {
-                    args.add(memo.get(a));
-                    changed |= memo.get(a) != a;
-                }
-                boolean byParameters = e.op() == Expr.Op.DIV && !args.get(1).isConst() && parameters.containsAll(Exprs.symbols(args.get(1)));
-                memo.put(e, byParameters ? Expr.mul(args.get(0), Expr.div(Expr.ONE, args.get(1))) : changed ? e.with(args) : e);
-            }
-            out.add(memo.get(root));
-        }
-        return out;
+        return Exprs.rewrite(update, e -> e.op() == Expr.Op.DIV && !e.arg(1).isConst() && parameters.containsAll(Exprs.symbols(e.arg(1)))
+                ? Expr.mul(e.arg(0), Expr.div(Expr.ONE, e.arg(1))) : e);
     }
 
     /** The first unknown whose coefficient in a residual's row is a nonzero expression of parameters and constants only, or -1. */
