@@ -45,51 +45,26 @@ public final class Reduction {
 
     /**
      * Partials of block b into out[b * (1 + FIELDS * observers) ...]; values and initial are observer-major. Each
-     * field is accumulated member by member in member order; two observers share a pass so that their six
-     * accumulations overlap instead of each waiting on the latency of its own chain.
+     * field is accumulated member by member in member order, in a local (its sums were kept in out before, a store and
+     * a load on every member's chain).
      */
     public static void block(int b, double[] values, double[] initial, int members, int observers, EnsembleState state, double[] out) {
         int base = b * (1 + FIELDS * observers), from = b * BLOCK, to = Math.min(members, from + BLOCK), count = 0;
         for (int j = from; j < to; j++) if (state.ok(j)) count++;
         out[base] = count;
-        for (int o = 0; o + 1 < observers; o += 2) pair(values, initial, o * members, (o + 1) * members, from, to, state, out, base + 1 + FIELDS * o);
-        if (observers % 2 == 1) single(values, initial, (observers - 1) * members, from, to, state, out, base + 1 + FIELDS * (observers - 1));
-    }
-
-    /** Sum, max and squared deviation of one observer (values from offset a) over the ok members from..to-1, into out[at ..]. */
-    private static void single(double[] values, double[] initial, int a, int from, int to, EnsembleState state, double[] out, int at) {
-        double sum = 0, max = Double.NEGATIVE_INFINITY, sq = 0;
-        for (int j = from; j < to; j++) {
-            if (!state.ok(j)) continue;
-            double x = values[a + j], d = x - initial[a + j];
-            sum += x;
-            max = Math.max(max, x);
-            sq += d * d;
+        for (int o = 0; o < observers; o++) {
+            double sum = 0, max = Double.NEGATIVE_INFINITY, sq = 0;
+            for (int j = from, a = o * members; j < to; j++) {
+                if (!state.ok(j)) continue;
+                double x = values[a + j], d = x - initial[a + j];
+                sum += x;
+                max = Math.max(max, x);
+                sq += d * d;
+            }
+            out[base + 1 + FIELDS * o] = sum;
+            out[base + 2 + FIELDS * o] = max;
+            out[base + 3 + FIELDS * o] = sq;
         }
-        out[at] = sum;
-        out[at + 1] = max;
-        out[at + 2] = sq;
-    }
-
-    /** single() of two observers (values from offsets a and c) in one pass, into out[at ..] and out[at + FIELDS ..]. */
-    private static void pair(double[] values, double[] initial, int a, int c, int from, int to, EnsembleState state, double[] out, int at) {
-        double sumA = 0, maxA = Double.NEGATIVE_INFINITY, sqA = 0, sumC = 0, maxC = Double.NEGATIVE_INFINITY, sqC = 0;
-        for (int j = from; j < to; j++) {
-            if (!state.ok(j)) continue;
-            double x = values[a + j], d = x - initial[a + j], y = values[c + j], e = y - initial[c + j];
-            sumA += x;
-            maxA = Math.max(maxA, x);
-            sqA += d * d;
-            sumC += y;
-            maxC = Math.max(maxC, y);
-            sqC += e * e;
-        }
-        out[at] = sumA;
-        out[at + 1] = maxA;
-        out[at + 2] = sqA;
-        out[at + FIELDS] = sumC;
-        out[at + FIELDS + 1] = maxC;
-        out[at + FIELDS + 2] = sqC;
     }
 
     public static int blocks(int members) { return (members + BLOCK - 1) / BLOCK; }
