@@ -395,12 +395,6 @@ final class RunCommand extends GeomechCommand {
         return cells;
     }
 
-    private List<Object> row(double h, EnsembleRun.Row row) {
-        List<Object> cells = new ArrayList<>(List.of(h, row.t(), row.step(), row.ok()));
-        for (Statistics st : row.stats()) for (String s : scenario.statistics()) cells.add(statistic(st, s));
-        return cells;
-    }
-
     private List<String> quantileNames() { return scenario.statistics().stream().filter(s -> s.startsWith("q")).toList(); }
 
     private double statistic(Statistics st, String name) {
