@@ -21,6 +21,7 @@ import picocli.CommandLine.Spec;
 
 import java.io.PrintWriter;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -152,11 +153,17 @@ final class DescribeCommand implements Callable<Integer> {
         return m.build(sys);
     }
 
-    /** Floating-point operations per member-step of the generated code (a function call counts as one). */
+    /**
+     * Floating-point operations per member-step of the generated code (a function call counts as one); of a straight-line
+     * step, the work that depends on the state, the values of h and the model parameters alone counted apart (issue 8 item 3).
+     */
     private static String flops(StepSystem s) {
         List<Expr> stateParams = new ArrayList<>(s.state());
         stateParams.addAll(s.params());
-        if (s.unknowns().isEmpty()) return JavaEmitter.flops(stateParams, s.update()) + " per member-step (one straight-line step)";
+        if (s.unknowns().isEmpty()) {
+            JavaEmitter.Hoisted count = JavaEmitter.flops(stateParams, new HashSet<>(s.params()), s.update());
+            return count.each() + " per member-step (one straight-line step; " + count.once() + " more from the parameters alone, once per run)";
+        }
         List<Expr> all = new ArrayList<>(stateParams);
         all.addAll(s.unknowns());
         List<Expr> jacobian = new ArrayList<>();

@@ -1,6 +1,7 @@
 package org.geomech.expr;
 
 import java.util.List;
+import java.util.Set;
 import java.util.function.IntFunction;
 
 /**
@@ -24,5 +25,13 @@ public final class JavaEmitter {
     /** Floating-point operations of the emitted statements (a function call counts as one, as in Tape.flops). */
     public static int flops(List<Expr> inputs, List<Expr> outputs) {
         return JAVA.emit(inputs, j -> "in", outputs, i -> "out").flops();
+    }
+
+    /** Floating-point operations of a loop evaluating outputs (each pass) with the values of the invariant inputs alone computed once (issue 8 item 3). */
+    public record Hoisted(int each, int once) {}
+
+    public static Hoisted flops(List<Expr> inputs, Set<Expr> invariant, List<Expr> outputs) {
+        StraightLineProgram.Code code = JAVA.emit(inputs, j -> "in", invariant, outputs, i -> "out");
+        return new Hoisted(code.flops(), code.hoistedFlops());
     }
 }

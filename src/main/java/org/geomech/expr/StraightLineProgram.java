@@ -15,8 +15,11 @@ import java.util.function.IntFunction;
  * one whose operations are not C operators (VectorEmitter) overrides how operations, calls, literals and stores are written.
  */
 class StraightLineProgram {
-    /** The statements and the floating-point operations they perform (one per assignment). */
-    record Code(String text, int flops) {}
+    /**
+     * The statements and the floating-point operations they perform (one per assignment); hoisted: the statements of
+     * the values made of invariant inputs and constants alone, to run once before a loop of text (issue 8 item 3).
+     */
+    record Code(String hoisted, int hoistedFlops, String text, int flops) {}
 
     private final String declaration;
     private final String functionPrefix;
@@ -48,6 +51,11 @@ class StraightLineProgram {
 
     /** Statements setting output.apply(i) to outputs[i], where input j is read as input.apply(j). */
     Code emit(List<Expr> inputs, IntFunction<String> input, List<Expr> outputs, IntFunction<String> output) {
+        return emit(inputs, input, Set.of(), outputs, output);
+    }
+
+    /** As emit, with every value computed from the invariant inputs and constants alone among the hoisted statements. */
+    Code emit(List<Expr> inputs, IntFunction<String> input, Set<Expr> invariant, List<Expr> outputs, IntFunction<String> output) {
         Map<Expr, String> value = new IdentityHashMap<>();
         for (int j = 0; j < inputs.size(); j++) {
             Expr s = inputs.get(j);
@@ -56,14 +64,19 @@ class StraightLineProgram {
         }
         List<Expr> nodes = Exprs.topological(outputs);
         Set<Expr> used = valuesUsed(nodes, outputs);
-        Lines lines = new Lines();
+        Set<Expr> fixed = Collections.newSetFromMap(new IdentityHashMap<>());
+        fixed.addAll(invariant);
+        int[] names = {0};
+        Lines hoisted = new Lines(names), lines = new Lines(names);
         for (Expr e : nodes) {
+            boolean constant = e.isConst() || (e.arity() > 0 && e.args().stream().allMatch(fixed::contains));
+            if (constant) fixed.add(e);
             if (value.containsKey(e) || !used.contains(e)) continue;
             if (e.isSymbol()) throw new IllegalArgumentException("unknown symbol '" + e.name() + "'");
-            value.put(e, e.isConst() ? literal(e.value()) : operation(e, value, lines));
+            value.put(e, e.isConst() ? literal(e.value()) : operation(e, value, constant ? hoisted : lines));
         }
         for (int i = 0; i < outputs.size(); i++) lines.add(store(output.apply(i), value.get(outputs.get(i))));
-        return new Code(lines.text.toString(), lines.temporaries);
+        return new Code(hoisted.text.toString(), hoisted.operations, lines.text.toString(), lines.operations);
     }
 
     /** Nodes whose value some statement reads: all but negations that are only ever subtracted. */
@@ -137,25 +150,33 @@ class StraightLineProgram {
         return v < 0 ? "(-" + s + ")" : s;
     }
 
-    /** The emitted text and its temporaries t0, t1, ..., one per floating-point operation. */
+    /** Emitted text and the temporaries it declares, one per floating-point operation, named t0, t1, ... from a counter shared with other Lines. */
     private final class Lines {
         final StringBuilder text = new StringBuilder();
-        int temporaries;
+        private final int[] names;
+        int operations;
+
+        Lines(int[] names) { this.names = names; }
+
+        private String next() {
+            operations++;
+            return "t" + names[0]++;
+        }
 
         String assign(String expression) {
-            String t = "t" + temporaries++;
+            String t = next();
             add(declare(t, expression));
             return t;
         }
 
         String call(String function, String... args) {
-            String t = "t" + temporaries++;
+            String t = next();
             add(StraightLineProgram.this.call(t, function, args));
             return t;
         }
 
         String stumpff(int n, String arg) {
-            String t = "t" + temporaries++;
+            String t = next();
             add(StraightLineProgram.this.stumpff(t, n, arg));
             return t;
         }

@@ -113,20 +113,21 @@ public final class VectorEmitter {
 
     /**
      * One straight block of statements (issue 8: the step as one method, lanes in locals): input symbol j is the
-     * variable a{j}, output i is declared as the final variable n{i}, constants are c{k}, declared by constants
-     * (hoist them out of a loop). Math calls go through the scratch array (2 lane-blocks).
+     * variable a{j}, output i is declared as the final variable n{i}, constants are c{k}, declared by constants;
+     * the values of the invariant inputs and constants alone are computed by hoisted (hoist both out of a loop, issue 8
+     * item 3). Math calls go through the scratch array (2 lane-blocks).
      */
-    public record Body(String constants, String statements) {}
+    public record Body(String constants, String hoisted, String statements) {}
 
-    public static Body body(String scratch, int lanes, List<Expr> inputs, List<Expr> outputs) {
+    public static Body body(String scratch, int lanes, List<Expr> inputs, Set<Expr> invariant, List<Expr> outputs) {
         Dialect dialect = new Dialect(lanes, scratch) {
             @Override String store(String target, String value) { return "final DoubleVector " + target + " = " + value + ";"; }
         };
-        StraightLineProgram.Code code = dialect.emit(inputs, j -> "a" + j, outputs, i -> "n" + i);
+        StraightLineProgram.Code code = dialect.emit(inputs, j -> "a" + j, invariant, outputs, i -> "n" + i);
         StringBuilder constants = new StringBuilder();
         for (int k = 0; k < dialect.constants.size(); k++)
             constants.append("final DoubleVector c").append(k).append(" = DoubleVector.broadcast(S, ").append(dialect.constants.get(k)).append(");\n");
-        return new Body(constants.toString(), code.text());
+        return new Body(constants.toString(), code.hoisted(), code.text());
     }
 
     /** The temporary a statement declares, or null for a store. */

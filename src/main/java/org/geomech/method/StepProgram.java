@@ -6,6 +6,7 @@ import org.geomech.expr.Exprs;
 
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.List;
@@ -90,58 +91,96 @@ final class StepProgram {
     }
 
     /**
-     * The expressions rebuilt with power-of-two factors moved out of products and sums, and into a factor made of
-     * parameters only (exact in binary floating point, barring overflow and underflow).
+     * The expressions rebuilt as coefficient times core (issue 8 item 2): every product, quotient, negation and integer
+     * power collects its factors made of parameters and constants into one coefficient, and a sum of terms with the same
+     * coefficient (or opposite ones) takes it out, k a + k b = k (a + b), as a hand-written step computes c2 (a . q) with
+     * one invariant c2. Division by a parameter expression becomes a factor 1/d of the coefficient. The coefficients
+     * depend on parameters alone, so a backend computes them once, outside the step loop; this changes the rounding of
+     * the step, the same on every backend since they all evaluate these expressions.
      */
     static List<Expr> lean(List<Expr> roots, List<Expr> params) {
-        Map<Expr, Expr> memo = new IdentityHashMap<>();
         Set<Expr> invariant = Collections.newSetFromMap(new IdentityHashMap<>());
         invariant.addAll(params);
-        for (Expr e : Exprs.topological(roots)) {
-            if (e.arity() == 0) { memo.put(e, e); continue; }
-            List<Expr> args = new ArrayList<>(e.arity());
-            for (Expr a : e.args()) args.add(memo.get(a));
-            memo.put(e, e.op() == Expr.Op.MUL ? product(args.get(0), args.get(1), invariant)
-                    : e.op() == Expr.Op.ADD ? sum(args.get(0), args.get(1)) : e.with(args));
-        }
+        Map<Expr, Factored> memo = new IdentityHashMap<>();
+        for (Expr e : Exprs.topological(roots)) memo.put(e, factored(e, memo, invariant));
         List<Expr> out = new ArrayList<>(roots.size());
-        for (Expr r : roots) out.add(memo.get(r));
+        for (Expr r : roots) out.add(memo.get(r).value());
         return out;
     }
 
-    /**
-     * a b with a power-of-two factor of either operand moved in front, a (k b) = k (a b), and a leading one moved
-     * into a parameter factor, k (h b) = (k h) b; invariant collects the products of parameters and constants.
-     */
-    private static Expr product(Expr a, Expr b, Set<Expr> invariant) {
-        Expr out;
-        if (!a.isConst() && scaled(b) && !invariant.contains(b)) out = product(b.arg(0), product(a, b.arg(1), invariant), invariant);
-        else if (!b.isConst() && scaled(a) && !invariant.contains(a)) out = product(a.arg(0), product(a.arg(1), b, invariant), invariant);
-        else if (a.isConst() && b.op() == Expr.Op.MUL && powerOfTwo(a) && (invariant.contains(b.arg(0)) || invariant.contains(b.arg(1)))) {
-            boolean first = invariant.contains(b.arg(0));
-            Expr factor = product(a, first ? b.arg(0) : b.arg(1), invariant);
-            out = product(factor, first ? b.arg(1) : b.arg(0), invariant);
-        } else out = Expr.mul(a, b);
-        if ((a.isConst() || invariant.contains(a)) && (b.isConst() || invariant.contains(b))) invariant.add(out);
-        return out;
-    }
-
-    /** a + b with a common power-of-two factor taken out: k a + k b = k (a + b), k a + (-k) b = k (a - b). */
-    private static Expr sum(Expr a, Expr b) {
-        if (scaled(a) && scaled(b)) {
-            double k = a.arg(0).value(), l = b.arg(0).value();
-            if (k == l) return Expr.mul(a.arg(0), sum(a.arg(1), b.arg(1)));
-            if (k == -l) return Expr.mul(a.arg(0), Expr.sub(a.arg(1), b.arg(1)));
+    /** coefficient * core: the coefficient of parameters and constants, the core ONE or with no such factor at its top. */
+    private record Factored(Expr coefficient, Expr core) {
+        /** Normalised: a constant core, or a core that is itself a constant multiple or a negation, moves into the coefficient. */
+        static Factored of(Expr coefficient, Expr core) {
+            if (core.isConst()) return new Factored(times(coefficient, core), Expr.ONE);
+            if (core.op() == Expr.Op.MUL && core.arg(0).isConst()) return of(times(coefficient, core.arg(0)), core.arg(1));
+            if (core.op() == Expr.Op.NEG) return of(times(coefficient, Expr.MINUS_ONE), core.arg(0));
+            return new Factored(coefficient, core);
         }
-        return Expr.add(a, b);
+
+        boolean invariant() { return core == Expr.ONE; }
+
+        /**
+         * The product, the coefficient joined to the strictly taller factor of the core, down the chain: (c L) q_i, shared
+         * over i, rather than c (L q_i). Heights and printed forms, not creation order, decide: the rounding must not
+         * depend on what else a JVM built first.
+         */
+        Expr value() { return scaled(coefficient, core); }
+
+        private static Expr scaled(Expr k, Expr core) {
+            if (core == Expr.ONE) return k;
+            if (k == Expr.ONE) return core;
+            if (core.op() != Expr.Op.MUL) return Expr.mul(k, core);
+            int h0 = core.arg(0).height(), h1 = core.arg(1).height();
+            if (h0 == h1) return Expr.mul(k, core);
+            boolean first = h0 > h1;
+            return Expr.mul(scaled(k, core.arg(first ? 0 : 1)), core.arg(first ? 1 : 0));
+        }
     }
 
-    /** k x with k a constant power of two (negative ones too). */
-    private static boolean scaled(Expr e) { return e.op() == Expr.Op.MUL && powerOfTwo(e.arg(0)); }
+    private static Factored factored(Expr e, Map<Expr, Factored> memo, Set<Expr> invariant) {
+        if (e.isConst() || invariant.contains(e)) return new Factored(e, Expr.ONE);
+        if (e.arity() == 0) return new Factored(Expr.ONE, e);
+        List<Factored> args = new ArrayList<>(e.arity());
+        boolean allInvariant = true;
+        for (Expr a : e.args()) {
+            Factored f = memo.get(a);
+            args.add(f);
+            allInvariant &= f.invariant();
+        }
+        if (allInvariant) return new Factored(e.with(args.stream().map(Factored::value).toList()), Expr.ONE);
+        Factored a = args.get(0), b = e.arity() > 1 ? args.get(1) : null;
+        switch (e.op()) {
+            case MUL: return Factored.of(times(a.coefficient(), b.coefficient()), Expr.mul(a.core(), b.core()));
+            case DIV: return Factored.of(times(a.coefficient(), Expr.div(Expr.ONE, b.coefficient())), Expr.div(a.core(), b.core()));
+            case NEG: return Factored.of(times(a.coefficient(), Expr.MINUS_ONE), a.core());
+            case POW:
+                if (e.arg(1).isInteger()) return Factored.of(Expr.pow(a.coefficient(), e.arg(1)), Expr.pow(a.core(), e.arg(1)));
+                break;
+            case ADD:
+                if (a.coefficient() == b.coefficient()) return Factored.of(a.coefficient(), Expr.add(a.core(), b.core()));
+                if (b.coefficient() == times(a.coefficient(), Expr.MINUS_ONE)) return Factored.of(a.coefficient(), Expr.sub(a.core(), b.core()));
+                break;
+            default: break;
+        }
+        return Factored.of(Expr.ONE, e.with(args.stream().map(Factored::value).toList()));
+    }
 
-    private static boolean powerOfTwo(Expr e) {
-        if (!e.isConst()) return false;
-        double k = Math.abs(e.value());
-        return k != 0 && Double.isFinite(k) && Math.getExponent(k) >= Double.MIN_EXPONENT && k == Math.scalb(1.0, Math.getExponent(k));
+    /** The product of two coefficients with their factors in one canonical order (the constant, then by printed form), so equal products are one node. */
+    private static Expr times(Expr a, Expr b) {
+        List<Expr> factors = new ArrayList<>();
+        double k = factors(a, factors) * factors(b, factors);
+        factors.sort(Comparator.comparing(Expr::toString));
+        Expr out = Expr.num(k);
+        for (Expr f : factors) out = Expr.mul(out, f);
+        return out;
+    }
+
+    /** Adds the non-constant factors of a product to out; returns its constant factor. */
+    private static double factors(Expr e, List<Expr> out) {
+        if (e.isConst()) return e.value();
+        if (e.op() == Expr.Op.NEG) return -factors(e.arg(0), out);
+        if (e.op() != Expr.Op.MUL) { out.add(e); return 1; }
+        return factors(e.arg(0), out) * factors(e.arg(1), out);
     }
 }

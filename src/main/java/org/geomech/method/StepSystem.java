@@ -243,22 +243,9 @@ public final class StepSystem {
         int states = next.size() - unknowns.size();
         List<Definition> defs = new ArrayList<>(definitions);
         for (int i = 0; i < unknowns.size(); i++) defs.add(new Definition(unknowns.get(i), next.get(states + i)));
-        StepSystem out = new StepSystem(method, model, layout, List.of(), List.of(), List.of(), reciprocals(next.subList(0, states)), defs);
+        StepSystem out = new StepSystem(method, model, layout, List.of(), List.of(), List.of(), next.subList(0, states), defs);
         out.iterations.putAll(iterations);
         return out;
-    }
-
-    /**
-     * The explicit update with every division by an expression of h and the model parameters alone (m, l^2) written as
-     * a product with its reciprocal (issue 8 item 2: RATTLE on the spherical pendulum divided 28 times a step where C
-     * divides twice). Made here, before any parameter is carried per member, so that every backend and every way of
-     * giving a parameter computes the same roundings.
-     */
-    private List<Expr> reciprocals(List<Expr> update) {
-        Set<Expr> parameters = new HashSet<>(model.parameterSymbols());
-        parameters.add(H);
-        return Exprs.rewrite(update, e -> e.op() == Expr.Op.DIV && !e.arg(1).isConst() && parameters.containsAll(Exprs.symbols(e.arg(1)))
-                ? Expr.mul(e.arg(0), Expr.div(Expr.ONE, e.arg(1))) : e);
     }
 
     /** The first unknown whose coefficient in a residual's row is a nonzero expression of parameters and constants only, or -1. */

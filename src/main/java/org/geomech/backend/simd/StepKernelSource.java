@@ -6,12 +6,15 @@ import org.geomech.expr.VectorEmitter;
 import org.geomech.method.StepSystem;
 
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 
 /**
  * The Java source of a SimdStepKernel for an explicit step system (issue 8 item 3): one method, the state's lanes
  * loaded into locals once, a loop over the steps whose body is the update's straight-line code (VectorEmitter.body,
- * bitwise the reference's tape), the parameters and constants hoisted out of the loop; after the last step the
+ * bitwise the reference's tape), the constants and every value of the parameters alone (and of parameters carried per
+ * member, which no step changes) hoisted out of the loop; after the last step the
  * observers are evaluated from the same locals (bitwise the observe kernel's values) and stored, so an output reads
  * the state once instead of twice. Every next state of every step is summed into one vector, pairwise so the sums
  * do not form a long dependency chain: the sum is finite exactly when all values were (or on overflow of finite
@@ -25,8 +28,8 @@ record StepKernelSource(String text, String className) {
         inputs.addAll(system.params());
         List<Expr> observed = new ArrayList<>();
         for (Observer o : observers) observed.add(o.expression());
-        VectorEmitter.Body body = VectorEmitter.body("w", lanes, inputs, outputs);
-        VectorEmitter.Body observe = VectorEmitter.body("w", lanes, inputs, observed);
+        VectorEmitter.Body body = VectorEmitter.body("w", lanes, inputs, stepInvariant(system), outputs);
+        VectorEmitter.Body observe = VectorEmitter.body("w", lanes, inputs, Set.of(), observed);
         String className = "GeneratedSimdStep";
         StringBuilder s = new StringBuilder();
         s.append("import jdk.incubator.vector.DoubleVector;\n")
@@ -37,13 +40,13 @@ record StepKernelSource(String text, String className) {
                 .append("public final class ").append(className).append(" implements ").append(SimdStepKernel.class.getName()).append(" {\n")
                 .append("private static final VectorSpecies<Double> S = DoubleVector.SPECIES_PREFERRED;\n")
                 .append("@Override public boolean steps(double[] data, int members, int first, double[] p, int steps, double[] values) {\n");
-        if (body.statements().contains("w[") || observe.statements().contains("w[")) s.append("final double[] w = new double[").append(2 * lanes).append("];\n");
+        if (body.hoisted().contains("w[") || body.statements().contains("w[") || observe.statements().contains("w[")) s.append("final double[] w = new double[").append(2 * lanes).append("];\n");
         for (int c = 0; c < stateSize; c++)
             s.append("DoubleVector a").append(c).append(" = DoubleVector.fromArray(S, data, ").append(c).append(" * members + first);\n");
         for (int k = 0; k < paramCount; k++)
             s.append("final DoubleVector a").append(stateSize + k).append(" = DoubleVector.broadcast(S, p[").append(k).append("]);\n");
         // the step's constants and temporaries in a block of their own: the observers' reuse the names
-        s.append("{\n").append(body.constants());
+        s.append("{\n").append(body.constants()).append(body.hoisted());
         s.append("DoubleVector check = DoubleVector.zero(S);\n");
         s.append("for (int k = 0; k < steps; k++) {\n").append(body.statements());
         s.append("check = check.add(").append(pairwiseSum(distinct(outputs))).append(");\n");
@@ -58,6 +61,16 @@ record StepKernelSource(String text, String className) {
         }
         s.append("return true;\n}\n}\n");
         return new StepKernelSource(s.toString(), className);
+    }
+
+    /**
+     * The inputs no step changes: the shared parameters and the state components the update leaves as they are (a
+     * parameter carried per member); what is computed from them alone moves out of the step loop.
+     */
+    private static Set<Expr> stepInvariant(StepSystem system) {
+        Set<Expr> out = new HashSet<>(system.params());
+        for (int c = 0; c < system.state().size(); c++) if (system.update().get(c) == system.state().get(c)) out.add(system.state().get(c));
+        return out;
     }
 
     /** The output variables n{i} with distinct expressions (v' = p' on a unit mass matrix: one check covers both). */
