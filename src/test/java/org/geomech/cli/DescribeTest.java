@@ -47,7 +47,7 @@ class DescribeTest {
         Cli.Result r = Cli.run("describe", "rattle", "--model", "spherical-pendulum");
         assertEquals(0, r.exit(), r.err());
         assertTrue(r.out().contains("straightened: $lambda[0] = ") && r.out().contains("straightened: $mu[0] = "), r.out());
-        assertTrue(r.out().contains("per member-step (one straight-line step)"), r.out());
+        assertTrue(r.out().contains("per member-step (one straight-line step; "), r.out());
     }
 
     @Test

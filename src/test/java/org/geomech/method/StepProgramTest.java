@@ -3,6 +3,7 @@ package org.geomech.method;
 import org.geomech.ensemble.InitialStates;
 import org.geomech.ensemble.EnsembleState;
 import org.geomech.expr.Expr;
+import org.geomech.expr.Exprs;
 import org.geomech.expr.JavaEmitter;
 import org.geomech.expr.Tape;
 import org.geomech.model.Library;
@@ -17,7 +18,9 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -39,20 +42,35 @@ class StepProgramTest {
     @Test
     void rattleOnOneConstraintIsSolvedInClosedForm() {
         // RATTLE (001 sec. 4.3 (a)) on one constraint: lambda from the position constraint (quadratic in it), then mu
-        // from the velocity constraint (affine in it); benchmarks/c/roofline.c does the same in 70 flops
+        // from the velocity constraint (affine in it); benchmarks/c/roofline.c does the same in 70 flops (an FMA counted 2)
+        // with its parameter-only values computed before the loop. Issue 8 asks for the C's count: 131 before the
+        // invariant coefficients were collected and hoisted, 76 after (7 % over: c = |a|^2/l^2 - 1 in two operations
+        // where the C does |a|^2 - l^2 in one, the gravity kick apart from the constraint kick)
         StepSystem s = Methods.parse("rattle").build(Library.system("spherical-pendulum"));
         assertTrue(s.unknowns().isEmpty(), "explicit");
         List<Expr> in = new ArrayList<>(s.state());
         in.addAll(s.params());
-        int flops = JavaEmitter.flops(in, s.update());
-        assertTrue(flops <= 2 * 70, "flops per member-step " + flops);
-        // divisions by h, m and l^2 alone are products with their reciprocals (28 divisions a step before, 2 in the C):
-        // the two reciprocals, the quadratic's root, lambda and mu
-        long divisions = org.geomech.expr.Exprs.topological(s.update()).stream().filter(e -> e.op() == Expr.Op.DIV).count();
-        assertEquals(5, divisions, "divisions per step");
-        for (Expr e : org.geomech.expr.Exprs.topological(s.update()))
-            if (e.op() == Expr.Op.DIV && !e.arg(0).isConst())
-                assertTrue(org.geomech.expr.Exprs.dependsOn(e.arg(1), s.state()), "a division by parameters alone: " + e);
+        JavaEmitter.Hoisted flops = JavaEmitter.flops(in, new HashSet<>(s.params()), s.update());
+        assertTrue(flops.each() <= 1.1 * 70, "flops per member-step " + flops.each());
+        // every division by h, m and l alone is among the values of the parameters; per member-step there remain 3, as
+        // the C's 2 and its copysign: 4ac / b^2 under the root, lambda and mu
+        long divisions = Exprs.topological(s.update()).stream().filter(e -> e.op() == Expr.Op.DIV && Exprs.dependsOn(e, s.state())).count();
+        assertEquals(3, divisions, "divisions per member-step");
+    }
+
+    @Test
+    void invariantCoefficientsAreCollectedOutOfProductsAndSums() {
+        // h (x / m) + h (y / m) with h and m parameters: (h / m) (x + y), one add and one multiply per evaluation
+        // (issue 8 item 2; the C's c2 (a . q) with one invariant c2), and the same value up to rounding
+        Expr h = StepSystem.H, m = Expr.sym("m"), x = Expr.sym("x"), y = Expr.sym("y");
+        Expr sum = Expr.add(Expr.mul(h, Expr.div(x, m)), Expr.mul(h, Expr.div(y, m)));
+        List<Expr> lean = StepProgram.lean(List.of(sum), List.of(h, m));
+        List<Expr> in = List.of(x, y, h, m);
+        assertEquals(new JavaEmitter.Hoisted(2, 2), JavaEmitter.flops(in, Set.of(h, m), lean));
+        double[] values = {0.3, -1.7, 0.05, 3.0}, before = new double[1], after = new double[1];
+        Tape.compile(in, List.of(sum)).eval(values, 0, before, 0);
+        Tape.compile(in, lean).eval(values, 0, after, 0);
+        assertEquals(before[0], after[0], 1e-16 * Math.abs(before[0]) * 4);
     }
 
     @Test
