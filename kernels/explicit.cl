@@ -2,11 +2,7 @@
 // issue 8 item 4): LANES members per work-item, straight-line and branch-free, so that a CPU runs one step for a
 // vector of members and a GPU one member per SIMD lane. Every loop over components is unrolled (#pragma unroll, here
 // and in load_members), so that s and next live in registers: rolled, POCL kept them on the stack, at half the speed.
-
-// state' = Psi(state, params): StepSystem.update.
-static void gm_update(const real *s, const double *p, real *next) {
-/*@UPDATE@*/
-}
+// The update's statements are pasted into the step loop, those of its values of the parameters alone before it.
 
 // Advances every ok member of state[c * pitch + j] by `ticks` ticks of steps_per_tick[j] steps each (1 where h is
 // shared; issue 11 item 1: h per member), ReferenceStepper.step in a loop; a member whose next state is not finite
@@ -23,6 +19,9 @@ __kernel void advance_members(__global double *state, __global int *status, __gl
     real s[N_STATE], next[N_STATE];
     double p[PARAM_ALLOC];
     load_members(state, params, pitch, j, s, p);
+    // the values of StepSystem.update made of the parameters alone (and of parameters carried per member, which no
+    // step changes), once per call rather than once a step (issue 8 item 3)
+/*@INVARIANTS@*/
     const mask started = TO_MASK(LOAD(status, j)) == STATUS_OK;
     mask ok = started;
     whole failed = LOAD(failed_step, j);
@@ -31,7 +30,9 @@ __kernel void advance_members(__global double *state, __global int *status, __gl
     #pragma unroll
     for (int l = 0; l < LANES; l++) most = max(most, steps_per_tick[j + l]);
     for (long k = 0; k < (long) ticks * most; k++) {
-        gm_update(s, p, next);
+        {   // state' = Psi(state, params): StepSystem.update, its invariant values from above
+/*@UPDATE@*/
+        }
         const mask moving = ok && k < steps;
         mask finite = moving;
         #pragma unroll

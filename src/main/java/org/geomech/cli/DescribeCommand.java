@@ -21,7 +21,6 @@ import picocli.CommandLine.Spec;
 
 import java.io.PrintWriter;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -161,7 +160,7 @@ final class DescribeCommand implements Callable<Integer> {
         List<Expr> stateParams = new ArrayList<>(s.state());
         stateParams.addAll(s.params());
         if (s.unknowns().isEmpty()) {
-            JavaEmitter.Hoisted count = JavaEmitter.flops(stateParams, new HashSet<>(s.params()), s.update());
+            JavaEmitter.Hoisted count = JavaEmitter.flops(stateParams, s.stepInvariant(), s.update());
             return count.each() + " per member-step (one straight-line step; " + count.once() + " more from the parameters alone, once per run)";
         }
         List<Expr> all = new ArrayList<>(stateParams);

@@ -1,6 +1,7 @@
 package org.geomech.expr;
 
 import java.util.List;
+import java.util.Set;
 import java.util.function.IntFunction;
 
 /**
@@ -26,6 +27,15 @@ public final class OpenClEmitter {
     /** As emit, with the temporaries of type real (kernels/common.cl), for code run on lane vectors where lanewise allows. */
     public static String emitLanes(List<Expr> inputs, IntFunction<String> input, List<Expr> outputs, IntFunction<String> output) {
         return LANES.emit(inputs, input, outputs, output).text();
+    }
+
+    /** Statements of emitLanes split in two: those computing the values of the invariant inputs alone, and the rest (issue 8 item 3). */
+    public record Hoisted(String once, String each, int onceFlops, int eachFlops) {}
+
+    /** As emitLanes, the statements of the values made of the invariant inputs and constants alone apart, to run before a loop of the others. */
+    public static Hoisted emitLanes(List<Expr> inputs, IntFunction<String> input, Set<Expr> invariant, List<Expr> outputs, IntFunction<String> output) {
+        StraightLineProgram.Code code = LANES.emit(inputs, input, invariant, outputs, output);
+        return new Hoisted(code.hoisted(), code.text(), code.hoistedFlops(), code.flops());
     }
 
     /**

@@ -79,6 +79,17 @@ public final class StepSystem {
         return p;
     }
 
+    /**
+     * The inputs no step changes: the shared parameters and the state components the update leaves as they are (the
+     * parameters carried per member); a backend computes the values made of them alone once, outside its step loop
+     * (issue 8 item 3).
+     */
+    public Set<Expr> stepInvariant() {
+        Set<Expr> out = new HashSet<>(params());
+        for (int c = 0; c < layout.size(); c++) if (update.get(c) == state().get(c)) out.add(state().get(c));
+        return out;
+    }
+
     /** The params array (h, then the shared model parameters) from h and every model parameter's value in declaration order. */
     public double[] paramValues(double h, double[] modelParams) {
         List<Expr> all = model.parameterSymbols();

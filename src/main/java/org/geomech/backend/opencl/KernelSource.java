@@ -61,7 +61,16 @@ final class KernelSource {
             pieces.put("RESIDUAL", OpenClEmitter.emit(inputs, input, system.residuals(), i -> "f[" + i + "]"));
             pieces.put("JACOBIAN", OpenClEmitter.emit(inputs, input, jacobian, i -> "jac[" + i + "]"));
         }
-        pieces.put("UPDATE", OpenClEmitter.emitLanes(inputs, input, system.update(), i -> "next[" + i + "]"));
+        long update;
+        if (explicit) {
+            OpenClEmitter.Hoisted step = OpenClEmitter.emitLanes(inputs, input, system.stepInvariant(), system.update(), i -> "next[" + i + "]");
+            pieces.put("INVARIANTS", step.once());
+            pieces.put("UPDATE", step.each());
+            update = step.eachFlops();
+        } else {
+            pieces.put("UPDATE", OpenClEmitter.emitLanes(inputs, input, system.update(), i -> "next[" + i + "]"));
+            update = OpenClEmitter.flops(inputs, system.update());
+        }
         pieces.put("OBSERVE", OpenClEmitter.emitLanes(inputs, input, observed, i -> "out[" + i + "]"));
         StringBuilder text = new StringBuilder();
         for (String name : List.of("common.cl", explicit ? "explicit.cl" : "step.cl", "observe.cl")) text.append(template(name)).append('\n');
@@ -73,7 +82,7 @@ final class KernelSource {
             program = program.replace(marker, e.getValue());
         }
         long k = nu;
-        long outside = OpenClEmitter.flops(inputs, system.guess()) + OpenClEmitter.flops(inputs, system.update());
+        long outside = OpenClEmitter.flops(inputs, system.guess()) + update;
         long perIteration = OpenClEmitter.flops(inputs, system.residuals()) + OpenClEmitter.flops(inputs, jacobian) + 2 * k * k * k / 3 + 2 * k * k;
         return new KernelSource(program, new long[]{outside, perIteration}, granted);
     }
@@ -83,7 +92,10 @@ final class KernelSource {
     /** Members per work-item of the advance and observe kernels. */
     int lanes() { return lanes; }
 
-    /** Guess + update, and residual + Jacobian + LU per Newton iteration, counted from the generated code. */
+    /**
+     * Guess + update, and residual + Jacobian + LU per Newton iteration, counted from the generated code; of an explicit
+     * step, the update's work per member-step (its values of the parameters alone are computed once per kernel call).
+     */
     long[] flops() { return flops.clone(); }
 
     private static String defines(int ns, int np, int nu, int observers, NewtonOptions options, boolean linear, int lanes) {

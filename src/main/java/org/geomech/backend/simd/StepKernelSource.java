@@ -6,7 +6,6 @@ import org.geomech.expr.VectorEmitter;
 import org.geomech.method.StepSystem;
 
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 
@@ -28,7 +27,7 @@ record StepKernelSource(String text, String className) {
         inputs.addAll(system.params());
         List<Expr> observed = new ArrayList<>();
         for (Observer o : observers) observed.add(o.expression());
-        VectorEmitter.Body body = VectorEmitter.body("w", lanes, inputs, stepInvariant(system), outputs);
+        VectorEmitter.Body body = VectorEmitter.body("w", lanes, inputs, system.stepInvariant(), outputs);
         VectorEmitter.Body observe = VectorEmitter.body("w", lanes, inputs, Set.of(), observed);
         String className = "GeneratedSimdStep";
         StringBuilder s = new StringBuilder();
@@ -61,16 +60,6 @@ record StepKernelSource(String text, String className) {
         }
         s.append("return true;\n}\n}\n");
         return new StepKernelSource(s.toString(), className);
-    }
-
-    /**
-     * The inputs no step changes: the shared parameters and the state components the update leaves as they are (a
-     * parameter carried per member); what is computed from them alone moves out of the step loop.
-     */
-    private static Set<Expr> stepInvariant(StepSystem system) {
-        Set<Expr> out = new HashSet<>(system.params());
-        for (int c = 0; c < system.state().size(); c++) if (system.update().get(c) == system.state().get(c)) out.add(system.state().get(c));
-        return out;
     }
 
     /** The output variables n{i} with distinct expressions (v' = p' on a unit mass matrix: one check covers both). */
