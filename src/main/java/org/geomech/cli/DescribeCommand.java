@@ -161,7 +161,7 @@ final class DescribeCommand implements Callable<Integer> {
         stateParams.addAll(s.params());
         if (s.unknowns().isEmpty()) {
             JavaEmitter.Hoisted count = JavaEmitter.flops(stateParams, s.stepInvariant(), s.update());
-            return count.each() + " per member-step (one straight-line step; " + count.once() + " more from the parameters alone, once per run)";
+            return count.each() + " per member-step (one straight-line step; " + count.once() + " more from the parameters alone, outside the step loop)";
         }
         List<Expr> all = new ArrayList<>(stateParams);
         all.addAll(s.unknowns());

@@ -10,6 +10,7 @@ import org.junit.jupiter.api.Test;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Issue 8 item 4: which steps run a vector of members per work-item; no device needed. */
@@ -37,5 +38,18 @@ class KernelSourceTest {
         assertTrue(newton.text().contains("lu_decompose"), "lobatto-nh:3 uses kernels/step.cl");
         // an explicit step with sin and cos: fdlibm's branches do not act lane by lane
         assertEquals(1, KernelSource.of(TrigonometryBackendsTest.step(), List.of(), NewtonOptions.DEFAULT, 8).lanes(), "sin, cos");
+    }
+
+    @Test
+    void rattleComputesItsParameterValuesBeforeTheStepLoop() {
+        // issue 8 item 3: 1/m, 1/l^2, h/m and the coefficients StepProgram.lean collected, once per kernel call; in the
+        // loop the update reads the state alone and divides 3 times (4ac/b^2 under the root, lambda, mu), as the loop of
+        // benchmarks/c/roofline.c divides twice and takes a copysign
+        String text = source("spherical-pendulum", "rattle", 8).text();
+        int kernel = text.indexOf("__kernel void advance_members"), loop = text.indexOf("for (long k = 0", kernel);
+        String before = text.substring(kernel, loop), step = text.substring(loop, text.indexOf("const mask moving", loop));
+        assertTrue(before.contains("1.0 / p["), before);
+        assertFalse(step.contains("p["), step);
+        assertEquals(3, step.split(" / ", -1).length - 1, step);
     }
 }

@@ -4,14 +4,20 @@ import org.geomech.expr.Expr;
 import org.geomech.expr.JavaEmitter;
 import org.geomech.expr.Tape;
 import org.geomech.expr.VectorEmitter;
+import org.geomech.ensemble.Observers;
+import org.geomech.method.Methods;
+import org.geomech.model.Library;
+import org.geomech.model.MechanicalSystem;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
+import java.util.regex.Pattern;
 
 import static org.geomech.expr.Expr.*;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** VectorEmitter's code, compiled and loaded as the backend does, against the reference's tapes lane by lane. */
@@ -75,5 +81,18 @@ class SimdKernelCodeTest {
             for (int i = 0; i < outputs.size(); i++)
                 assertEquals(Double.doubleToLongBits(expected[i]), Double.doubleToLongBits(o[i * LANES + l]), "output " + i + " (" + outputs.get(i) + "), lane " + l);
         }
+    }
+
+    @Test
+    void rattleStepLoopReadsTheStateAlone() {
+        // issue 8 item 3: the values of h, m, l and g alone are hoisted out of the step loop (inputs a0..a9 are the state,
+        // a10..a13 the parameters); per step the loop divides 3 times, as the C loop of benchmarks/c/roofline.c 2 and a copysign
+        MechanicalSystem sys = Library.system("spherical-pendulum");
+        String text = StepKernelSource.of(Methods.parse("rattle").build(sys), Observers.standard(sys), LANES).text();
+        int loop = text.indexOf("for (int k = 0; k < steps; k++)");
+        String before = text.substring(0, loop), step = text.substring(loop, text.indexOf("check = check.add(", loop));
+        assertTrue(before.contains(".div(a11)"), before);
+        assertFalse(Pattern.compile("\\ba1[0-3]\\b").matcher(step).find(), step);
+        assertEquals(3, step.split("\\.div\\(", -1).length - 1, step);
     }
 }
