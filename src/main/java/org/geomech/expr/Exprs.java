@@ -9,7 +9,6 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.function.UnaryOperator;
 
 /** Whole-DAG operations: substitution, free symbols, topological order. */
 public final class Exprs {
@@ -27,20 +26,10 @@ public final class Exprs {
         return substitute(List.of(root), replacements).get(0);
     }
 
-    /** Rebuilds the roots bottom-up, each node (its arguments already rewritten) replaced by rule's image of it; one memo for all roots. */
-    public static List<Expr> rewrite(List<Expr> roots, UnaryOperator<Expr> rule) {
-        Map<Expr, Expr> memo = new IdentityHashMap<>();
-        List<Expr> out = new ArrayList<>(roots.size());
-        for (Expr r : roots) out.add(rebuild(r, memo, rule));
-        return out;
-    }
-
-    private static Expr rebuild(Expr root, Map<Expr, Expr> memo) { return rebuild(root, memo, UnaryOperator.identity()); }
-
-    private static Expr rebuild(Expr root, Map<Expr, Expr> memo, UnaryOperator<Expr> rule) {
+    private static Expr rebuild(Expr root, Map<Expr, Expr> memo) {
         for (Expr e : topological(List.of(root))) {
             if (memo.containsKey(e)) continue;
-            if (e.arity() == 0) { memo.put(e, rule.apply(e)); continue; }
+            if (e.arity() == 0) { memo.put(e, e); continue; }
             List<Expr> args = new ArrayList<>(e.arity());
             boolean changed = false;
             for (Expr a : e.args()) {
@@ -48,7 +37,7 @@ public final class Exprs {
                 args.add(s);
                 changed |= s != a;
             }
-            memo.put(e, rule.apply(changed ? e.with(args) : e));
+            memo.put(e, changed ? e.with(args) : e);
         }
         return memo.get(root);
     }

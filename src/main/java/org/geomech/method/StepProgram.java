@@ -18,8 +18,8 @@ import java.util.Set;
  * The straight-line form of a step system affine in a single unknown x (issue 8 item 2): F(x) = F(0) + J x with
  * J = dF/dx free of x, so x = -F(0) / J in closed form (the guess does not matter), and an update affine in x is
  * written Psi(0) + (dPsi/dx) x, which shares F(0)'s subexpressions (the stage values at x = 0). Products and sums are
- * then rewritten where a power-of-two factor moves exactly (a (2 b) = 2 (a b), 2 a + 2 b = 2 (a + b), 2 (h b) = (2 h) b
- * with 2 h computed once from the parameters). Hash-consing computes every shared subexpression once.
+ * then rewritten with their factors of parameters and constants collected into one coefficient (lean). Hash-consing
+ * computes every shared subexpression once.
  */
 final class StepProgram {
     private StepProgram() {}
