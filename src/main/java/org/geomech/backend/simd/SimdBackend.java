@@ -4,6 +4,7 @@ import org.geomech.backend.Backend;
 import org.geomech.ensemble.EnsembleState;
 import org.geomech.ensemble.Observer;
 import org.geomech.expr.Expr;
+import org.geomech.expr.JavaEmitter;
 import org.geomech.expr.Tape;
 import org.geomech.method.StepSystem;
 import org.geomech.model.InputException;
@@ -99,6 +100,8 @@ public final class SimdBackend implements Backend {
             this.newtonKernel = unrolledNewton(system, options)
                     ? KernelCompiler.load(NewtonKernelSource.of(system.unknowns().size(), linear, options, lanes)) : null;
             this.updateTape = explicit ? Tape.compile(stateParams, system.update()) : null;
+            // an explicit step's kernel computes the values of the parameters alone before its step loop: per member-step the rest
+            if (explicit) flops[3] = JavaEmitter.flops(stateParams, system.stepInvariant(), system.update()).each();
         }
 
         @Override
