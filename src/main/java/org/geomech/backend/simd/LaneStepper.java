@@ -8,6 +8,7 @@ import org.geomech.ensemble.EnsembleState;
 import org.geomech.solve.NewtonOptions;
 
 import java.util.Arrays;
+import java.util.stream.IntStream;
 
 /**
  * One worker's steps on lane-blocks of LANES consecutive members: the generated guess, residual, Jacobian and
@@ -28,6 +29,14 @@ final class LaneStepper {
     private final SimdNewtonKernel newton;
     /** Per lane for the Newton kernel: still iterating (1 or 0), previous step, LU solves, then its forward pass's flags. */
     private final double[] lanes;
+    /**
+     * For the Newton kernel, per lane: the Jacobian's rows in the pivot order of the last decompose (a guess: in order at
+     * first), row i of lane l at [i * LANES + l]; uniform while every lane's order is the same.
+     */
+    private final int[] rows;
+    private boolean uniform = true;
+    /** For the Newton kernel: the residual with its entries in that order. */
+    private final double[] ordered;
     private final int components, unknowns, observers;
     private final double tolerance, floor;
     private final int maxIterations;
@@ -50,6 +59,8 @@ final class LaneStepper {
         this.kernel = kernel;
         this.newton = newton;
         this.lanes = new double[(3 + unknowns) * LANES];
+        this.rows = IntStream.range(0, unknowns * LANES).map(k -> k / LANES).toArray();
+        this.ordered = new double[unknowns * LANES];
         this.components = components;
         this.unknowns = unknowns;
         this.observers = observers;
@@ -121,8 +132,8 @@ final class LaneStepper {
 
     /**
      * Issue 8 item 5: steps of a whole block by simplified Newton, the Jacobian evaluated and decomposed once per step
-     * and the iterations by the unrolled kernel, until a step that a lane's Newton would not finish as converged
-     * without a refresh (a stall, a failure, a non-finite value); returns the steps done before it.
+     * (factor) and the iterations by the unrolled kernel, until a step that a lane's Newton would not finish as
+     * converged without a refresh (a stall, a failure, a non-finite value); returns the steps done before it.
      */
     private int newtonSteps(EnsembleState state, int first, int steps) {
         load(state, first, LANES);
@@ -131,15 +142,14 @@ final class LaneStepper {
         for (; k < steps; k++) {
             kernel.guess(s, p, x, x, w);
             kernel.jacobian(s, p, x, jac, w);
-            if (!finite(jac, unknowns * unknowns).allTrue()) break;
-            decompose();
-            if (DoubleVector.fromArray(S, smallestPivot, 0).compare(VectorOperators.EQ, 0.0).anyTrue()) break;
+            if (!finite(jac, unknowns * unknowns).allTrue() || !factor()) break;
             Arrays.fill(lanes, 0, LANES, 1.0);
             Arrays.fill(lanes, LANES, 2 * LANES, Double.POSITIVE_INFINITY);
             Arrays.fill(lanes, 2 * LANES, 3 * LANES, 0.0);
             for (int it = 1; ; it++) {
                 kernel.residual(s, p, x, f, w);
-                int outcome = newton.iterate(jac, pivots, f, x, lanes, it == maxIterations);
+                order(f, ordered, 1);
+                int outcome = newton.iterate(lu, ordered, x, lanes, it == maxIterations);
                 if (outcome < 0) break stepping;
                 if (outcome > 0) break;
             }
@@ -156,6 +166,42 @@ final class LaneStepper {
         }
         store(state, first, LANES);
         return k;
+    }
+
+    /**
+     * lu = EJML's LU of the block's Jacobian in jac with each lane's rows in EJML's pivot order: by the Newton kernel on
+     * the rows in each lane's order in rows, or, where some lane would pivot otherwise, by decompose, whose orders
+     * become rows; false (the step goes to the lane path) where a pivot is zero.
+     */
+    private boolean factor() {
+        order(jac, lu, unknowns);
+        if (newton.factor(lu) > 0) return true;
+        decompose();
+        if (DoubleVector.fromArray(S, smallestPivot, 0).compare(VectorOperators.EQ, 0.0).anyTrue()) return false;
+        uniform = true;
+        for (int l = 0; l < LANES; l++) {
+            for (int j = 0; j < unknowns; j++) rows[j * LANES + l] = j;
+            for (int j = 0; j < unknowns; j++) {
+                int pivot = (int) pivots[j * LANES + l], swapped = rows[j * LANES + l];
+                rows[j * LANES + l] = rows[pivot * LANES + l];
+                rows[pivot * LANES + l] = swapped;
+                uniform &= pivot == (int) pivots[j * LANES];
+            }
+        }
+        System.arraycopy(jac, 0, lu, 0, jac.length);
+        return true;
+    }
+
+    /** to = the rows of from (width entries of lane-blocks each) in each lane's order in rows. */
+    private void order(double[] from, double[] to, int width) {
+        int row = width * LANES;
+        if (uniform) {
+            for (int i = 0; i < unknowns; i++) System.arraycopy(from, rows[i * LANES] * row, to, i * row, row);
+            return;
+        }
+        for (int i = 0; i < unknowns; i++)
+            for (int l = 0; l < LANES; l++)
+                for (int k = 0; k < width; k++) to[i * row + k * LANES + l] = from[rows[i * LANES + l] * row + k * LANES + l];
     }
 
     /** advance by the general lane path. */

@@ -8,15 +8,15 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The Java source of a SimdNewtonKernel for k unknowns (issue 8 item 5): one simplified-Newton iteration as
- * straight-line Vector API code, the solve with the LU of EJML's LUDecompositionAlt_DDRM (its forward pass with the
- * first-nonzero rule, LUDecompositionBase_DDRM._solveVectorInternal, then TriangularSolver_DDRM.solveU) followed by
- * Newton.solve's tests, so every lane is bitwise the reference's member. The code is cut into methods of about CALLS
- * Vector API calls (C1 compiles no larger ones, and a method C1 cannot compile waits long for C2); within a method
- * the values are locals, between methods they are in the arrays.
+ * The Java source of a SimdNewtonKernel for k unknowns (issue 8 item 5): the LU of EJML's LUDecompositionAlt_DDRM on
+ * rows already in their pivot order, and one simplified-Newton iteration, each as straight-line Vector API code; the
+ * solve is EJML's (its forward pass with the first-nonzero rule, LUDecompositionBase_DDRM._solveVectorInternal, then
+ * TriangularSolver_DDRM.solveU) followed by Newton.solve's tests, so every lane is bitwise the reference's member.
+ * The code is cut into methods of about CALLS Vector API calls (C1 compiles no larger ones, and a method C1 cannot
+ * compile waits long for C2); within a method the values are locals, between methods they are in the arrays.
  */
 record NewtonKernelSource(String text, String className) {
-    /** Most unknowns for which the kernel is generated: its code grows as k^2. */
+    /** Most unknowns for which the kernel is generated: its code grows as k^2 (the iteration) and k^3 (the LU). */
     static final int MOST_UNKNOWNS = 12;
     /** Vector API calls per generated method, about. */
     private static final int CALLS = 70;
@@ -24,8 +24,11 @@ record NewtonKernelSource(String text, String className) {
     static NewtonKernelSource of(int n, boolean linear, NewtonOptions options, int lanes) {
         if (n < 1 || n > MOST_UNKNOWNS) throw new IllegalArgumentException(n + " unknowns: no unrolled Newton kernel");
         String className = "GeneratedSimdNewton";
-        Methods iterate = new Methods("iterate", "double[] a, double[] pivots, double[] f, double[] x, double[] lanes, boolean last",
-                "a, pivots, f, x, lanes, last", lanes);
+        Methods factor = new Methods("factor", "double[] a", "a", lanes);
+        factor(factor, n);
+        factor.finish();
+        Methods iterate = new Methods("iterate", "double[] a, double[] f, double[] x, double[] lanes, boolean last",
+                "a, f, x, lanes, last", lanes);
         solve(iterate, n);
         tests(iterate, n, linear, options);
         iterate.finish();
@@ -36,7 +39,7 @@ record NewtonKernelSource(String text, String className) {
                 + "// simplified Newton on " + n + " unknowns, " + lanes + " lanes\n"
                 + "public final class " + className + " implements " + SimdNewtonKernel.class.getName() + " {\n"
                 + "private static final VectorSpecies<Double> S = DoubleVector.SPECIES_PREFERRED;\n"
-                + iterate.method() + iterate.text() + swap(n, lanes)
+                + factor.method() + factor.text() + iterate.method() + iterate.text()
                 + "}\n";
         return new NewtonKernelSource(text, className);
     }
@@ -45,9 +48,37 @@ record NewtonKernelSource(String text, String className) {
     private static String entry(int n, int i, int j) { return "a:" + (i * n + j); }
 
     /**
-     * The forward pass on the residual f in place: the pivots' swaps; term j of a sum is subtracted once some entry
-     * up to j was nonzero (EJML's ii; lanes cell 3 + j holds 1 from there); then TriangularSolver_DDRM.solveU, the
-     * sums in column order divided by the diagonal. Ends with a non-finite residual (-1).
+     * EJML's LUDecompositionAlt_DDRM (Crout, column by column: a_ij minus its sum over k < min(i, j) from zero in k
+     * order, then the rows below the diagonal divided by it) in place on rows already in the order EJML's partial
+     * pivoting would put them: where in some lane an entry below a diagonal is not strictly smaller in magnitude
+     * than the diagonal (EJML would swap, or could on a tie; also a zero or non-finite pivot), -1, else 1.
+     */
+    private static void factor(Methods m, int n) {
+        for (int j = 0; j < n; j++) {
+            for (int i = 0; i < n; i++) {
+                int shared = Math.min(i, j);
+                if (shared == 0) continue;
+                String sum = m.vector(m.read(entry(n, i, 0)) + ".mul(" + m.read(entry(n, 0, j)) + ").add(0.0)");
+                for (int k = 1; k < shared; k++) sum = m.vector(sum + ".add(" + m.read(entry(n, i, k)) + ".mul(" + m.read(entry(n, k, j)) + "))");
+                m.write(entry(n, i, j), m.read(entry(n, i, j)) + ".sub(" + sum + ")");
+                m.cut();
+            }
+            String below = "DoubleVector.zero(S)";
+            for (int i = j + 1; i < n; i++) below = m.vector(below + ".max(" + m.read(entry(n, i, j)) + ".abs())");
+            String diagonal = m.read(entry(n, j, j));
+            m.line("if (!" + diagonal + ".abs().compare(VectorOperators.GT, " + below + ").allTrue()) return -1;");
+            for (int i = j + 1; i < n; i++) m.write(entry(n, i, j), m.read(entry(n, i, j)) + ".div(" + diagonal + ")");
+            m.cut();
+        }
+        m.store();
+        m.line("return 1;");
+    }
+
+    /**
+     * The forward pass on the residual f in place, its entries already in the pivots' order: term j of a sum is
+     * subtracted once some entry up to j was nonzero (EJML's ii; lanes cell 3 + j holds 1 from there); then
+     * TriangularSolver_DDRM.solveU, the sums in column order divided by the diagonal. Ends with a non-finite
+     * residual (-1).
      */
     private static void solve(Methods m, int n) {
         List<String> residual = new ArrayList<>();
@@ -55,11 +86,6 @@ record NewtonKernelSource(String text, String className) {
         m.line("if (!" + finite(m, residual) + ") return -1;");
         m.cut();
         for (int i = 0; i < n; i++) {
-            if (i < n - 1) {
-                m.store();
-                m.forget();
-                m.line("swap(f, pivots, " + i + ");");
-            }
             String sum = m.read("f:" + i);
             for (int j = 0; j < i; j++) {
                 String started = m.mask(m.read("lanes:" + (3 + j)) + ".compare(VectorOperators.NE, 0.0)");
@@ -103,22 +129,6 @@ record NewtonKernelSource(String text, String className) {
         m.store();
         m.line("if (!" + still + ".anyTrue()) return 1;");
         m.line("return last || " + stalled + ".anyTrue() ? -1 : 0;");
-    }
-
-    /**
-     * Entries j and i > j of f swapped in the lanes whose pivot row of column j is i (the permutation of EJML's
-     * forward pass); an i no lane swaps with costs a compare. In memory, as swaps are rare.
-     */
-    private static String swap(int n, int lanes) {
-        return "private static void swap(double[] f, double[] pivots, int j) {\n"
-                + "final DoubleVector row = DoubleVector.fromArray(S, pivots, j * " + lanes + ");\n"
-                + "for (int i = j + 1; i < " + n + "; i++) {\n"
-                + "final VectorMask<Double> swap = row.compare(VectorOperators.EQ, (double) i);\n"
-                + "if (!swap.anyTrue()) continue;\n"
-                + "final DoubleVector u = DoubleVector.fromArray(S, f, j * " + lanes + "), v = DoubleVector.fromArray(S, f, i * " + lanes + ");\n"
-                + "u.blend(v, swap).intoArray(f, j * " + lanes + ");\n"
-                + "v.blend(u, swap).intoArray(f, i * " + lanes + ");\n"
-                + "}\n}\n";
     }
 
     /** Whether every lane of the values is finite: their sum times 0 is 0 (a finite sum's overflow only declines the step). */
@@ -188,12 +198,6 @@ record NewtonKernelSource(String text, String className) {
             line("final VectorMask<Double> " + v + " = " + value + ";");
             calls++;
             return v;
-        }
-
-        /** Forgets the locals of the cells: what follows reads them from their arrays again. */
-        void forget() {
-            if (!written.isEmpty()) throw new IllegalStateException("cells written and not stored");
-            local.clear();
         }
 
         /** Stores the cells written in this method. */
