@@ -76,7 +76,7 @@ record NewtonKernelSource(String text, String className) {
 
     /**
      * The forward pass on the residual f in place, its entries already in the pivots' order: term j of a sum is
-     * subtracted once some entry up to j was nonzero (EJML's ii; lanes cell 3 + j holds 1 from there); then
+     * subtracted (a masked sub) once some entry up to j was nonzero (EJML's ii; lanes cell 3 + j holds 1 from there); then
      * TriangularSolver_DDRM.solveU, the sums in column order divided by the diagonal. Ends with a non-finite
      * residual (-1).
      */
@@ -87,13 +87,11 @@ record NewtonKernelSource(String text, String className) {
         m.cut();
         for (int i = 0; i < n; i++) {
             String sum = m.read("f:" + i);
-            for (int j = 0; j < i; j++) {
-                String started = m.mask(m.read("lanes:" + (3 + j)) + ".compare(VectorOperators.NE, 0.0)");
-                sum = m.vector(sum + ".sub(DoubleVector.zero(S).blend(" + m.read(entry(n, i, j)) + ".mul(" + m.read("f:" + j) + "), " + started + "))");
-            }
+            for (int j = 0; j < i; j++)
+                sum = m.vector(sum + ".sub(" + m.read(entry(n, i, j)) + ".mul(" + m.read("f:" + j) + "), " + m.flag("lanes:" + (3 + j)) + ")");
             m.write("f:" + i, sum);
             String nonzero = sum + ".compare(VectorOperators.NE, 0.0)";
-            m.write("lanes:" + (3 + i), "DoubleVector.zero(S).blend(1.0, " + (i == 0 ? nonzero : m.read("lanes:" + (2 + i)) + ".compare(VectorOperators.NE, 0.0).or(" + nonzero + ")") + ")");
+            m.flag("lanes:" + (3 + i), i == 0 ? nonzero : m.flag("lanes:" + (2 + i)) + ".or(" + nonzero + ")");
             m.cut();
         }
         for (int i = n - 1; i >= 0; i--) {
@@ -155,7 +153,7 @@ record NewtonKernelSource(String text, String className) {
         private final String name, parameters, arguments;
         private final int lanes;
         private final StringBuilder text = new StringBuilder(), body = new StringBuilder();
-        private final Map<String, String> local = new LinkedHashMap<>(), written = new LinkedHashMap<>();
+        private final Map<String, String> local = new LinkedHashMap<>(), written = new LinkedHashMap<>(), flags = new LinkedHashMap<>();
         private int names, calls, methods;
 
         Methods(String name, String parameters, String arguments, int lanes) {
@@ -181,6 +179,23 @@ record NewtonKernelSource(String text, String className) {
             String v = vector(value);
             local.put(cell, v);
             written.put(cell, v);
+            return v;
+        }
+
+        /** The mask local of the flag cell (1 where set, 0 where not) in this method. */
+        String flag(String cell) {
+            String v = flags.get(cell);
+            if (v != null) return v;
+            v = mask(read(cell) + ".compare(VectorOperators.NE, 0.0)");
+            flags.put(cell, v);
+            return v;
+        }
+
+        /** Flag cell = the mask expression value; returns the mask local now holding it. */
+        String flag(String cell, String value) {
+            String v = mask(value);
+            flags.put(cell, v);
+            write(cell, "DoubleVector.zero(S).blend(1.0, " + v + ")");
             return v;
         }
 
@@ -222,6 +237,7 @@ record NewtonKernelSource(String text, String className) {
                     .append('(').append(parameters).append(") {\n").append(body).append("}\n");
             body.setLength(0);
             local.clear();
+            flags.clear();
             calls = 0;
         }
 
