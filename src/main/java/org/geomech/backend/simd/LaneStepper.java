@@ -132,7 +132,7 @@ final class LaneStepper {
 
     /**
      * Issue 8 item 5: steps of a whole block by simplified Newton, the Jacobian evaluated and decomposed once per step
-     * (factor) and the iterations by the unrolled kernel, until a step that a lane's Newton would not finish as
+     * (factor: no row swaps) and the iterations by the unrolled kernel, until a step that a lane's Newton would not finish as
      * converged without a refresh (a stall, a failure, a non-finite value); returns the steps done before it.
      */
     private int newtonSteps(EnsembleState state, int first, int steps) {
@@ -169,13 +169,13 @@ final class LaneStepper {
     }
 
     /**
-     * lu = EJML's LU of the block's Jacobian in jac with each lane's rows in EJML's pivot order: by the Newton kernel on
-     * the rows in each lane's order in rows, or, where some lane would pivot otherwise, by decompose, whose orders
-     * become rows; false (the step goes to the lane path) where a pivot is zero.
+     * lu = EJML's LU of the block's Jacobian in jac with each lane's rows in EJML's pivot order: by crout on the rows in
+     * each lane's order in rows, or, where some lane would pivot otherwise, by decompose, whose orders become rows;
+     * false (the step goes to the lane path) where a pivot is zero.
      */
     private boolean factor() {
         order(jac, lu, unknowns);
-        if (newton.factor(lu) > 0) return true;
+        if (crout(lu)) return true;
         decompose();
         if (DoubleVector.fromArray(S, smallestPivot, 0).compare(VectorOperators.EQ, 0.0).anyTrue()) return false;
         uniform = true;
@@ -382,6 +382,57 @@ final class LaneStepper {
     // Three methods, each small enough for C2 to keep every vector in registers.
 
     /**
+     * Column j of EJML's Crout LU in place in a: a_ij -= sum over k < min(i, j) of a_ik a_kj, each sum from zero in k
+     * order (nothing to do for i = 0 or j = 0); four rows at a time run their sums side by side over the k they
+     * share, then each finishes in row order (a row's last terms read the rows above it in this column).
+     */
+    private void column(double[] a, int j) {
+        int n = unknowns;
+        for (int i = 1; i < n && j > 0; i += 4) {
+            int rows = Math.min(4, n - i), shared = Math.min(i, j);
+            int r1 = i + Math.min(1, rows - 1), r2 = i + Math.min(2, rows - 1), r3 = i + Math.min(3, rows - 1);
+            DoubleVector s0 = DoubleVector.zero(S), s1 = s0, s2 = s0, s3 = s0;
+            for (int k = 0; k < shared; k++) {
+                DoubleVector b = DoubleVector.fromArray(S, a, (k * n + j) * LANES);
+                s0 = s0.add(DoubleVector.fromArray(S, a, (i * n + k) * LANES).mul(b));
+                s1 = s1.add(DoubleVector.fromArray(S, a, (r1 * n + k) * LANES).mul(b));
+                s2 = s2.add(DoubleVector.fromArray(S, a, (r2 * n + k) * LANES).mul(b));
+                s3 = s3.add(DoubleVector.fromArray(S, a, (r3 * n + k) * LANES).mul(b));
+            }
+            s0.intoArray(partial, 0);
+            s1.intoArray(partial, LANES);
+            s2.intoArray(partial, 2 * LANES);
+            s3.intoArray(partial, 3 * LANES);
+            for (int q = 0; q < rows; q++) {
+                int r = i + q;
+                DoubleVector sum = DoubleVector.fromArray(S, partial, q * LANES);
+                for (int k = shared; k < Math.min(r, j); k++)
+                    sum = sum.add(DoubleVector.fromArray(S, a, (r * n + k) * LANES).mul(DoubleVector.fromArray(S, a, (k * n + j) * LANES)));
+                DoubleVector.fromArray(S, a, (r * n + j) * LANES).sub(sum).intoArray(a, (r * n + j) * LANES);
+            }
+        }
+    }
+
+    /**
+     * EJML's LU (LUDecompositionAlt_DDRM) of the lane-block matrix a in place, its rows already in the order EJML's
+     * partial pivoting would put them, so without swaps (partial pivoting is the LU of the rows so permuted, operation
+     * for operation): false where in some lane a diagonal is not strictly the largest |candidate| of its column
+     * (EJML would swap, or could on a tie; also a zero or non-finite pivot), a then unspecified.
+     */
+    boolean crout(double[] a) {
+        int n = unknowns;
+        for (int j = 0; j < n; j++) {
+            column(a, j);
+            DoubleVector diagonal = DoubleVector.fromArray(S, a, (j * n + j) * LANES), below = DoubleVector.zero(S);
+            for (int i = j + 1; i < n; i++) below = below.max(DoubleVector.fromArray(S, a, (i * n + j) * LANES).abs());
+            if (!diagonal.abs().compare(VectorOperators.GT, below).allTrue()) return false;
+            for (int i = j + 1; i < n; i++)
+                DoubleVector.fromArray(S, a, (i * n + j) * LANES).div(diagonal).intoArray(a, (i * n + j) * LANES);
+        }
+        return true;
+    }
+
+    /**
      * Crout LU in place with partial pivoting on the first largest |a_ij| of each column, per lane (whole rows
      * swapped by blends); the pivot rows into pivots, the smallest |pivot| per lane into smallestPivot.
      */
@@ -389,32 +440,7 @@ final class LaneStepper {
         int n = unknowns;
         Arrays.fill(smallestPivot, Double.POSITIVE_INFINITY);
         for (int j = 0; j < n; j++) {
-            // column j: a_ij -= sum over k < min(i, j) of a_ik a_kj, each sum from zero in k order (nothing to do for
-            // i = 0 or j = 0); four rows at a time run their sums side by side over the k they share, then each
-            // finishes in row order (a row's last terms read the rows above it in this column)
-            for (int i = 1; i < n && j > 0; i += 4) {
-                int rows = Math.min(4, n - i), shared = Math.min(i, j);
-                int r1 = i + Math.min(1, rows - 1), r2 = i + Math.min(2, rows - 1), r3 = i + Math.min(3, rows - 1);
-                DoubleVector s0 = DoubleVector.zero(S), s1 = s0, s2 = s0, s3 = s0;
-                for (int k = 0; k < shared; k++) {
-                    DoubleVector b = DoubleVector.fromArray(S, jac, (k * n + j) * LANES);
-                    s0 = s0.add(DoubleVector.fromArray(S, jac, (i * n + k) * LANES).mul(b));
-                    s1 = s1.add(DoubleVector.fromArray(S, jac, (r1 * n + k) * LANES).mul(b));
-                    s2 = s2.add(DoubleVector.fromArray(S, jac, (r2 * n + k) * LANES).mul(b));
-                    s3 = s3.add(DoubleVector.fromArray(S, jac, (r3 * n + k) * LANES).mul(b));
-                }
-                s0.intoArray(partial, 0);
-                s1.intoArray(partial, LANES);
-                s2.intoArray(partial, 2 * LANES);
-                s3.intoArray(partial, 3 * LANES);
-                for (int q = 0; q < rows; q++) {
-                    int r = i + q;
-                    DoubleVector sum = DoubleVector.fromArray(S, partial, q * LANES);
-                    for (int k = shared; k < Math.min(r, j); k++)
-                        sum = sum.add(DoubleVector.fromArray(S, jac, (r * n + k) * LANES).mul(DoubleVector.fromArray(S, jac, (k * n + j) * LANES)));
-                    DoubleVector.fromArray(S, jac, (r * n + j) * LANES).sub(sum).intoArray(jac, (r * n + j) * LANES);
-                }
-            }
+            column(jac, j);
             DoubleVector best = DoubleVector.fromArray(S, jac, (j * n + j) * LANES).abs(), row = DoubleVector.broadcast(S, j);
             for (int i = j + 1; i < n; i++) {
                 DoubleVector a = DoubleVector.fromArray(S, jac, (i * n + j) * LANES).abs();

@@ -8,15 +8,15 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The Java source of a SimdNewtonKernel for k unknowns (issue 8 item 5): the LU of EJML's LUDecompositionAlt_DDRM on
- * rows already in their pivot order, and one simplified-Newton iteration, each as straight-line Vector API code; the
- * solve is EJML's (its forward pass with the first-nonzero rule, LUDecompositionBase_DDRM._solveVectorInternal, then
+ * The Java source of a SimdNewtonKernel for k unknowns (issue 8 item 5): one simplified-Newton iteration as
+ * straight-line Vector API code, the solve with the LU of EJML's LUDecompositionAlt_DDRM on rows in their pivot order
+ * (its forward pass with the first-nonzero rule, LUDecompositionBase_DDRM._solveVectorInternal, then
  * TriangularSolver_DDRM.solveU) followed by Newton.solve's tests, so every lane is bitwise the reference's member.
  * The code is cut into methods of about CALLS Vector API calls (C1 compiles no larger ones, and a method C1 cannot
  * compile waits long for C2); within a method the values are locals, between methods they are in the arrays.
  */
 record NewtonKernelSource(String text, String className) {
-    /** Most unknowns for which the kernel is generated: its code grows as k^2 (the iteration) and k^3 (the LU). */
+    /** Most unknowns for which the kernel is generated: its code grows as k^2. */
     static final int MOST_UNKNOWNS = 12;
     /** Vector API calls per generated method, about. */
     private static final int CALLS = 70;
@@ -24,9 +24,6 @@ record NewtonKernelSource(String text, String className) {
     static NewtonKernelSource of(int n, boolean linear, NewtonOptions options, int lanes) {
         if (n < 1 || n > MOST_UNKNOWNS) throw new IllegalArgumentException(n + " unknowns: no unrolled Newton kernel");
         String className = "GeneratedSimdNewton";
-        Methods factor = new Methods("factor", "double[] a", "a", lanes);
-        factor(factor, n);
-        factor.finish();
         Methods iterate = new Methods("iterate", "double[] a, double[] f, double[] x, double[] lanes, boolean last",
                 "a, f, x, lanes, last", lanes);
         solve(iterate, n);
@@ -39,40 +36,13 @@ record NewtonKernelSource(String text, String className) {
                 + "// simplified Newton on " + n + " unknowns, " + lanes + " lanes\n"
                 + "public final class " + className + " implements " + SimdNewtonKernel.class.getName() + " {\n"
                 + "private static final VectorSpecies<Double> S = DoubleVector.SPECIES_PREFERRED;\n"
-                + factor.method() + factor.text() + iterate.method() + iterate.text()
+                + iterate.method() + iterate.text()
                 + "}\n";
         return new NewtonKernelSource(text, className);
     }
 
     /** The cell of LU entry (i, j) for n unknowns. */
     private static String entry(int n, int i, int j) { return "a:" + (i * n + j); }
-
-    /**
-     * EJML's LUDecompositionAlt_DDRM (Crout, column by column: a_ij minus its sum over k < min(i, j) from zero in k
-     * order, then the rows below the diagonal divided by it) in place on rows already in the order EJML's partial
-     * pivoting would put them: where in some lane an entry below a diagonal is not strictly smaller in magnitude
-     * than the diagonal (EJML would swap, or could on a tie; also a zero or non-finite pivot), -1, else 1.
-     */
-    private static void factor(Methods m, int n) {
-        for (int j = 0; j < n; j++) {
-            for (int i = 0; i < n; i++) {
-                int shared = Math.min(i, j);
-                if (shared == 0) continue;
-                String sum = m.vector(m.read(entry(n, i, 0)) + ".mul(" + m.read(entry(n, 0, j)) + ").add(0.0)");
-                for (int k = 1; k < shared; k++) sum = m.vector(sum + ".add(" + m.read(entry(n, i, k)) + ".mul(" + m.read(entry(n, k, j)) + "))");
-                m.write(entry(n, i, j), m.read(entry(n, i, j)) + ".sub(" + sum + ")");
-                m.cut();
-            }
-            String below = "DoubleVector.zero(S)";
-            for (int i = j + 1; i < n; i++) below = m.vector(below + ".max(" + m.read(entry(n, i, j)) + ".abs())");
-            String diagonal = m.read(entry(n, j, j));
-            m.line("if (!" + diagonal + ".abs().compare(VectorOperators.GT, " + below + ").allTrue()) return -1;");
-            for (int i = j + 1; i < n; i++) m.write(entry(n, i, j), m.read(entry(n, i, j)) + ".div(" + diagonal + ")");
-            m.cut();
-        }
-        m.store();
-        m.line("return 1;");
-    }
 
     /**
      * The forward pass on the residual f in place, its entries already in the pivots' order: term j of a sum is

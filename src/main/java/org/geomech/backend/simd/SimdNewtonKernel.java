@@ -1,22 +1,16 @@
 package org.geomech.backend.simd;
 
 /**
- * Simplified Newton for a step system with few unknowns, unrolled for its size (issue 8 item 5): the step's LU, and
- * an iteration (the solve with it, the update of the unknowns and Newton's tests), the operations of the reference's
- * Newton and EJML solver lane by lane, on rows in their pivot order. Arrays are lane-blocks (entry k of lane l at
+ * A simplified-Newton iteration for a step system with few unknowns, unrolled for its size (issue 8 item 5): the
+ * solve with the step's LU, the update of the unknowns and Newton's tests, the operations of the reference's Newton
+ * and EJML solver lane by lane, on rows in their pivot order. Arrays are lane-blocks (entry k of lane l at
  * [k * lanes + l]); lanes holds per lane whether it still iterates (1 or 0), its previous step size, its LU solves,
  * then k flags of the forward pass.
  */
 public interface SimdNewtonKernel {
     /**
-     * EJML's LU of the Jacobian a, its rows already permuted as EJML's partial pivoting would, in place: 1, or -1 where
-     * some lane's pivot would be another row (or a tie, zero or not finite), a then unspecified.
-     */
-    int factor(double[] a);
-
-    /**
      * One iteration of the lanes still iterating, from their residual f in the rows' order (overwritten): x -= the
-     * solution of LU dx = f (a as factor leaves it), then Newton's tests. Returns 1 when no lane iterates any more, 0
+     * solution of LU dx = f (a as LaneStepper.crout leaves it, no row swaps), then Newton's tests. Returns 1 when no lane iterates any more, 0
      * when some do, -1 when a lane meets a non-finite value, stalls (the reference turns to full Newton) or, on the
      * last allowed iteration, has not converged.
      */

@@ -24,6 +24,7 @@ import java.util.List;
 import java.util.SplittableRandom;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -105,12 +106,12 @@ class SimdNewtonKernelTest {
     }
 
     @Test
-    void factorIsEjmlsLuOnRowsInItsPivotOrderAndRefusesOtherOrders() {
+    void croutIsEjmlsLuOnRowsInItsPivotOrderAndRefusesOtherOrders() {
         // 9 x 9 (lobatto-nh:3 on chaotic-nh), a random matrix per lane: on each lane's rows in the order
-        // LUDecompositionAlt_DDRM's partial pivoting leaves them, the kernel's LU is EJML's bitwise; on the rows as
-        // given (EJML swaps some), and where two candidates tie for a pivot, it refuses (-1)
+        // LUDecompositionAlt_DDRM's partial pivoting leaves them, LaneStepper.crout's LU is EJML's bitwise; on the rows
+        // as given (EJML swaps some), and where two candidates tie for a pivot, it refuses
         int n = 9, lanes = LaneStepper.LANES;
-        SimdNewtonKernel kernel = KernelCompiler.load(NewtonKernelSource.of(n, false, SIMPLIFIED, lanes));
+        LaneStepper stepper = new LaneStepper(null, null, 0, 1, n, 0, SIMPLIFIED, false, new double[lanes]);
         SplittableRandom random = new SplittableRandom(11);
         double[] given = new double[n * n * lanes], ordered = new double[given.length];
         DMatrixRMaj[] lu = new DMatrixRMaj[lanes];
@@ -125,12 +126,12 @@ class SimdNewtonKernelTest {
                 for (int k = 0; k < n; k++) ordered[(i * n + k) * lanes + l] = a.get(pivot[i], k);
         }
         double[] refused = given.clone(), tie = ordered.clone();
-        assertEquals(1, kernel.factor(ordered), "rows in EJML's pivot order");
+        assertTrue(stepper.crout(ordered), "rows in EJML's pivot order");
         for (int l = 0; l < lanes; l++)
             for (int k = 0; k < n * n; k++) assertEquals(lu[l].data[k], ordered[k * lanes + l], "LU entry " + k + " of lane " + l + ": bitwise EJML's");
-        assertEquals(-1, kernel.factor(refused), "rows as given: EJML pivots");
+        assertFalse(stepper.crout(refused), "rows as given: EJML pivots");
         tie[n * lanes + 3] = -tie[3];   // lane 3: a_10 = -a_00, so column 0 has two largest candidates
-        assertEquals(-1, kernel.factor(tie), "a tie for the pivot");
+        assertFalse(stepper.crout(tie), "a tie for the pivot");
     }
 
     @Test
