@@ -10,9 +10,9 @@ package org.geomech.backend.simd;
 public interface SimdNewtonKernel {
     /**
      * One iteration of the lanes still iterating, from their residual f in the rows' order (overwritten): x -= the
-     * solution of LU dx = f (a as LaneStepper.crout leaves it, no row swaps), then Newton's tests. Returns 1 when no lane iterates any more, 0
-     * when some do, -1 when a lane meets a non-finite value, stalls (the reference turns to full Newton) or, on the
-     * last allowed iteration, has not converged.
+     * solution of LU dx = f (a as LaneStepper.factor leaves it: no row swaps), then Newton's tests. Returns 1 when no
+     * lane iterates any more, 0 when some do, -1 when a lane meets a non-finite value, stalls (the reference turns to
+     * full Newton) or, on the last allowed iteration, has not converged.
      */
     int iterate(double[] a, double[] f, double[] x, double[] lanes, boolean last);
 }
