@@ -4,10 +4,14 @@ import org.geomech.backend.Backend;
 import org.geomech.ensemble.EnsembleRun;
 import org.geomech.ensemble.TimeGrid;
 
+import java.lang.management.ManagementFactory;
+
 /**
  * Member-steps per second of whole runs as `geomech run` makes them (h = 0.05, outputs every t_end/100, the
  * standard observers reduced at each output), repeated in one JVM: the first round includes the JIT's warm-up,
- * the last is the warm figure. Usage: Throughput MODEL/METHOD BACKEND MEMBERS T_END ROUNDS; prints one line per round.
+ * the last is the warm figure. Usage: Throughput MODEL/METHOD BACKEND MEMBERS T_END ROUNDS; prints two lines per round:
+ * member-steps per second of wall time, then per second of the process's CPU time (all its threads, the JIT's
+ * included), which a shared machine's load disturbs less.
  */
 public final class Throughput {
     private Throughput() {}
@@ -17,11 +21,15 @@ public final class Throughput {
         int members = Integer.parseInt(args[2]), rounds = Integer.parseInt(args[4]);
         double tEnd = Double.parseDouble(args[3]);
         TimeGrid grid = TimeGrid.of(BenchmarkCase.H, tEnd, tEnd / 100);
+        com.sun.management.OperatingSystemMXBean os = (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
         for (int r = 0; r < rounds; r++) {
             BenchmarkCase c = new BenchmarkCase(model, members);
             Backend.Compiled compiled = c.compile(backend);
+            long cpu = os.getProcessCpuTime();
             EnsembleRun.Result result = EnsembleRun.run(compiled, c.state, c.simulation.params(BenchmarkCase.H), grid, null);
-            System.out.printf("round %d member-steps/s %.4g%n", r + 1, members * (double) grid.steps() / result.seconds());
+            double memberSteps = members * (double) grid.steps();
+            System.out.printf("round %d member-steps/s %.4g%n", r + 1, memberSteps / result.seconds());
+            System.out.printf("round %d member-steps per CPU-second %.4g%n", r + 1, memberSteps / ((os.getProcessCpuTime() - cpu) * 1e-9));
         }
     }
 }

@@ -8,6 +8,7 @@ import org.geomech.ensemble.EnsembleState;
 import org.geomech.solve.NewtonOptions;
 
 import java.util.Arrays;
+import java.util.stream.IntStream;
 
 /**
  * One worker's steps on lane-blocks of LANES consecutive members: the generated guess, residual, Jacobian and
@@ -28,6 +29,14 @@ final class LaneStepper {
     private final SimdNewtonKernel newton;
     /** Per lane for the Newton kernel: still iterating (1 or 0), previous step, LU solves, then its forward pass's flags. */
     private final double[] lanes;
+    /**
+     * For the Newton kernel, per lane: the Jacobian's rows in the pivot order of the last decompose (a guess: in order at
+     * first), row i of lane l at [i * LANES + l]; uniform while every lane's order is the same.
+     */
+    private final int[] rows;
+    private boolean uniform = true;
+    /** For the Newton kernel: the residual with its entries in that order. */
+    private final double[] ordered;
     private final int components, unknowns, observers;
     private final double tolerance, floor;
     private final int maxIterations;
@@ -50,6 +59,8 @@ final class LaneStepper {
         this.kernel = kernel;
         this.newton = newton;
         this.lanes = new double[(3 + unknowns) * LANES];
+        this.rows = IntStream.range(0, unknowns * LANES).map(k -> k / LANES).toArray();
+        this.ordered = new double[unknowns * LANES];
         this.components = components;
         this.unknowns = unknowns;
         this.observers = observers;
@@ -121,8 +132,8 @@ final class LaneStepper {
 
     /**
      * Issue 8 item 5: steps of a whole block by simplified Newton, the Jacobian evaluated and decomposed once per step
-     * and the iterations by the unrolled kernel, until a step that a lane's Newton would not finish as converged
-     * without a refresh (a stall, a failure, a non-finite value); returns the steps done before it.
+     * (factor: no row swaps) and the iterations by the unrolled kernel, until a step that a lane's Newton would not finish as
+     * converged without a refresh (a stall, a failure, a non-finite value); returns the steps done before it.
      */
     private int newtonSteps(EnsembleState state, int first, int steps) {
         load(state, first, LANES);
@@ -131,15 +142,14 @@ final class LaneStepper {
         for (; k < steps; k++) {
             kernel.guess(s, p, x, x, w);
             kernel.jacobian(s, p, x, jac, w);
-            if (!finite(jac, unknowns * unknowns).allTrue()) break;
-            decompose();
-            if (DoubleVector.fromArray(S, smallestPivot, 0).compare(VectorOperators.EQ, 0.0).anyTrue()) break;
+            if (!finite(jac, unknowns * unknowns).allTrue() || !factor()) break;
             Arrays.fill(lanes, 0, LANES, 1.0);
             Arrays.fill(lanes, LANES, 2 * LANES, Double.POSITIVE_INFINITY);
             Arrays.fill(lanes, 2 * LANES, 3 * LANES, 0.0);
             for (int it = 1; ; it++) {
                 kernel.residual(s, p, x, f, w);
-                int outcome = newton.iterate(jac, pivots, f, x, lanes, it == maxIterations);
+                order(f, ordered, 1);
+                int outcome = newton.iterate(lu, ordered, x, lanes, it == maxIterations);
                 if (outcome < 0) break stepping;
                 if (outcome > 0) break;
             }
@@ -156,6 +166,42 @@ final class LaneStepper {
         }
         store(state, first, LANES);
         return k;
+    }
+
+    /**
+     * lu = EJML's LU of the block's Jacobian in jac with each lane's rows in EJML's pivot order: by crout on the rows in
+     * each lane's order in rows, or, where some lane would pivot otherwise, by decompose, whose orders become rows;
+     * false (the step goes to the lane path) where a pivot is zero.
+     */
+    private boolean factor() {
+        order(jac, lu, unknowns);
+        if (crout(lu)) return true;
+        decompose();
+        if (DoubleVector.fromArray(S, smallestPivot, 0).compare(VectorOperators.EQ, 0.0).anyTrue()) return false;
+        uniform = true;
+        for (int l = 0; l < LANES; l++) {
+            for (int j = 0; j < unknowns; j++) rows[j * LANES + l] = j;
+            for (int j = 0; j < unknowns; j++) {
+                int pivot = (int) pivots[j * LANES + l], swapped = rows[j * LANES + l];
+                rows[j * LANES + l] = rows[pivot * LANES + l];
+                rows[pivot * LANES + l] = swapped;
+                uniform &= pivot == (int) pivots[j * LANES];
+            }
+        }
+        System.arraycopy(jac, 0, lu, 0, jac.length);
+        return true;
+    }
+
+    /** to = the rows of from (width entries of lane-blocks each) in each lane's order in rows. */
+    private void order(double[] from, double[] to, int width) {
+        int row = width * LANES;
+        if (uniform) {
+            for (int i = 0; i < unknowns; i++) System.arraycopy(from, rows[i * LANES] * row, to, i * row, row);
+            return;
+        }
+        for (int i = 0; i < unknowns; i++)
+            for (int l = 0; l < LANES; l++)
+                for (int k = 0; k < width; k++) to[i * row + k * LANES + l] = from[rows[i * LANES + l] * row + k * LANES + l];
     }
 
     /** advance by the general lane path. */
@@ -336,6 +382,57 @@ final class LaneStepper {
     // Three methods, each small enough for C2 to keep every vector in registers.
 
     /**
+     * Column j of EJML's Crout LU in place in a: a_ij -= sum over k < min(i, j) of a_ik a_kj, each sum from zero in k
+     * order (nothing to do for i = 0 or j = 0); four rows at a time run their sums side by side over the k they
+     * share, then each finishes in row order (a row's last terms read the rows above it in this column).
+     */
+    private void column(double[] a, int j) {
+        int n = unknowns;
+        for (int i = 1; i < n && j > 0; i += 4) {
+            int rows = Math.min(4, n - i), shared = Math.min(i, j);
+            int r1 = i + Math.min(1, rows - 1), r2 = i + Math.min(2, rows - 1), r3 = i + Math.min(3, rows - 1);
+            DoubleVector s0 = DoubleVector.zero(S), s1 = s0, s2 = s0, s3 = s0;
+            for (int k = 0; k < shared; k++) {
+                DoubleVector b = DoubleVector.fromArray(S, a, (k * n + j) * LANES);
+                s0 = s0.add(DoubleVector.fromArray(S, a, (i * n + k) * LANES).mul(b));
+                s1 = s1.add(DoubleVector.fromArray(S, a, (r1 * n + k) * LANES).mul(b));
+                s2 = s2.add(DoubleVector.fromArray(S, a, (r2 * n + k) * LANES).mul(b));
+                s3 = s3.add(DoubleVector.fromArray(S, a, (r3 * n + k) * LANES).mul(b));
+            }
+            s0.intoArray(partial, 0);
+            s1.intoArray(partial, LANES);
+            s2.intoArray(partial, 2 * LANES);
+            s3.intoArray(partial, 3 * LANES);
+            for (int q = 0; q < rows; q++) {
+                int r = i + q;
+                DoubleVector sum = DoubleVector.fromArray(S, partial, q * LANES);
+                for (int k = shared; k < Math.min(r, j); k++)
+                    sum = sum.add(DoubleVector.fromArray(S, a, (r * n + k) * LANES).mul(DoubleVector.fromArray(S, a, (k * n + j) * LANES)));
+                DoubleVector.fromArray(S, a, (r * n + j) * LANES).sub(sum).intoArray(a, (r * n + j) * LANES);
+            }
+        }
+    }
+
+    /**
+     * EJML's LU (LUDecompositionAlt_DDRM) of the lane-block matrix a in place, its rows already in the order EJML's
+     * partial pivoting would put them, so without swaps (partial pivoting is the LU of the rows so permuted, operation
+     * for operation): false where in some lane a diagonal is not strictly the largest |candidate| of its column
+     * (EJML would swap, or could on a tie; also a zero or non-finite pivot), a then unspecified.
+     */
+    boolean crout(double[] a) {
+        int n = unknowns;
+        for (int j = 0; j < n; j++) {
+            column(a, j);
+            DoubleVector diagonal = DoubleVector.fromArray(S, a, (j * n + j) * LANES), below = DoubleVector.zero(S);
+            for (int i = j + 1; i < n; i++) below = below.max(DoubleVector.fromArray(S, a, (i * n + j) * LANES).abs());
+            if (!diagonal.abs().compare(VectorOperators.GT, below).allTrue()) return false;
+            for (int i = j + 1; i < n; i++)
+                DoubleVector.fromArray(S, a, (i * n + j) * LANES).div(diagonal).intoArray(a, (i * n + j) * LANES);
+        }
+        return true;
+    }
+
+    /**
      * Crout LU in place with partial pivoting on the first largest |a_ij| of each column, per lane (whole rows
      * swapped by blends); the pivot rows into pivots, the smallest |pivot| per lane into smallestPivot.
      */
@@ -343,32 +440,7 @@ final class LaneStepper {
         int n = unknowns;
         Arrays.fill(smallestPivot, Double.POSITIVE_INFINITY);
         for (int j = 0; j < n; j++) {
-            // column j: a_ij -= sum over k < min(i, j) of a_ik a_kj, each sum from zero in k order (nothing to do for
-            // i = 0 or j = 0); four rows at a time run their sums side by side over the k they share, then each
-            // finishes in row order (a row's last terms read the rows above it in this column)
-            for (int i = 1; i < n && j > 0; i += 4) {
-                int rows = Math.min(4, n - i), shared = Math.min(i, j);
-                int r1 = i + Math.min(1, rows - 1), r2 = i + Math.min(2, rows - 1), r3 = i + Math.min(3, rows - 1);
-                DoubleVector s0 = DoubleVector.zero(S), s1 = s0, s2 = s0, s3 = s0;
-                for (int k = 0; k < shared; k++) {
-                    DoubleVector b = DoubleVector.fromArray(S, jac, (k * n + j) * LANES);
-                    s0 = s0.add(DoubleVector.fromArray(S, jac, (i * n + k) * LANES).mul(b));
-                    s1 = s1.add(DoubleVector.fromArray(S, jac, (r1 * n + k) * LANES).mul(b));
-                    s2 = s2.add(DoubleVector.fromArray(S, jac, (r2 * n + k) * LANES).mul(b));
-                    s3 = s3.add(DoubleVector.fromArray(S, jac, (r3 * n + k) * LANES).mul(b));
-                }
-                s0.intoArray(partial, 0);
-                s1.intoArray(partial, LANES);
-                s2.intoArray(partial, 2 * LANES);
-                s3.intoArray(partial, 3 * LANES);
-                for (int q = 0; q < rows; q++) {
-                    int r = i + q;
-                    DoubleVector sum = DoubleVector.fromArray(S, partial, q * LANES);
-                    for (int k = shared; k < Math.min(r, j); k++)
-                        sum = sum.add(DoubleVector.fromArray(S, jac, (r * n + k) * LANES).mul(DoubleVector.fromArray(S, jac, (k * n + j) * LANES)));
-                    DoubleVector.fromArray(S, jac, (r * n + j) * LANES).sub(sum).intoArray(jac, (r * n + j) * LANES);
-                }
-            }
+            column(jac, j);
             DoubleVector best = DoubleVector.fromArray(S, jac, (j * n + j) * LANES).abs(), row = DoubleVector.broadcast(S, j);
             for (int i = j + 1; i < n; i++) {
                 DoubleVector a = DoubleVector.fromArray(S, jac, (i * n + j) * LANES).abs();

@@ -9,11 +9,11 @@ import java.util.Map;
 
 /**
  * The Java source of a SimdNewtonKernel for k unknowns (issue 8 item 5): one simplified-Newton iteration as
- * straight-line Vector API code, the solve with the LU of EJML's LUDecompositionAlt_DDRM (its forward pass with the
- * first-nonzero rule, LUDecompositionBase_DDRM._solveVectorInternal, then TriangularSolver_DDRM.solveU) followed by
- * Newton.solve's tests, so every lane is bitwise the reference's member. The code is cut into methods of about CALLS
- * Vector API calls (C1 compiles no larger ones, and a method C1 cannot compile waits long for C2); within a method
- * the values are locals, between methods they are in the arrays.
+ * straight-line Vector API code, the solve with the LU of EJML's LUDecompositionAlt_DDRM on rows in their pivot order
+ * (its forward pass with the first-nonzero rule, LUDecompositionBase_DDRM._solveVectorInternal, then
+ * TriangularSolver_DDRM.solveU) followed by Newton.solve's tests, so every lane is bitwise the reference's member.
+ * The code is cut into methods of about CALLS Vector API calls (C1 compiles no larger ones, and a method C1 cannot
+ * compile waits long for C2); within a method the values are locals, between methods they are in the arrays.
  */
 record NewtonKernelSource(String text, String className) {
     /** Most unknowns for which the kernel is generated: its code grows as k^2. */
@@ -24,8 +24,8 @@ record NewtonKernelSource(String text, String className) {
     static NewtonKernelSource of(int n, boolean linear, NewtonOptions options, int lanes) {
         if (n < 1 || n > MOST_UNKNOWNS) throw new IllegalArgumentException(n + " unknowns: no unrolled Newton kernel");
         String className = "GeneratedSimdNewton";
-        Methods iterate = new Methods("iterate", "double[] a, double[] pivots, double[] f, double[] x, double[] lanes, boolean last",
-                "a, pivots, f, x, lanes, last", lanes);
+        Methods iterate = new Methods("iterate", "double[] a, double[] f, double[] x, double[] lanes, boolean last",
+                "a, f, x, lanes, last", lanes);
         solve(iterate, n);
         tests(iterate, n, linear, options);
         iterate.finish();
@@ -36,7 +36,7 @@ record NewtonKernelSource(String text, String className) {
                 + "// simplified Newton on " + n + " unknowns, " + lanes + " lanes\n"
                 + "public final class " + className + " implements " + SimdNewtonKernel.class.getName() + " {\n"
                 + "private static final VectorSpecies<Double> S = DoubleVector.SPECIES_PREFERRED;\n"
-                + iterate.method() + iterate.text() + swap(n, lanes)
+                + iterate.method() + iterate.text()
                 + "}\n";
         return new NewtonKernelSource(text, className);
     }
@@ -45,9 +45,10 @@ record NewtonKernelSource(String text, String className) {
     private static String entry(int n, int i, int j) { return "a:" + (i * n + j); }
 
     /**
-     * The forward pass on the residual f in place: the pivots' swaps; term j of a sum is subtracted once some entry
-     * up to j was nonzero (EJML's ii; lanes cell 3 + j holds 1 from there); then TriangularSolver_DDRM.solveU, the
-     * sums in column order divided by the diagonal. Ends with a non-finite residual (-1).
+     * The forward pass on the residual f in place, its entries already in the pivots' order: term j of a sum is
+     * subtracted (a masked sub) once some entry up to j was nonzero (EJML's ii; lanes cell 3 + j holds 1 from there); then
+     * TriangularSolver_DDRM.solveU, the sums in column order divided by the diagonal. Ends with a non-finite
+     * residual (-1).
      */
     private static void solve(Methods m, int n) {
         List<String> residual = new ArrayList<>();
@@ -55,19 +56,12 @@ record NewtonKernelSource(String text, String className) {
         m.line("if (!" + finite(m, residual) + ") return -1;");
         m.cut();
         for (int i = 0; i < n; i++) {
-            if (i < n - 1) {
-                m.store();
-                m.forget();
-                m.line("swap(f, pivots, " + i + ");");
-            }
             String sum = m.read("f:" + i);
-            for (int j = 0; j < i; j++) {
-                String started = m.mask(m.read("lanes:" + (3 + j)) + ".compare(VectorOperators.NE, 0.0)");
-                sum = m.vector(sum + ".sub(DoubleVector.zero(S).blend(" + m.read(entry(n, i, j)) + ".mul(" + m.read("f:" + j) + "), " + started + "))");
-            }
+            for (int j = 0; j < i; j++)
+                sum = m.vector(sum + ".sub(" + m.read(entry(n, i, j)) + ".mul(" + m.read("f:" + j) + "), " + m.flag("lanes:" + (3 + j)) + ")");
             m.write("f:" + i, sum);
             String nonzero = sum + ".compare(VectorOperators.NE, 0.0)";
-            m.write("lanes:" + (3 + i), "DoubleVector.zero(S).blend(1.0, " + (i == 0 ? nonzero : m.read("lanes:" + (2 + i)) + ".compare(VectorOperators.NE, 0.0).or(" + nonzero + ")") + ")");
+            m.flag("lanes:" + (3 + i), i == 0 ? nonzero : m.flag("lanes:" + (2 + i)) + ".or(" + nonzero + ")");
             m.cut();
         }
         for (int i = n - 1; i >= 0; i--) {
@@ -105,22 +99,6 @@ record NewtonKernelSource(String text, String className) {
         m.line("return last || " + stalled + ".anyTrue() ? -1 : 0;");
     }
 
-    /**
-     * Entries j and i > j of f swapped in the lanes whose pivot row of column j is i (the permutation of EJML's
-     * forward pass); an i no lane swaps with costs a compare. In memory, as swaps are rare.
-     */
-    private static String swap(int n, int lanes) {
-        return "private static void swap(double[] f, double[] pivots, int j) {\n"
-                + "final DoubleVector row = DoubleVector.fromArray(S, pivots, j * " + lanes + ");\n"
-                + "for (int i = j + 1; i < " + n + "; i++) {\n"
-                + "final VectorMask<Double> swap = row.compare(VectorOperators.EQ, (double) i);\n"
-                + "if (!swap.anyTrue()) continue;\n"
-                + "final DoubleVector u = DoubleVector.fromArray(S, f, j * " + lanes + "), v = DoubleVector.fromArray(S, f, i * " + lanes + ");\n"
-                + "u.blend(v, swap).intoArray(f, j * " + lanes + ");\n"
-                + "v.blend(u, swap).intoArray(f, i * " + lanes + ");\n"
-                + "}\n}\n";
-    }
-
     /** Whether every lane of the values is finite: their sum times 0 is 0 (a finite sum's overflow only declines the step). */
     private static String finite(Methods m, List<String> values) {
         List<String> terms = values;
@@ -145,7 +123,7 @@ record NewtonKernelSource(String text, String className) {
         private final String name, parameters, arguments;
         private final int lanes;
         private final StringBuilder text = new StringBuilder(), body = new StringBuilder();
-        private final Map<String, String> local = new LinkedHashMap<>(), written = new LinkedHashMap<>();
+        private final Map<String, String> local = new LinkedHashMap<>(), written = new LinkedHashMap<>(), flags = new LinkedHashMap<>();
         private int names, calls, methods;
 
         Methods(String name, String parameters, String arguments, int lanes) {
@@ -174,6 +152,23 @@ record NewtonKernelSource(String text, String className) {
             return v;
         }
 
+        /** The mask local of the flag cell (1 where set, 0 where not) in this method. */
+        String flag(String cell) {
+            String v = flags.get(cell);
+            if (v != null) return v;
+            v = mask(read(cell) + ".compare(VectorOperators.NE, 0.0)");
+            flags.put(cell, v);
+            return v;
+        }
+
+        /** Flag cell = the mask expression value; returns the mask local now holding it. */
+        String flag(String cell, String value) {
+            String v = mask(value);
+            flags.put(cell, v);
+            write(cell, "DoubleVector.zero(S).blend(1.0, " + v + ")");
+            return v;
+        }
+
         /** A new final vector local holding value. */
         String vector(String value) {
             String v = "v" + names++;
@@ -188,12 +183,6 @@ record NewtonKernelSource(String text, String className) {
             line("final VectorMask<Double> " + v + " = " + value + ";");
             calls++;
             return v;
-        }
-
-        /** Forgets the locals of the cells: what follows reads them from their arrays again. */
-        void forget() {
-            if (!written.isEmpty()) throw new IllegalStateException("cells written and not stored");
-            local.clear();
         }
 
         /** Stores the cells written in this method. */
@@ -218,6 +207,7 @@ record NewtonKernelSource(String text, String className) {
                     .append('(').append(parameters).append(") {\n").append(body).append("}\n");
             body.setLength(0);
             local.clear();
+            flags.clear();
             calls = 0;
         }
 

@@ -13,14 +13,18 @@ import org.geomech.model.Library;
 import org.geomech.model.MechanicalSystem;
 import org.geomech.solve.NewtonOptions;
 import org.geomech.study.Simulation;
+import org.ejml.data.DMatrixRMaj;
+import org.ejml.dense.row.decomposition.lu.LUDecompositionAlt_DDRM;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 import java.util.Arrays;
 import java.util.List;
+import java.util.SplittableRandom;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -99,6 +103,35 @@ class SimdNewtonKernelTest {
         stepper.advance(state, 0, LaneStepper.LANES, 20, 0, null);
         if (reference.jacobianFactorisations() == 19 * 20) assertEquals(20, stepper.kernelSteps(), method + " on " + model + ": steps by the kernel");
         else assertTrue(stepper.kernelSteps() > 0, method + " on " + model + ": steps by the kernel");
+    }
+
+    @Test
+    void croutIsEjmlsLuOnRowsInItsPivotOrderAndRefusesOtherOrders() {
+        // 9 x 9 (lobatto-nh:3 on chaotic-nh), a random matrix per lane: on each lane's rows in the order
+        // LUDecompositionAlt_DDRM's partial pivoting leaves them, LaneStepper.crout's LU is EJML's bitwise; on the rows
+        // as given (EJML swaps some), and where two candidates tie for a pivot, it refuses
+        int n = 9, lanes = LaneStepper.LANES;
+        LaneStepper stepper = new LaneStepper(null, null, 0, 1, n, 0, SIMPLIFIED, false, new double[lanes]);
+        SplittableRandom random = new SplittableRandom(11);
+        double[] given = new double[n * n * lanes], ordered = new double[given.length];
+        DMatrixRMaj[] lu = new DMatrixRMaj[lanes];
+        for (int l = 0; l < lanes; l++) {
+            DMatrixRMaj a = new DMatrixRMaj(n, n);
+            for (int k = 0; k < n * n; k++) a.data[k] = given[k * lanes + l] = random.nextDouble(-1, 1);
+            LUDecompositionAlt_DDRM ejml = new LUDecompositionAlt_DDRM();
+            ejml.decompose(a.copy());
+            lu[l] = ejml.getLU();
+            int[] pivot = ejml.getRowPivotV(null);
+            for (int i = 0; i < n; i++)
+                for (int k = 0; k < n; k++) ordered[(i * n + k) * lanes + l] = a.get(pivot[i], k);
+        }
+        double[] refused = given.clone(), tie = ordered.clone();
+        assertTrue(stepper.crout(ordered), "rows in EJML's pivot order");
+        for (int l = 0; l < lanes; l++)
+            for (int k = 0; k < n * n; k++) assertEquals(lu[l].data[k], ordered[k * lanes + l], "LU entry " + k + " of lane " + l + ": bitwise EJML's");
+        assertFalse(stepper.crout(refused), "rows as given: EJML pivots");
+        tie[n * lanes + 3] = -tie[3];   // lane 3: a_10 = -a_00, so column 0 has two largest candidates
+        assertFalse(stepper.crout(tie), "a tie for the pivot");
     }
 
     @Test
