@@ -10,6 +10,9 @@ import org.jocl.cl_command_queue;
 import org.jocl.cl_kernel;
 import org.jocl.cl_mem;
 
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.DoubleBuffer;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -40,6 +43,8 @@ final class OpenClRun implements Backend.Run {
     private final cl_mem x, statusBuffer, perTickBuffer, failedBuffer, sumBuffer, maxBuffer, factorisationBuffer, values, initialBuffer, params, partials;
     private int resident = -1;
     private boolean dirty, observed, closed, valuesCurrent;
+    /** Where advanceObserving's non-blocking reads land (null until the first). */
+    private ByteBuffer batch;
     private long stepsDone;
 
     /** stepsPerTick: member j's steps per tick (null: one each, h shared). */
@@ -134,22 +139,74 @@ final class OpenClRun implements Backend.Run {
     public void advance(int steps) {
         for (int c = 0; c < chunks; c++) {
             resident(c);
-            int n = length(c);
-            int perLaunch = (int) Math.max(1, Math.min(steps, MEMBER_STEPS_PER_LAUNCH / ((long) n * mostPerTick)));
-            argument(advance, 8, padded(n));
-            for (int done = 0; done < steps; done += perLaunch) {
-                int k = Math.min(perLaunch, steps - done);
-                argument(advance, 9, k);
-                clSetKernelArg(advance.kernel(), 10, Sizeof.cl_long, Pointer.to(new long[]{stepsDone + done}));
-                argument(advance, 12, chunks == 1 && done + k == steps ? 1 : 0);
-                launch(advance, padded(n) / lanes);
-            }
-            dirty = true;
+            enqueueSteps(length(c), steps, stepsDone, chunks == 1);
         }
         valuesCurrent = chunks == 1 && steps > 0;
         // no wait here: observe() and finish() read blocking, so one round trip to the device per output
         clFlush(queue);
         stepsDone += steps;
+    }
+
+    /**
+     * Issue 8 item 4: chunk by chunk, every output's launches (steps with the observers fused into the last, the block
+     * reduction) and a non-blocking read of its partials, back to back in the in-order queue; one wait at the end.
+     */
+    @Override
+    public Reduction.Result[] advanceObserving(int outputs, int ticks) {
+        if (!observed) return Backend.Run.super.advanceObserving(outputs, ticks);
+        int blocks = Reduction.blocks(members);
+        long perOutput = (long) blocks * stride;
+        ByteBuffer host = batchBuffer(Sizeof.cl_double * perOutput * outputs);
+        for (int c = 0; c < chunks; c++) {
+            resident(c);
+            int n = length(c);
+            long at = Sizeof.cl_double * (long) stride * (c * chunk / Reduction.BLOCK);
+            for (int r = 0; r < outputs; r++) {
+                enqueueSteps(n, ticks, stepsDone + (long) r * ticks, true);
+                enqueueReduce(n);
+                clEnqueueReadBuffer(queue, partials, CL_FALSE, 0, Sizeof.cl_double * stride * (long) Reduction.blocks(n),
+                        Pointer.to(host).withByteOffset(Sizeof.cl_double * perOutput * r + at), 0, null, null);
+            }
+            dirty = true;
+        }
+        clFinish(queue);
+        stepsDone += (long) outputs * ticks;
+        valuesCurrent = chunks == 1;
+        Reduction.Result[] out = new Reduction.Result[outputs];
+        DoubleBuffer all = host.asDoubleBuffer();
+        for (int r = 0; r < outputs; r++) {
+            double[] row = new double[(int) perOutput];
+            all.get((int) (perOutput * r), row, 0, row.length);
+            out[r] = Reduction.combine(row, blocks, observers);
+        }
+        return out;
+    }
+
+    /** A direct buffer of at least bytes for non-blocking reads (JOCL reads into Java arrays only blocking), kept for the next batch. */
+    private ByteBuffer batchBuffer(long bytes) {
+        if (batch == null || batch.capacity() < bytes) batch = ByteBuffer.allocateDirect(Math.toIntExact(bytes)).order(ByteOrder.nativeOrder());
+        return batch;
+    }
+
+    /** The launches that advance the resident chunk of n members by steps ticks after from ticks, the last also observing where asked. */
+    private void enqueueSteps(int n, int steps, long from, boolean observeLast) {
+        int perLaunch = (int) Math.max(1, Math.min(steps, MEMBER_STEPS_PER_LAUNCH / ((long) n * mostPerTick)));
+        argument(advance, 8, padded(n));
+        for (int done = 0; done < steps; done += perLaunch) {
+            int k = Math.min(perLaunch, steps - done);
+            argument(advance, 9, k);
+            clSetKernelArg(advance.kernel(), 10, Sizeof.cl_long, Pointer.to(new long[]{from + done}));
+            argument(advance, 12, observeLast && done + k == steps ? 1 : 0);
+            launch(advance, padded(n) / lanes);
+        }
+        dirty = true;
+    }
+
+    /** The block reduction of the resident chunk of n members' observer values into partials. */
+    private void enqueueReduce(int n) {
+        argument(reduce, 4, n);
+        argument(reduce, 5, padded(n));
+        launch(reduce, Reduction.blocks(n) * Math.max(1, observers));
     }
 
     @Override
@@ -170,9 +227,7 @@ final class OpenClRun implements Backend.Run {
                 clEnqueueCopyBuffer(queue, values, initialBuffer, 0, 0, Sizeof.cl_double * observers * (long) padded(n), 0, null, null);
                 if (initial != null) rows(false, initialBuffer, initial, observers, c);
             }
-            argument(reduce, 4, n);
-            argument(reduce, 5, padded(n));
-            launch(reduce, Reduction.blocks(n) * Math.max(1, observers));
+            enqueueReduce(n);
             int firstBlock = c * chunk / Reduction.BLOCK;
             clEnqueueReadBuffer(queue, partials, CL_TRUE, 0, Sizeof.cl_double * stride * (long) Reduction.blocks(n),
                     Pointer.to(out).withByteOffset(Sizeof.cl_double * stride * (long) firstBlock), 0, null, null);

@@ -18,7 +18,7 @@ import java.util.function.IntConsumer;
  * An ensemble advanced in place by the SIMD backend: chunks of members taken in turn by a fixed pool of
  * workers, one LaneStepper each; observer values per member, then Reduction's fixed blocks reduced in
  * parallel and combined in block order, so statistics are bitwise independent of threads and chunks.
- * An explicit step once the initial observers exist goes in one pass per output instead (issue 8 item 3): each
+ * An explicit step once the initial observers exist goes in one pass per batch of outputs instead (issue 8 item 3): each
  * worker owns a fixed range of reduction blocks (its members stay in its core's cache from output to output, as a
  * C loop's static schedule keeps them) and steps, observes and reduces each block while it is in cache.
  */
@@ -55,22 +55,41 @@ final class SimdRun implements Backend.Run {
     public void advance(int ticks) {
         long done = stepsDone;
         observed = null;
-        if (explicit != null && initial != null) observed = advanceObserved(ticks, done);
+        if (explicit != null && initial != null) observed = advanceObserved(1, ticks)[0];
         else if (explicit != null) forEachBlock((t, first, count) -> explicit[t].advance(state, first, count, ticks, done, stepsPerTick, null, steppers[t]));
         else forEachBlock((t, first, count) -> steppers[t].advance(state, first, count, ticks, done, stepsPerTick));
         stepsDone += ticks;
     }
 
-    /** Explicit steps, then each reduction block observed and reduced by the worker that stepped it; returns the block partials. */
-    private double[] advanceObserved(int ticks, long done) {
+    @Override
+    public Reduction.Result[] advanceObserving(int outputs, int ticks) {
+        if (explicit == null || initial == null) return Backend.Run.super.advanceObserving(outputs, ticks);
+        double[][] partials = advanceObserved(outputs, ticks);
+        stepsDone += (long) outputs * ticks;
+        observed = partials[outputs - 1];
+        Reduction.Result[] out = new Reduction.Result[outputs];
+        for (int r = 0; r < outputs; r++) out[r] = Reduction.combine(partials[r], Reduction.blocks(state.members()), observers);
+        return out;
+    }
+
+    /**
+     * Explicit steps over outputs outputs of ticks ticks, in one fork-join: each worker runs every output of one
+     * reduction block it owns (stepping, observing, reducing it) before its next block, the block's members staying
+     * in cache from output to output; returns each output's block partials.
+     */
+    private double[][] advanceObserved(int outputs, int ticks) {
         int members = state.members(), blocks = Reduction.blocks(members), lanes = LaneStepper.LANES;
+        long done = stepsDone;
         if (values == null) values = new double[observers * members];
-        double[] partials = new double[blocks * (1 + Reduction.FIELDS * observers)];
+        double[][] partials = new double[outputs][blocks * (1 + Reduction.FIELDS * observers)];
         forEachOwnedBlock(blocks, (t, b) -> {
             int from = b * Reduction.BLOCK, to = Math.min(members, from + Reduction.BLOCK);
-            for (int first = from; first < to; first += lanes)
-                explicit[t].advance(state, first, Math.min(lanes, to - first), ticks, done, stepsPerTick, values, steppers[t]);
-            Reduction.block(b, values, initial, members, observers, state, partials);
+            for (int r = 0; r < outputs; r++) {
+                long at = done + (long) r * ticks;
+                for (int first = from; first < to; first += lanes)
+                    explicit[t].advance(state, first, Math.min(lanes, to - first), ticks, at, stepsPerTick, values, steppers[t]);
+                Reduction.block(b, values, initial, members, observers, state, partials[r]);
+            }
         });
         return partials;
     }
