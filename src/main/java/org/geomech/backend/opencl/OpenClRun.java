@@ -29,17 +29,23 @@ import static org.jocl.CL.*;
 final class OpenClRun implements Backend.Run {
     /** Member-steps per kernel launch: many steps per launch, and a bound on one launch's work (display GPUs have watchdogs). */
     private static final long MEMBER_STEPS_PER_LAUNCH = 1L << 24;
+    /** Bytes of observer values and statuses kept on the device for the outputs of one launch (issue 8 item 4). */
+    private static final long OUTPUT_BYTES = 1L << 24;
     private final OpenClBackend.Program program;
     private final cl_command_queue queue;
     private final EnsembleState state;
     private final int members, stateSize, observers, chunk, chunks, stride, lanes;
     private final int[] status, iterationMax, stepsPerTick;
     private final int mostPerTick;
+    /** The most outputs one launch of an explicit step advances and observes (0: a Newton step, one output a launch). */
+    private final int outputsPerLaunch;
     private final long[] failedStep, iterationSum, factorisationSum;
     private final double[] initial;
     private final List<cl_kernel> kernels = new ArrayList<>();
     private final List<cl_mem> buffers = new ArrayList<>();
     private final Kernel advance, observe, reduce;
+    /** An explicit step's statuses after each output of a launch (null for a Newton step). */
+    private final cl_mem statusAt;
     private final cl_mem x, statusBuffer, perTickBuffer, failedBuffer, sumBuffer, maxBuffer, factorisationBuffer, values, initialBuffer, params, partials;
     private int resident = -1;
     private boolean dirty, observed, closed, valuesCurrent;
@@ -78,6 +84,8 @@ final class OpenClRun implements Backend.Run {
             this.observe = kernel(KernelSource.OBSERVE, WorkGroup.TARGET);
             this.reduce = kernel(KernelSource.REDUCE, 1);
             int n = padded(Math.max(1, chunk));
+            outputsPerLaunch = program.newton ? 0 : (int) Math.max(1, OUTPUT_BYTES / ((long) n * (Double.BYTES * observers + Integer.BYTES)));
+            int outputRows = Math.max(1, outputsPerLaunch);
             this.x = buffer((long) Sizeof.cl_double * stateSize * n);
             this.statusBuffer = buffer((long) Sizeof.cl_int * n);
             this.perTickBuffer = buffer((long) Sizeof.cl_int * n);
@@ -85,13 +93,15 @@ final class OpenClRun implements Backend.Run {
             this.sumBuffer = buffer((long) Sizeof.cl_long * n);
             this.maxBuffer = buffer((long) Sizeof.cl_int * n);
             this.factorisationBuffer = buffer((long) Sizeof.cl_long * n);
-            this.values = buffer(Sizeof.cl_double * Math.max(1, observers) * (long) n);
+            this.values = buffer(Sizeof.cl_double * Math.max(1, observers) * (long) n * outputRows);
+            this.statusAt = program.newton ? null : buffer(Sizeof.cl_int * (long) n * outputRows);
             this.initialBuffer = buffer(Sizeof.cl_double * Math.max(1, observers) * (long) n);
             this.params = buffer(Sizeof.cl_double * Math.max(1, params.length));
-            this.partials = buffer(Sizeof.cl_double * stride * (long) Reduction.blocks(n));
+            this.partials = buffer(Sizeof.cl_double * stride * (long) Reduction.blocks(n) * outputRows);
             if (params.length > 0) clEnqueueWriteBuffer(queue, this.params, CL_TRUE, 0, Sizeof.cl_double * params.length, Pointer.to(params), 0, null, null);
             arguments(advance, x, statusBuffer, failedBuffer, sumBuffer, maxBuffer, factorisationBuffer, this.params, perTickBuffer);
             clSetKernelArg(advance.kernel(), 11, Sizeof.cl_mem, Pointer.to(values));
+            if (statusAt != null) clSetKernelArg(advance.kernel(), 14, Sizeof.cl_mem, Pointer.to(statusAt));
             arguments(observe, x, this.params, values);
             arguments(reduce, values, initialBuffer, statusBuffer, partials);
             if (chunks > 0) resident(0);
@@ -139,7 +149,7 @@ final class OpenClRun implements Backend.Run {
     public void advance(int steps) {
         for (int c = 0; c < chunks; c++) {
             resident(c);
-            enqueueSteps(length(c), steps, stepsDone, chunks == 1);
+            enqueueSteps(length(c), 1, steps, stepsDone, chunks == 1);
         }
         valuesCurrent = chunks == 1 && steps > 0;
         // no wait here: observe() and finish() read blocking, so one round trip to the device per output
@@ -148,8 +158,10 @@ final class OpenClRun implements Backend.Run {
     }
 
     /**
-     * Issue 8 item 4: chunk by chunk, every output's launches (steps with the observers fused into the last, the block
-     * reduction) and a non-blocking read of its partials, back to back in the in-order queue; one wait at the end.
+     * Issue 8 item 4: chunk by chunk, the outputs' launches back to back in the in-order queue, each launch of an
+     * explicit step advancing and observing as many outputs as outputsPerLaunch and MEMBER_STEPS_PER_LAUNCH allow (a
+     * Newton step: one output, its steps with the observers fused into the last), their block reductions in one launch
+     * and a non-blocking read of their partials; one wait at the end.
      */
     @Override
     public Reduction.Result[] advanceObserving(int outputs, int ticks) {
@@ -160,18 +172,21 @@ final class OpenClRun implements Backend.Run {
         for (int c = 0; c < chunks; c++) {
             resident(c);
             int n = length(c);
-            long at = Sizeof.cl_double * (long) stride * (c * chunk / Reduction.BLOCK);
-            for (int r = 0; r < outputs; r++) {
-                enqueueSteps(n, ticks, stepsDone + (long) r * ticks, true);
-                enqueueReduce(n);
-                clEnqueueReadBuffer(queue, partials, CL_FALSE, 0, Sizeof.cl_double * stride * (long) Reduction.blocks(n),
-                        Pointer.to(host).withByteOffset(Sizeof.cl_double * perOutput * r + at), 0, null, null);
+            long together = Math.min(outputsPerLaunch, MEMBER_STEPS_PER_LAUNCH / ((long) n * mostPerTick * ticks));
+            for (int r = 0; r < outputs; ) {
+                int g = (int) Math.max(1, Math.min(outputs - r, together));
+                enqueueSteps(n, g, ticks, stepsDone + (long) r * ticks, true);
+                enqueueReduce(n, together > 0 ? statusAt : statusBuffer, g);
+                long rowBytes = Sizeof.cl_double * stride * (long) Reduction.blocks(n);
+                long[] deviceOrigin = {0, 0, 0}, hostOrigin = {Sizeof.cl_double * stride * (long) (c * chunk / Reduction.BLOCK), r, 0};
+                clEnqueueReadBufferRect(queue, partials, CL_FALSE, deviceOrigin, hostOrigin, new long[]{rowBytes, g, 1}, rowBytes, 0,
+                        Sizeof.cl_double * perOutput, 0, Pointer.to(host), 0, null, null);
+                r += g;
             }
-            dirty = true;
         }
         clFinish(queue);
         stepsDone += (long) outputs * ticks;
-        valuesCurrent = chunks == 1;
+        valuesCurrent = false;
         Reduction.Result[] out = new Reduction.Result[outputs];
         DoubleBuffer all = host.asDoubleBuffer();
         for (int r = 0; r < outputs; r++) {
@@ -188,25 +203,31 @@ final class OpenClRun implements Backend.Run {
         return batch;
     }
 
-    /** The launches that advance the resident chunk of n members by steps ticks after from ticks, the last also observing where asked. */
-    private void enqueueSteps(int n, int steps, long from, boolean observeLast) {
-        int perLaunch = (int) Math.max(1, Math.min(steps, MEMBER_STEPS_PER_LAUNCH / ((long) n * mostPerTick)));
+    /**
+     * The launches that advance the resident chunk of n members by outputs outputs of ticks ticks after from ticks: one
+     * launch where outputs > 1 (an explicit step), else as many as MEMBER_STEPS_PER_LAUNCH asks, the last observing
+     * where asked.
+     */
+    private void enqueueSteps(int n, int outputs, int ticks, long from, boolean observe) {
+        int perLaunch = outputs > 1 ? Math.max(1, ticks) : (int) Math.max(1, Math.min(ticks, MEMBER_STEPS_PER_LAUNCH / ((long) n * mostPerTick)));
         argument(advance, 8, padded(n));
-        for (int done = 0; done < steps; done += perLaunch) {
-            int k = Math.min(perLaunch, steps - done);
+        if (statusAt != null) argument(advance, 13, outputs);
+        for (int done = 0; done < ticks; done += perLaunch) {
+            int k = Math.min(perLaunch, ticks - done);
             argument(advance, 9, k);
             clSetKernelArg(advance.kernel(), 10, Sizeof.cl_long, Pointer.to(new long[]{from + done}));
-            argument(advance, 12, observeLast && done + k == steps ? 1 : 0);
-            launch(advance, padded(n) / lanes);
+            argument(advance, 12, observe && done + k == ticks ? 1 : 0);
+            launch(advance, padded(n) / lanes, 1);
         }
         dirty = true;
     }
 
-    /** The block reduction of the resident chunk of n members' observer values into partials. */
-    private void enqueueReduce(int n) {
+    /** The block reductions of outputs outputs of the resident chunk of n members' observer values, ok where status says, into partials. */
+    private void enqueueReduce(int n, cl_mem status, int outputs) {
+        clSetKernelArg(reduce.kernel(), 2, Sizeof.cl_mem, Pointer.to(status));
         argument(reduce, 4, n);
         argument(reduce, 5, padded(n));
-        launch(reduce, Reduction.blocks(n) * Math.max(1, observers));
+        launch(reduce, Reduction.blocks(n) * Math.max(1, observers), outputs);
     }
 
     @Override
@@ -221,13 +242,13 @@ final class OpenClRun implements Backend.Run {
             int n = length(c);
             if (!valuesCurrent) {
                 argument(observe, 3, padded(n));
-                launch(observe, padded(n) / lanes);
+                launch(observe, padded(n) / lanes, 1);
             }
             if (!observed && observers > 0) {
                 clEnqueueCopyBuffer(queue, values, initialBuffer, 0, 0, Sizeof.cl_double * observers * (long) padded(n), 0, null, null);
                 if (initial != null) rows(false, initialBuffer, initial, observers, c);
             }
-            enqueueReduce(n);
+            enqueueReduce(n, statusBuffer, 1);
             int firstBlock = c * chunk / Reduction.BLOCK;
             clEnqueueReadBuffer(queue, partials, CL_TRUE, 0, Sizeof.cl_double * stride * (long) Reduction.blocks(n),
                     Pointer.to(out).withByteOffset(Sizeof.cl_double * stride * (long) firstBlock), 0, null, null);
@@ -365,9 +386,10 @@ final class OpenClRun implements Backend.Run {
         else clEnqueueReadBufferRect(queue, buffer, CL_TRUE, deviceOrigin, hostOrigin, region, devicePitch, 0, hostPitch, 0, Pointer.to(host), 0, null, null);
     }
 
-    /** One work-item per item, the global size rounded up to whole work-groups. */
-    private void launch(Kernel k, int items) {
+    /** One work-item per item and row, the global size rounded up to whole work-groups; a second dimension where rows > 1. */
+    private void launch(Kernel k, int items, int rows) {
         long global = (items + k.local() - 1) / k.local() * k.local();
-        clEnqueueNDRangeKernel(queue, k.kernel(), 1, null, new long[]{global}, new long[]{k.local()}, 0, null, null);
+        if (rows == 1) clEnqueueNDRangeKernel(queue, k.kernel(), 1, null, new long[]{global}, new long[]{k.local()}, 0, null, null);
+        else clEnqueueNDRangeKernel(queue, k.kernel(), 2, null, new long[]{global, rows}, new long[]{k.local(), 1}, 0, null, null);
     }
 }
