@@ -29,8 +29,11 @@ import static org.jocl.CL.*;
 final class OpenClRun implements Backend.Run {
     /** Member-steps per kernel launch: many steps per launch, and a bound on one launch's work (display GPUs have watchdogs). */
     private static final long MEMBER_STEPS_PER_LAUNCH = 1L << 24;
-    /** Bytes of observer values and statuses kept on the device for the outputs of one launch (issue 8 item 4). */
-    private static final long OUTPUT_BYTES = 1L << 24;
+    /**
+     * The most outputs of one launch (issue 8 item 4), and the most bytes of observer values and statuses kept on the
+     * device for them: beyond a few hundred the launch's own cost is spread thin.
+     */
+    private static final long OUTPUTS_PER_LAUNCH = 256, OUTPUT_BYTES = 1L << 24;
     private final OpenClBackend.Program program;
     private final cl_command_queue queue;
     private final EnsembleState state;
@@ -84,7 +87,7 @@ final class OpenClRun implements Backend.Run {
             this.observe = kernel(KernelSource.OBSERVE, WorkGroup.TARGET);
             this.reduce = kernel(KernelSource.REDUCE, 1);
             int n = padded(Math.max(1, chunk));
-            outputsPerLaunch = program.newton ? 0 : (int) Math.max(1, OUTPUT_BYTES / ((long) n * (Double.BYTES * observers + Integer.BYTES)));
+            outputsPerLaunch = program.newton ? 0 : (int) Math.max(1, Math.min(OUTPUTS_PER_LAUNCH, OUTPUT_BYTES / ((long) n * (Double.BYTES * observers + Integer.BYTES))));
             int outputRows = Math.max(1, outputsPerLaunch);
             this.x = buffer((long) Sizeof.cl_double * stateSize * n);
             this.statusBuffer = buffer((long) Sizeof.cl_int * n);
