@@ -24,7 +24,9 @@ import static org.jocl.CL.*;
  * members when they fit, uploaded once); the others wait in the host's EnsembleState and status arrays. Only
  * block partials come back per observe(); states and statuses come back in finish(). A chunk's SoA rows are
  * padded to whole lane vectors (the pad members are excluded). With one chunk, the last launch of advance()
- * also evaluates the observers, so that observe() only reduces them (issue 8 item 4).
+ * also evaluates the observers, so that observe() only reduces them (issue 8 item 4). advanceObserving runs a batch
+ * of outputs chunk by chunk (a chunk's transfers once per batch, not per output), an explicit step's outputs many to
+ * a launch, with no wait until the batch's partials are all read.
  */
 final class OpenClRun implements Backend.Run {
     /** Member-steps per kernel launch: many steps per launch, and a bound on one launch's work (display GPUs have watchdogs). */
