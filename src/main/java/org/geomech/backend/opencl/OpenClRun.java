@@ -49,7 +49,8 @@ final class OpenClRun implements Backend.Run {
     private final List<cl_kernel> kernels = new ArrayList<>();
     private final List<cl_mem> buffers = new ArrayList<>();
     private final Kernel advance, observe, reduce;
-    /** An explicit step's statuses after each output of a launch (null for a Newton step). */
+    /** An explicit step's kernels for many outputs a launch and their reductions, and its statuses after each output (null for a Newton step). */
+    private final Kernel advanceOutputs, reduceOutputs;
     private final cl_mem statusAt;
     private final cl_mem x, statusBuffer, perTickBuffer, failedBuffer, sumBuffer, maxBuffer, factorisationBuffer, values, initialBuffer, params, partials;
     private int resident = -1;
@@ -88,6 +89,8 @@ final class OpenClRun implements Backend.Run {
             this.advance = kernel(KernelSource.ADVANCE, WorkGroup.TARGET);
             this.observe = kernel(KernelSource.OBSERVE, WorkGroup.TARGET);
             this.reduce = kernel(KernelSource.REDUCE, 1);
+            this.reduceOutputs = program.newton ? null : kernel(KernelSource.REDUCE_OUTPUTS, 1);
+            this.advanceOutputs = program.newton ? null : kernel(KernelSource.ADVANCE_OUTPUTS, WorkGroup.TARGET);
             int n = padded(Math.max(1, chunk));
             outputsPerLaunch = program.newton ? 0 : (int) Math.max(1, Math.min(OUTPUTS_PER_LAUNCH, OUTPUT_BYTES / ((long) n * (Double.BYTES * observers + Integer.BYTES))));
             int outputRows = Math.max(1, outputsPerLaunch);
@@ -106,7 +109,12 @@ final class OpenClRun implements Backend.Run {
             if (params.length > 0) clEnqueueWriteBuffer(queue, this.params, CL_TRUE, 0, Sizeof.cl_double * params.length, Pointer.to(params), 0, null, null);
             arguments(advance, x, statusBuffer, failedBuffer, sumBuffer, maxBuffer, factorisationBuffer, this.params, perTickBuffer);
             clSetKernelArg(advance.kernel(), 11, Sizeof.cl_mem, Pointer.to(values));
-            if (statusAt != null) clSetKernelArg(advance.kernel(), 14, Sizeof.cl_mem, Pointer.to(statusAt));
+            if (advanceOutputs != null) {
+                arguments(advanceOutputs, x, statusBuffer, failedBuffer, this.params, perTickBuffer);
+                clSetKernelArg(advanceOutputs.kernel(), 8, Sizeof.cl_mem, Pointer.to(values));
+                clSetKernelArg(advanceOutputs.kernel(), 10, Sizeof.cl_mem, Pointer.to(statusAt));
+                arguments(reduceOutputs, values, initialBuffer, statusAt, partials);
+            }
             arguments(observe, x, this.params, values);
             arguments(reduce, values, initialBuffer, statusBuffer, partials);
             if (chunks > 0) resident(0);
@@ -154,7 +162,7 @@ final class OpenClRun implements Backend.Run {
     public void advance(int steps) {
         for (int c = 0; c < chunks; c++) {
             resident(c);
-            enqueueSteps(length(c), 1, steps, stepsDone, chunks == 1);
+            enqueueSteps(length(c), steps, stepsDone, chunks == 1);
         }
         valuesCurrent = chunks == 1 && steps > 0;
         // no wait here: observe() and finish() read blocking, so one round trip to the device per output
@@ -163,10 +171,10 @@ final class OpenClRun implements Backend.Run {
     }
 
     /**
-     * Issue 8 item 4: chunk by chunk, the outputs' launches back to back in the in-order queue, each launch of an
-     * explicit step advancing and observing as many outputs as outputsPerLaunch and MEMBER_STEPS_PER_LAUNCH allow (a
-     * Newton step: one output, its steps with the observers fused into the last), their block reductions in one launch
-     * and a non-blocking read of their partials; one wait at the end.
+     * Issue 8 item 4: chunk by chunk, the outputs' launches back to back in the in-order queue: an explicit step's
+     * advance_outputs for as many outputs as outputsPerLaunch and MEMBER_STEPS_PER_LAUNCH allow and reduce_outputs for
+     * them (else, a Newton step, each output's steps with the observers fused into the last and its reduction), and a
+     * non-blocking read of their partials; one wait at the end.
      */
     @Override
     public Reduction.Result[] advanceObserving(int outputs, int ticks) {
@@ -180,8 +188,11 @@ final class OpenClRun implements Backend.Run {
             long together = Math.min(outputsPerLaunch, MEMBER_STEPS_PER_LAUNCH / ((long) n * mostPerTick * ticks));
             for (int r = 0; r < outputs; ) {
                 int g = (int) Math.max(1, Math.min(outputs - r, together));
-                enqueueSteps(n, g, ticks, stepsDone + (long) r * ticks, true);
-                enqueueReduce(n, together > 0 ? statusAt : statusBuffer, g);
+                if (together > 0) enqueueOutputs(n, g, ticks, stepsDone + (long) r * ticks);
+                else {
+                    enqueueSteps(n, ticks, stepsDone + (long) r * ticks, true);
+                    enqueueReduce(n);
+                }
                 long rowBytes = Sizeof.cl_double * stride * (long) Reduction.blocks(n);
                 long[] deviceOrigin = {0, 0, 0}, hostOrigin = {Sizeof.cl_double * stride * (long) (c * chunk / Reduction.BLOCK), r, 0};
                 clEnqueueReadBufferRect(queue, partials, CL_FALSE, deviceOrigin, hostOrigin, new long[]{rowBytes, g, 1}, rowBytes, 0,
@@ -208,31 +219,38 @@ final class OpenClRun implements Backend.Run {
         return batch;
     }
 
-    /**
-     * The launches that advance the resident chunk of n members by outputs outputs of ticks ticks after from ticks: one
-     * launch where outputs > 1 (an explicit step), else as many as MEMBER_STEPS_PER_LAUNCH asks, the last observing
-     * where asked.
-     */
-    private void enqueueSteps(int n, int outputs, int ticks, long from, boolean observe) {
-        int perLaunch = outputs > 1 ? Math.max(1, ticks) : (int) Math.max(1, Math.min(ticks, MEMBER_STEPS_PER_LAUNCH / ((long) n * mostPerTick)));
+    /** The launches that advance the resident chunk of n members by ticks ticks after from ticks, the last also observing where asked. */
+    private void enqueueSteps(int n, int ticks, long from, boolean observeLast) {
+        int perLaunch = (int) Math.max(1, Math.min(ticks, MEMBER_STEPS_PER_LAUNCH / ((long) n * mostPerTick)));
         argument(advance, 8, padded(n));
-        if (statusAt != null) argument(advance, 13, outputs);
         for (int done = 0; done < ticks; done += perLaunch) {
             int k = Math.min(perLaunch, ticks - done);
             argument(advance, 9, k);
             clSetKernelArg(advance.kernel(), 10, Sizeof.cl_long, Pointer.to(new long[]{from + done}));
-            argument(advance, 12, observe && done + k == ticks ? 1 : 0);
+            argument(advance, 12, observeLast && done + k == ticks ? 1 : 0);
             launch(advance, padded(n) / lanes, 1);
         }
         dirty = true;
     }
 
-    /** The block reductions of outputs outputs of the resident chunk of n members' observer values, ok where status says, into partials. */
-    private void enqueueReduce(int n, cl_mem status, int outputs) {
-        clSetKernelArg(reduce.kernel(), 2, Sizeof.cl_mem, Pointer.to(status));
+    /** One launch advancing the resident chunk of n members by outputs outputs of ticks ticks after from ticks, observing each, then their reductions into partials. */
+    private void enqueueOutputs(int n, int outputs, int ticks, long from) {
+        argument(advanceOutputs, 5, padded(n));
+        argument(advanceOutputs, 6, ticks);
+        clSetKernelArg(advanceOutputs.kernel(), 7, Sizeof.cl_long, Pointer.to(new long[]{from}));
+        argument(advanceOutputs, 9, outputs);
+        launch(advanceOutputs, padded(n) / lanes, 1);
+        dirty = true;
+        argument(reduceOutputs, 4, n);
+        argument(reduceOutputs, 5, padded(n));
+        launch(reduceOutputs, Reduction.blocks(n) * Math.max(1, observers), outputs);
+    }
+
+    /** The block reduction of the resident chunk of n members' observer values into partials. */
+    private void enqueueReduce(int n) {
         argument(reduce, 4, n);
         argument(reduce, 5, padded(n));
-        launch(reduce, Reduction.blocks(n) * Math.max(1, observers), outputs);
+        launch(reduce, Reduction.blocks(n) * Math.max(1, observers), 1);
     }
 
     @Override
@@ -253,7 +271,7 @@ final class OpenClRun implements Backend.Run {
                 clEnqueueCopyBuffer(queue, values, initialBuffer, 0, 0, Sizeof.cl_double * observers * (long) padded(n), 0, null, null);
                 if (initial != null) rows(false, initialBuffer, initial, observers, c);
             }
-            enqueueReduce(n, statusBuffer, 1);
+            enqueueReduce(n);
             int firstBlock = c * chunk / Reduction.BLOCK;
             clEnqueueReadBuffer(queue, partials, CL_TRUE, 0, Sizeof.cl_double * stride * (long) Reduction.blocks(n),
                     Pointer.to(out).withByteOffset(Sizeof.cl_double * stride * (long) firstBlock), 0, null, null);
