@@ -33,9 +33,10 @@ final class OpenClRun implements Backend.Run {
     private static final long MEMBER_STEPS_PER_LAUNCH = 1L << 24;
     /**
      * The most outputs of one launch (issue 8 item 4), and the most bytes of observer values and statuses kept on the
-     * device for them: beyond a few hundred the launch's own cost is spread thin.
+     * device for them (2 MiB: a CPU's reduction reads them from cache; 10 outputs of 10^4 members of chaotic-nh): past
+     * ten outputs a launch's own cost is spread thin.
      */
-    private static final long OUTPUTS_PER_LAUNCH = 256, OUTPUT_BYTES = 1L << 24;
+    private static final long OUTPUTS_PER_LAUNCH = 256, OUTPUT_BYTES = 1L << 21;
     private final OpenClBackend.Program program;
     private final cl_command_queue queue;
     private final EnsembleState state;
