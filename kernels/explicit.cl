@@ -42,6 +42,23 @@ static void store_status(const mask started, const mask ok, __global const int *
     STORE(TO_INT(PICK(started && !ok, (mask) STATUS_NON_FINITE, TO_MASK(LOAD(status, j)))), out, at);
 }
 
+// The LANES members from j on: states, parameters, whether each started ok, its failed step.
+static void load_lanes(__global const double *state, __global const int *status, __global const long *failed_step,
+                       __constant double *params, const int pitch, const int j, real *s, double *p, mask *started, whole *failed) {
+    load_members(state, params, pitch, j, s, p);
+    *started = TO_MASK(LOAD(status, j)) == STATUS_OK;
+    *failed = LOAD(failed_step, j);
+}
+
+// Stores the LANES members from j on after stepping: states, statuses, failed steps.
+static void store_lanes(const real *s, const mask started, const mask ok, const whole failed, __global double *state,
+                        __global int *status, __global long *failed_step, const int pitch, const int j) {
+    #pragma unroll
+    for (int c = 0; c < N_STATE; c++) STORE(s[c], state, c * pitch + j);
+    store_status(started, ok, status, status, j, j);
+    STORE(failed, failed_step, j);
+}
+
 // Advances every ok member of state[c * pitch + j] by `ticks` ticks (step_ticks). With `observe`, values[o * pitch + j]
 // are then the observers of the final states (observe_members fused in: the state is read once per output). The
 // Newton counters stay as they are: an explicit step takes no iteration.
@@ -53,15 +70,12 @@ __kernel void advance_members(__global double *state, __global int *status, __gl
     if (j >= pitch) return;
     real s[N_STATE];
     double p[PARAM_ALLOC];
-    load_members(state, params, pitch, j, s, p);
-    const mask started = TO_MASK(LOAD(status, j)) == STATUS_OK;
+    mask started;
+    whole failed;
+    load_lanes(state, status, failed_step, params, pitch, j, s, p, &started, &failed);
     mask ok = started;
-    whole failed = LOAD(failed_step, j);
     step_ticks(s, p, &ok, &failed, TO_WHOLE(LOAD(steps_per_tick, j)), most_per_tick(steps_per_tick, j), ticks, first_tick);
-    #pragma unroll
-    for (int c = 0; c < N_STATE; c++) STORE(s[c], state, c * pitch + j);
-    store_status(started, ok, status, status, j, j);
-    STORE(failed, failed_step, j);
+    store_lanes(s, started, ok, failed, state, status, failed_step, pitch, j);
     if (observe) store_observers(s, p, values, pitch, j);
 }
 
@@ -75,10 +89,10 @@ __kernel void advance_outputs(__global double *state, __global int *status, __gl
     if (j >= pitch) return;
     real s[N_STATE];
     double p[PARAM_ALLOC];
-    load_members(state, params, pitch, j, s, p);
-    const mask started = TO_MASK(LOAD(status, j)) == STATUS_OK;
+    mask started;
+    whole failed;
+    load_lanes(state, status, failed_step, params, pitch, j, s, p, &started, &failed);
     mask ok = started;
-    whole failed = LOAD(failed_step, j);
     const whole per = TO_WHOLE(LOAD(steps_per_tick, j));
     const int most = most_per_tick(steps_per_tick, j);
     for (int r = 0; r < outputs; r++) {
@@ -86,8 +100,5 @@ __kernel void advance_outputs(__global double *state, __global int *status, __gl
         store_observers(s, p, values + (long) r * N_OBSERVER * pitch, pitch, j);
         store_status(started, ok, status, status_at, (long) r * pitch + j, j);
     }
-    #pragma unroll
-    for (int c = 0; c < N_STATE; c++) STORE(s[c], state, c * pitch + j);
-    store_status(started, ok, status, status, j, j);
-    STORE(failed, failed_step, j);
+    store_lanes(s, started, ok, failed, state, status, failed_step, pitch, j);
 }
