@@ -4,47 +4,102 @@
 // and in load_members), so that s and next live in registers: rolled, POCL kept them on the stack, at half the speed.
 // The update's statements are pasted into the step loop, those of its values of the parameters alone before it.
 
-// Advances every ok member of state[c * pitch + j] by `ticks` ticks of steps_per_tick[j] steps each (1 where h is
-// shared; issue 11 item 1: h per member), ReferenceStepper.step in a loop; a member whose next state is not finite
-// keeps the state before that step and records its absolute step number, counted in its own steps. The lanes step
-// together as many times as the most of them needs, a lane past its own count masked. With `observe`,
-// values[o * pitch + j] are then the observers of the final states (observe_members fused in: the state is read once
-// per output). The Newton counters stay as they are: an explicit step takes no iteration.
+// Advances the LANES members s by `ticks` ticks of `per` steps each (1 where h is shared; issue 11 item 1: h per member),
+// ReferenceStepper.step in a loop; a member whose next state is not finite keeps the state before that step, leaves
+// `ok` and records its absolute step number (counted in its own steps, after first_tick ticks) in `failed`. The lanes
+// step together as many times as the most of them (`most` steps per tick) needs, a lane past its own count masked.
+static void step_ticks(real *s, const double *p, mask *ok, whole *failed, const whole per, const int most, const int ticks,
+                       const long first_tick) {
+    real next[N_STATE];
+    // the values of StepSystem.update made of the parameters alone (and of parameters carried per member, which no
+    // step changes), once per call rather than once a step (issue 8 item 3)
+/*@INVARIANTS@*/
+    const whole steps = ticks * per, first_step = first_tick * per;
+    for (long k = 0; k < (long) ticks * most; k++) {
+        {   // state' = Psi(state, params): StepSystem.update, its invariant values from above
+/*@UPDATE@*/
+        }
+        const mask moving = *ok && k < steps;
+        mask finite = moving;
+        #pragma unroll
+        for (int c = 0; c < N_STATE; c++) finite &= isfinite(next[c]);
+        *failed = PICK(moving && !finite, first_step + k + 1, *failed);
+        *ok = PICK(moving, finite, *ok);
+        #pragma unroll
+        for (int c = 0; c < N_STATE; c++) s[c] = PICK(finite, next[c], s[c]);
+    }
+}
+
+// The most steps per tick of the LANES members from j on.
+static int most_per_tick(__global const int *steps_per_tick, const int j) {
+    int most = 0;
+    #pragma unroll
+    for (int l = 0; l < LANES; l++) most = max(most, steps_per_tick[j + l]);
+    return most;
+}
+
+// The statuses after stepping: NON_FINITE where a member started ok and is no longer, else as it started.
+static void store_status(const mask started, const mask ok, __global const int *status, __global int *out, const long at, const int j) {
+    STORE(TO_INT(PICK(started && !ok, (mask) STATUS_NON_FINITE, TO_MASK(LOAD(status, j)))), out, at);
+}
+
+// The LANES members from j on: states, parameters, whether each started ok, its failed step.
+static void load_lanes(__global const double *state, __global const int *status, __global const long *failed_step,
+                       __constant double *params, const int pitch, const int j, real *s, double *p, mask *started, whole *failed) {
+    load_members(state, params, pitch, j, s, p);
+    *started = TO_MASK(LOAD(status, j)) == STATUS_OK;
+    *failed = LOAD(failed_step, j);
+}
+
+// Stores the LANES members from j on after stepping: states, statuses, failed steps.
+static void store_lanes(const real *s, const mask started, const mask ok, const whole failed, __global double *state,
+                        __global int *status, __global long *failed_step, const int pitch, const int j) {
+    #pragma unroll
+    for (int c = 0; c < N_STATE; c++) STORE(s[c], state, c * pitch + j);
+    store_status(started, ok, status, status, j, j);
+    STORE(failed, failed_step, j);
+}
+
+// Advances every ok member of state[c * pitch + j] by `ticks` ticks (step_ticks). With `observe`, values[o * pitch + j]
+// are then the observers of the final states (observe_members fused in: the state is read once per output). The
+// Newton counters stay as they are: an explicit step takes no iteration.
 __kernel void advance_members(__global double *state, __global int *status, __global long *failed_step,
                               __global long *iteration_sum, __global int *iteration_max, __global long *factorisation_sum,
                               __constant double *params, __global const int *steps_per_tick, const int pitch,
                               const int ticks, const long first_tick, __global double *values, const int observe) {
     const int j = get_global_id(0) * LANES;
     if (j >= pitch) return;
-    real s[N_STATE], next[N_STATE];
+    real s[N_STATE];
     double p[PARAM_ALLOC];
-    load_members(state, params, pitch, j, s, p);
-    // the values of StepSystem.update made of the parameters alone (and of parameters carried per member, which no
-    // step changes), once per call rather than once a step (issue 8 item 3)
-/*@INVARIANTS@*/
-    const mask started = TO_MASK(LOAD(status, j)) == STATUS_OK;
+    mask started;
+    whole failed;
+    load_lanes(state, status, failed_step, params, pitch, j, s, p, &started, &failed);
     mask ok = started;
-    whole failed = LOAD(failed_step, j);
-    const whole per = TO_WHOLE(LOAD(steps_per_tick, j)), steps = ticks * per, first_step = first_tick * per;
-    int most = 0;
-    #pragma unroll
-    for (int l = 0; l < LANES; l++) most = max(most, steps_per_tick[j + l]);
-    for (long k = 0; k < (long) ticks * most; k++) {
-        {   // state' = Psi(state, params): StepSystem.update, its invariant values from above
-/*@UPDATE@*/
-        }
-        const mask moving = ok && k < steps;
-        mask finite = moving;
-        #pragma unroll
-        for (int c = 0; c < N_STATE; c++) finite &= isfinite(next[c]);
-        failed = PICK(moving && !finite, first_step + k + 1, failed);
-        ok = PICK(moving, finite, ok);
-        #pragma unroll
-        for (int c = 0; c < N_STATE; c++) s[c] = PICK(finite, next[c], s[c]);
-    }
-    #pragma unroll
-    for (int c = 0; c < N_STATE; c++) STORE(s[c], state, c * pitch + j);
-    STORE(TO_INT(PICK(started && !ok, (mask) STATUS_NON_FINITE, TO_MASK(LOAD(status, j)))), status, j);
-    STORE(failed, failed_step, j);
+    step_ticks(s, p, &ok, &failed, TO_WHOLE(LOAD(steps_per_tick, j)), most_per_tick(steps_per_tick, j), ticks, first_tick);
+    store_lanes(s, started, ok, failed, state, status, failed_step, pitch, j);
     if (observe) store_observers(s, p, values, pitch, j);
+}
+
+// advance_members over `outputs` outputs of `ticks` ticks in one launch (issue 8 item 4: no launch per output), the
+// state kept in registers from one output to the next: after output r, values[(r * N_OBSERVER + o) * pitch + j] are
+// the observers and status_at[r * pitch + j] the statuses, for reduce_outputs.
+__kernel void advance_outputs(__global double *state, __global int *status, __global long *failed_step, __constant double *params,
+                              __global const int *steps_per_tick, const int pitch, const int ticks, const long first_tick,
+                              __global double *values, const int outputs, __global int *status_at) {
+    const int j = get_global_id(0) * LANES;
+    if (j >= pitch) return;
+    real s[N_STATE];
+    double p[PARAM_ALLOC];
+    mask started;
+    whole failed;
+    load_lanes(state, status, failed_step, params, pitch, j, s, p, &started, &failed);
+    mask ok = started;
+    const whole per = TO_WHOLE(LOAD(steps_per_tick, j));
+    const int most = most_per_tick(steps_per_tick, j);
+    for (int r = 0; r < outputs; r++) {
+        step_ticks(s, p, &ok, &failed, per, most, ticks, first_tick + (long) r * ticks);
+        store_observers(s, p, values + (long) r * N_OBSERVER * pitch, pitch, j);
+        store_status(started, ok, status, status_at, (long) r * pitch + j, j);
+    }
+    store_lanes(s, started, ok, failed, state, status, failed_step, pitch, j);
 }

@@ -21,9 +21,9 @@ __kernel void observe_members(__global const double *state, __constant double *p
 // block's ok members sequentially in member order, so the partials do not depend on the work-group size; values and
 // initial are rows of `pitch`, the first `members` of them members; partials[b * (1 + 3 N_OBSERVER) ...] is count
 // (from the block's first work-item), then per observer sum, max and squared deviation from the initial values.
-__kernel void reduce_blocks(__global const double *values, __global const double *initial, __global const int *status,
-                            __global double *partials, const int members, const int pitch) {
-    const int item = get_global_id(0), b = item / OBSERVER_ALLOC, o = item % OBSERVER_ALLOC;
+static void reduce_block(__global const double *values, __global const double *initial, __global const int *status,
+                         __global double *partials, const int members, const int pitch, const int item) {
+    const int b = item / OBSERVER_ALLOC, o = item % OBSERVER_ALLOC;
     if (b >= (members + BLOCK - 1) / BLOCK) return;
     const int base = b * (1 + REDUCTION_FIELDS * N_OBSERVER);
     const int from = b * BLOCK, to = min(members, from + BLOCK);
@@ -45,4 +45,19 @@ __kernel void reduce_blocks(__global const double *values, __global const double
         partials[base + 2 + REDUCTION_FIELDS * o] = largest;
         partials[base + 3 + REDUCTION_FIELDS * o] = square;
     }
+}
+
+// The block reductions of the current observer values.
+__kernel void reduce_blocks(__global const double *values, __global const double *initial, __global const int *status,
+                            __global double *partials, const int members, const int pitch) {
+    reduce_block(values, initial, status, partials, members, pitch, get_global_id(0));
+}
+
+// The block reductions of advance_outputs' outputs, output r in the second dimension, its partials from
+// r * blocks * (1 + 3 N_OBSERVER) on (issue 8 item 4: one launch for a batch's reductions).
+__kernel void reduce_outputs(__global const double *values, __global const double *initial, __global const int *status,
+                             __global double *partials, const int members, const int pitch) {
+    const long r = get_global_id(1);
+    reduce_block(values + r * N_OBSERVER * pitch, initial, status + r * pitch,
+                 partials + r * ((members + BLOCK - 1) / BLOCK) * (1 + REDUCTION_FIELDS * N_OBSERVER), members, pitch, get_global_id(0));
 }

@@ -55,6 +55,20 @@ public interface Backend {
         double[] observeBlocks();
 
         /**
+         * outputs outputs in turn, each advance(ticks) then observe(), the statistics of each with its block partials
+         * (issue 8 items 3 and 4: a backend may run them in one dispatch, with no host round trip per output); bitwise
+         * what the calls in turn give, failures and step numbers included.
+         */
+        default Reduction.Result[] advanceObserving(int outputs, int ticks) {
+            Reduction.Result[] out = new Reduction.Result[outputs];
+            for (int r = 0; r < outputs; r++) {
+                advance(ticks);
+                out[r] = observe();
+            }
+            return out;
+        }
+
+        /**
          * The observer values the first observe() recorded, observer-major (o * members + j): the origins of the
          * mean-square deviation, which a checkpoint keeps; null before the first observe().
          */

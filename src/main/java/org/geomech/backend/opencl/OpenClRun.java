@@ -10,6 +10,9 @@ import org.jocl.cl_command_queue;
 import org.jocl.cl_kernel;
 import org.jocl.cl_mem;
 
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.DoubleBuffer;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -21,25 +24,40 @@ import static org.jocl.CL.*;
  * members when they fit, uploaded once); the others wait in the host's EnsembleState and status arrays. Only
  * block partials come back per observe(); states and statuses come back in finish(). A chunk's SoA rows are
  * padded to whole lane vectors (the pad members are excluded). With one chunk, the last launch of advance()
- * also evaluates the observers, so that observe() only reduces them (issue 8 item 4).
+ * also evaluates the observers, so that observe() only reduces them (issue 8 item 4). advanceObserving runs a batch
+ * of outputs chunk by chunk (a chunk's transfers once per batch, not per output), an explicit step's outputs many to
+ * a launch, with no wait until the batch's partials are all read.
  */
 final class OpenClRun implements Backend.Run {
     /** Member-steps per kernel launch: many steps per launch, and a bound on one launch's work (display GPUs have watchdogs). */
     private static final long MEMBER_STEPS_PER_LAUNCH = 1L << 24;
+    /**
+     * The most outputs of one launch (issue 8 item 4), and the most bytes of observer values and statuses kept on the
+     * device for them (2 MiB: a CPU's reduction reads them from cache; 10 outputs of 10^4 members of chaotic-nh): past
+     * ten outputs a launch's own cost is spread thin.
+     */
+    private static final long OUTPUTS_PER_LAUNCH = 256, OUTPUT_BYTES = 1L << 21;
     private final OpenClBackend.Program program;
     private final cl_command_queue queue;
     private final EnsembleState state;
     private final int members, stateSize, observers, chunk, chunks, stride, lanes;
     private final int[] status, iterationMax, stepsPerTick;
     private final int mostPerTick;
+    /** The most outputs one launch of an explicit step advances and observes (0: a Newton step, one output a launch). */
+    private final int outputsPerLaunch;
     private final long[] failedStep, iterationSum, factorisationSum;
     private final double[] initial;
     private final List<cl_kernel> kernels = new ArrayList<>();
     private final List<cl_mem> buffers = new ArrayList<>();
     private final Kernel advance, observe, reduce;
+    /** An explicit step's kernels for many outputs a launch and their reductions, and its statuses after each output (null for a Newton step). */
+    private final Kernel advanceOutputs, reduceOutputs;
+    private final cl_mem statusAt;
     private final cl_mem x, statusBuffer, perTickBuffer, failedBuffer, sumBuffer, maxBuffer, factorisationBuffer, values, initialBuffer, params, partials;
     private int resident = -1;
     private boolean dirty, observed, closed, valuesCurrent;
+    /** Where advanceObserving's non-blocking reads land (null until the first). */
+    private ByteBuffer batch;
     private long stepsDone;
 
     /** stepsPerTick: member j's steps per tick (null: one each, h shared). */
@@ -72,7 +90,11 @@ final class OpenClRun implements Backend.Run {
             this.advance = kernel(KernelSource.ADVANCE, WorkGroup.TARGET);
             this.observe = kernel(KernelSource.OBSERVE, WorkGroup.TARGET);
             this.reduce = kernel(KernelSource.REDUCE, 1);
+            this.reduceOutputs = program.newton ? null : kernel(KernelSource.REDUCE_OUTPUTS, 1);
+            this.advanceOutputs = program.newton ? null : kernel(KernelSource.ADVANCE_OUTPUTS, WorkGroup.TARGET);
             int n = padded(Math.max(1, chunk));
+            outputsPerLaunch = program.newton ? 0 : (int) Math.max(1, Math.min(OUTPUTS_PER_LAUNCH, OUTPUT_BYTES / ((long) n * (Double.BYTES * observers + Integer.BYTES))));
+            int outputRows = Math.max(1, outputsPerLaunch);
             this.x = buffer((long) Sizeof.cl_double * stateSize * n);
             this.statusBuffer = buffer((long) Sizeof.cl_int * n);
             this.perTickBuffer = buffer((long) Sizeof.cl_int * n);
@@ -80,13 +102,20 @@ final class OpenClRun implements Backend.Run {
             this.sumBuffer = buffer((long) Sizeof.cl_long * n);
             this.maxBuffer = buffer((long) Sizeof.cl_int * n);
             this.factorisationBuffer = buffer((long) Sizeof.cl_long * n);
-            this.values = buffer(Sizeof.cl_double * Math.max(1, observers) * (long) n);
+            this.values = buffer(Sizeof.cl_double * Math.max(1, observers) * (long) n * outputRows);
+            this.statusAt = program.newton ? null : buffer(Sizeof.cl_int * (long) n * outputRows);
             this.initialBuffer = buffer(Sizeof.cl_double * Math.max(1, observers) * (long) n);
             this.params = buffer(Sizeof.cl_double * Math.max(1, params.length));
-            this.partials = buffer(Sizeof.cl_double * stride * (long) Reduction.blocks(n));
+            this.partials = buffer(Sizeof.cl_double * stride * (long) Reduction.blocks(n) * outputRows);
             if (params.length > 0) clEnqueueWriteBuffer(queue, this.params, CL_TRUE, 0, Sizeof.cl_double * params.length, Pointer.to(params), 0, null, null);
             arguments(advance, x, statusBuffer, failedBuffer, sumBuffer, maxBuffer, factorisationBuffer, this.params, perTickBuffer);
             clSetKernelArg(advance.kernel(), 11, Sizeof.cl_mem, Pointer.to(values));
+            if (advanceOutputs != null) {
+                arguments(advanceOutputs, x, statusBuffer, failedBuffer, this.params, perTickBuffer);
+                clSetKernelArg(advanceOutputs.kernel(), 8, Sizeof.cl_mem, Pointer.to(values));
+                clSetKernelArg(advanceOutputs.kernel(), 10, Sizeof.cl_mem, Pointer.to(statusAt));
+                arguments(reduceOutputs, values, initialBuffer, statusAt, partials);
+            }
             arguments(observe, x, this.params, values);
             arguments(reduce, values, initialBuffer, statusBuffer, partials);
             if (chunks > 0) resident(0);
@@ -134,22 +163,95 @@ final class OpenClRun implements Backend.Run {
     public void advance(int steps) {
         for (int c = 0; c < chunks; c++) {
             resident(c);
-            int n = length(c);
-            int perLaunch = (int) Math.max(1, Math.min(steps, MEMBER_STEPS_PER_LAUNCH / ((long) n * mostPerTick)));
-            argument(advance, 8, padded(n));
-            for (int done = 0; done < steps; done += perLaunch) {
-                int k = Math.min(perLaunch, steps - done);
-                argument(advance, 9, k);
-                clSetKernelArg(advance.kernel(), 10, Sizeof.cl_long, Pointer.to(new long[]{stepsDone + done}));
-                argument(advance, 12, chunks == 1 && done + k == steps ? 1 : 0);
-                launch(advance, padded(n) / lanes);
-            }
-            dirty = true;
+            enqueueSteps(length(c), steps, stepsDone, chunks == 1);
         }
         valuesCurrent = chunks == 1 && steps > 0;
         // no wait here: observe() and finish() read blocking, so one round trip to the device per output
         clFlush(queue);
         stepsDone += steps;
+    }
+
+    /**
+     * Issue 8 item 4: chunk by chunk, the outputs' launches back to back in the in-order queue: an explicit step's
+     * advance_outputs for as many outputs as outputsPerLaunch and MEMBER_STEPS_PER_LAUNCH allow and reduce_outputs for
+     * them (else, a Newton step, each output's steps with the observers fused into the last and its reduction), and a
+     * non-blocking read of their partials; one wait at the end.
+     */
+    @Override
+    public Reduction.Result[] advanceObserving(int outputs, int ticks) {
+        if (!observed) return Backend.Run.super.advanceObserving(outputs, ticks);
+        int blocks = Reduction.blocks(members);
+        long perOutput = (long) blocks * stride;
+        ByteBuffer host = batchBuffer(Sizeof.cl_double * perOutput * outputs);
+        for (int c = 0; c < chunks; c++) {
+            resident(c);
+            int n = length(c);
+            long together = Math.min(outputsPerLaunch, MEMBER_STEPS_PER_LAUNCH / ((long) n * mostPerTick * ticks));
+            for (int r = 0; r < outputs; ) {
+                int g = (int) Math.max(1, Math.min(outputs - r, together));
+                if (together > 0) enqueueOutputs(n, g, ticks, stepsDone + (long) r * ticks);
+                else {
+                    enqueueSteps(n, ticks, stepsDone + (long) r * ticks, true);
+                    enqueueReduce(n);
+                }
+                long rowBytes = Sizeof.cl_double * stride * (long) Reduction.blocks(n);
+                long[] deviceOrigin = {0, 0, 0}, hostOrigin = {Sizeof.cl_double * stride * (long) (c * chunk / Reduction.BLOCK), r, 0};
+                clEnqueueReadBufferRect(queue, partials, CL_FALSE, deviceOrigin, hostOrigin, new long[]{rowBytes, g, 1}, rowBytes, 0,
+                        Sizeof.cl_double * perOutput, 0, Pointer.to(host), 0, null, null);
+                r += g;
+            }
+        }
+        clFinish(queue);
+        stepsDone += (long) outputs * ticks;
+        valuesCurrent = false;
+        Reduction.Result[] out = new Reduction.Result[outputs];
+        DoubleBuffer all = host.asDoubleBuffer();
+        for (int r = 0; r < outputs; r++) {
+            double[] row = new double[(int) perOutput];
+            all.get((int) (perOutput * r), row, 0, row.length);
+            out[r] = Reduction.combine(row, blocks, observers);
+        }
+        return out;
+    }
+
+    /** A direct buffer of at least bytes for non-blocking reads (JOCL reads into Java arrays only blocking), kept for the next batch. */
+    private ByteBuffer batchBuffer(long bytes) {
+        if (batch == null || batch.capacity() < bytes) batch = ByteBuffer.allocateDirect(Math.toIntExact(bytes)).order(ByteOrder.nativeOrder());
+        return batch;
+    }
+
+    /** The launches that advance the resident chunk of n members by ticks ticks after from ticks, the last also observing where asked. */
+    private void enqueueSteps(int n, int ticks, long from, boolean observeLast) {
+        int perLaunch = (int) Math.max(1, Math.min(ticks, MEMBER_STEPS_PER_LAUNCH / ((long) n * mostPerTick)));
+        argument(advance, 8, padded(n));
+        for (int done = 0; done < ticks; done += perLaunch) {
+            int k = Math.min(perLaunch, ticks - done);
+            argument(advance, 9, k);
+            clSetKernelArg(advance.kernel(), 10, Sizeof.cl_long, Pointer.to(new long[]{from + done}));
+            argument(advance, 12, observeLast && done + k == ticks ? 1 : 0);
+            launch(advance, padded(n) / lanes, 1);
+        }
+        dirty = true;
+    }
+
+    /** One launch advancing the resident chunk of n members by outputs outputs of ticks ticks after from ticks, observing each, then their reductions into partials. */
+    private void enqueueOutputs(int n, int outputs, int ticks, long from) {
+        argument(advanceOutputs, 5, padded(n));
+        argument(advanceOutputs, 6, ticks);
+        clSetKernelArg(advanceOutputs.kernel(), 7, Sizeof.cl_long, Pointer.to(new long[]{from}));
+        argument(advanceOutputs, 9, outputs);
+        launch(advanceOutputs, padded(n) / lanes, 1);
+        dirty = true;
+        argument(reduceOutputs, 4, n);
+        argument(reduceOutputs, 5, padded(n));
+        launch(reduceOutputs, Reduction.blocks(n) * Math.max(1, observers), outputs);
+    }
+
+    /** The block reduction of the resident chunk of n members' observer values into partials. */
+    private void enqueueReduce(int n) {
+        argument(reduce, 4, n);
+        argument(reduce, 5, padded(n));
+        launch(reduce, Reduction.blocks(n) * Math.max(1, observers), 1);
     }
 
     @Override
@@ -164,15 +266,13 @@ final class OpenClRun implements Backend.Run {
             int n = length(c);
             if (!valuesCurrent) {
                 argument(observe, 3, padded(n));
-                launch(observe, padded(n) / lanes);
+                launch(observe, padded(n) / lanes, 1);
             }
             if (!observed && observers > 0) {
                 clEnqueueCopyBuffer(queue, values, initialBuffer, 0, 0, Sizeof.cl_double * observers * (long) padded(n), 0, null, null);
                 if (initial != null) rows(false, initialBuffer, initial, observers, c);
             }
-            argument(reduce, 4, n);
-            argument(reduce, 5, padded(n));
-            launch(reduce, Reduction.blocks(n) * Math.max(1, observers));
+            enqueueReduce(n);
             int firstBlock = c * chunk / Reduction.BLOCK;
             clEnqueueReadBuffer(queue, partials, CL_TRUE, 0, Sizeof.cl_double * stride * (long) Reduction.blocks(n),
                     Pointer.to(out).withByteOffset(Sizeof.cl_double * stride * (long) firstBlock), 0, null, null);
@@ -310,9 +410,10 @@ final class OpenClRun implements Backend.Run {
         else clEnqueueReadBufferRect(queue, buffer, CL_TRUE, deviceOrigin, hostOrigin, region, devicePitch, 0, hostPitch, 0, Pointer.to(host), 0, null, null);
     }
 
-    /** One work-item per item, the global size rounded up to whole work-groups. */
-    private void launch(Kernel k, int items) {
+    /** One work-item per item and row, the global size rounded up to whole work-groups; a second dimension where rows > 1. */
+    private void launch(Kernel k, int items, int rows) {
         long global = (items + k.local() - 1) / k.local() * k.local();
-        clEnqueueNDRangeKernel(queue, k.kernel(), 1, null, new long[]{global}, new long[]{k.local()}, 0, null, null);
+        if (rows == 1) clEnqueueNDRangeKernel(queue, k.kernel(), 1, null, new long[]{global}, new long[]{k.local()}, 0, null, null);
+        else clEnqueueNDRangeKernel(queue, k.kernel(), 2, null, new long[]{global, rows}, new long[]{k.local(), 1}, 0, null, null);
     }
 }

@@ -12,15 +12,14 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.function.IntConsumer;
 
 /**
  * An ensemble advanced in place by the SIMD backend: chunks of members taken in turn by a fixed pool of
  * workers, one LaneStepper each; observer values per member, then Reduction's fixed blocks reduced in
  * parallel and combined in block order, so statistics are bitwise independent of threads and chunks.
- * An explicit step once the initial observers exist goes in one pass per output instead (issue 8 item 3): each
- * worker owns a fixed range of reduction blocks (its members stay in its core's cache from output to output, as a
- * C loop's static schedule keeps them) and steps, observes and reduces each block while it is in cache.
+ * An explicit step once the initial observers exist goes in one fork-join per batch of outputs instead (issue 8 item 3):
+ * the workers take reduction blocks in turn and run each through every output of the batch, stepping, observing and
+ * reducing it while its members are in cache (a worker held up by a busy machine leaves its blocks to the others).
  */
 final class SimdRun implements Backend.Run {
     private final EnsembleState state;
@@ -55,22 +54,41 @@ final class SimdRun implements Backend.Run {
     public void advance(int ticks) {
         long done = stepsDone;
         observed = null;
-        if (explicit != null && initial != null) observed = advanceObserved(ticks, done);
+        if (explicit != null && initial != null) observed = advanceObserved(1, ticks)[0];
         else if (explicit != null) forEachBlock((t, first, count) -> explicit[t].advance(state, first, count, ticks, done, stepsPerTick, null, steppers[t]));
         else forEachBlock((t, first, count) -> steppers[t].advance(state, first, count, ticks, done, stepsPerTick));
         stepsDone += ticks;
     }
 
-    /** Explicit steps, then each reduction block observed and reduced by the worker that stepped it; returns the block partials. */
-    private double[] advanceObserved(int ticks, long done) {
+    @Override
+    public Reduction.Result[] advanceObserving(int outputs, int ticks) {
+        if (explicit == null || initial == null) return Backend.Run.super.advanceObserving(outputs, ticks);
+        double[][] partials = advanceObserved(outputs, ticks);
+        stepsDone += (long) outputs * ticks;
+        observed = partials[outputs - 1];
+        Reduction.Result[] out = new Reduction.Result[outputs];
+        for (int r = 0; r < outputs; r++) out[r] = Reduction.combine(partials[r], Reduction.blocks(state.members()), observers);
+        return out;
+    }
+
+    /**
+     * Explicit steps over outputs outputs of ticks ticks, in one fork-join: a worker runs every output of one reduction
+     * block (stepping, observing, reducing it) before it takes the next block, the block's members staying in its cache
+     * from output to output; returns each output's block partials.
+     */
+    private double[][] advanceObserved(int outputs, int ticks) {
         int members = state.members(), blocks = Reduction.blocks(members), lanes = LaneStepper.LANES;
+        long done = stepsDone;
         if (values == null) values = new double[observers * members];
-        double[] partials = new double[blocks * (1 + Reduction.FIELDS * observers)];
-        forEachOwnedBlock(blocks, (t, b) -> {
+        double[][] partials = new double[outputs][blocks * (1 + Reduction.FIELDS * observers)];
+        parallel(blocks, (t, b) -> {
             int from = b * Reduction.BLOCK, to = Math.min(members, from + Reduction.BLOCK);
-            for (int first = from; first < to; first += lanes)
-                explicit[t].advance(state, first, Math.min(lanes, to - first), ticks, done, stepsPerTick, values, steppers[t]);
-            Reduction.block(b, values, initial, members, observers, state, partials);
+            for (int r = 0; r < outputs; r++) {
+                long at = done + (long) r * ticks;
+                for (int first = from; first < to; first += lanes)
+                    explicit[t].advance(state, first, Math.min(lanes, to - first), ticks, at, stepsPerTick, values, steppers[t]);
+                Reduction.block(b, values, initial, members, observers, state, partials[r]);
+            }
         });
         return partials;
     }
@@ -93,7 +111,7 @@ final class SimdRun implements Backend.Run {
         else forEachBlock((t, first, count) -> steppers[t].observe(state, first, count, out));
         int blocks = Reduction.blocks(members);
         double[] partials = new double[blocks * (1 + Reduction.FIELDS * observers)];
-        parallel(blocks, b -> Reduction.block(b, out, initial, members, observers, state, partials));
+        parallel(blocks, (t, b) -> Reduction.block(b, out, initial, members, observers, state, partials));
         return partials;
     }
 
@@ -154,30 +172,17 @@ final class SimdRun implements Backend.Run {
         invokeAll(tasks);
     }
 
-    /** Work of worker t on reduction block b. */
-    private interface OwnedWork { void run(int t, int b); }
+    /** Work of worker t on item i. */
+    private interface ItemWork { void run(int t, int i); }
 
-    /** Reduction blocks 0 .. blocks-1 in fixed contiguous ranges, one per worker, the same at every call. */
-    private void forEachOwnedBlock(int blocks, OwnedWork work) {
-        int workers = Math.min(steppers.length, blocks);
-        List<Callable<Void>> tasks = new ArrayList<>();
-        for (int t = 0; t < workers; t++) {
-            int worker = t, from = (int) ((long) blocks * t / workers), to = (int) ((long) blocks * (t + 1) / workers);
-            tasks.add(() -> {
-                for (int b = from; b < to; b++) work.run(worker, b);
-                return null;
-            });
-        }
-        invokeAll(tasks);
-    }
-
-    /** body(0 .. count-1) spread over the workers. */
-    private void parallel(int count, IntConsumer body) {
+    /** work(t, 0 .. count-1) spread over the workers, each taking the next item when it is done with one. */
+    private void parallel(int count, ItemWork work) {
         AtomicInteger next = new AtomicInteger();
         List<Callable<Void>> tasks = new ArrayList<>();
         for (int t = 0; t < Math.min(steppers.length, count); t++) {
+            int worker = t;
             tasks.add(() -> {
-                for (int i = next.getAndIncrement(); i < count; i = next.getAndIncrement()) body.accept(i);
+                for (int i = next.getAndIncrement(); i < count; i = next.getAndIncrement()) work.run(worker, i);
                 return null;
             });
         }

@@ -1,0 +1,21 @@
+package org.geomech.backend.simd;
+
+import org.geomech.ensemble.BatchCheck;
+import org.junit.jupiter.api.Test;
+
+/** Issue 8 item 3: simd's batches of outputs (one fork-join, each block through every output) bitwise one output at a time. */
+class SimdBatchedOutputsTest {
+    @Test
+    void explicitStepInBatchesIsBitwiseOneOutputAtATime() {
+        // lobatto-nh:2 on chaotic-nh (explicit, the one-method kernel), 2100 members: 3 reduction blocks, the last partial;
+        // on 2 threads and chunks of 64, so that the batches' block ownership differs from the single outputs' chunks
+        for (boolean perMember : new boolean[]{false, true})
+            BatchCheck.assertBatchesBitwise(new SimdBackend(2, 64), "chaotic-nh", "lobatto-nh:2", 2100, 50, perMember, 3, 2, 4, 1);
+    }
+
+    @Test
+    void newtonStepInBatchesIsBitwiseOneOutputAtATime() {
+        // lobatto-nh:3 (Newton): the default advanceObserving, advance then observe in turn
+        BatchCheck.assertBatchesBitwise(new SimdBackend(2, 64), "chaotic-nh", "lobatto-nh:3", 1100, 50, true, 3, 3, 4);
+    }
+}
