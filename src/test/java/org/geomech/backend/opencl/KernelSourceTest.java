@@ -46,7 +46,7 @@ class KernelSourceTest {
         // loop the update reads the state alone and divides 3 times (4ac/b^2 under the root, lambda, mu), as the loop of
         // benchmarks/c/roofline.c divides twice and takes a copysign
         String text = source("spherical-pendulum", "rattle", 8).text();
-        int kernel = text.indexOf("__kernel void advance_members"), loop = text.indexOf("for (long k = 0", kernel);
+        int kernel = text.indexOf("static void step_ticks"), loop = text.indexOf("for (long k = 0", kernel);
         String before = text.substring(kernel, loop), step = text.substring(loop, text.indexOf("const mask moving", loop));
         assertTrue(before.contains("1.0 / p["), before);
         assertFalse(step.contains("p["), step);
