@@ -119,7 +119,7 @@ public final class EnsembleRun {
                         done += grid.stride();
                         add(rows, row(done, r, grid), rowListener);
                     }
-                    batches.took(System.nanoTime() - batchStart);
+                    batches.took(outputs, System.nanoTime() - batchStart);
                 } else {
                     long nextRow = Math.min(grid.steps(), (done / grid.stride() + 1) * grid.stride());
                     long next = checkpoints == null ? nextRow : Math.min(nextRow, Math.max(done + 1, checkpoints.nextStop(done)));
@@ -142,12 +142,13 @@ public final class EnsembleRun {
 
     /**
      * How many whole outputs the run advances in one Backend.Run.advanceObserving (issue 8 items 3 and 4): one at first,
-     * twice as many after a batch shorter than SHORT, half as many after one longer than LONG, so that progress,
-     * wall-clock checkpoints and a stop signal still come within a fraction of a second; never past the next checkpoint
-     * stop nor the last whole output, and no more than MAX_PARTIALS block partials kept at once.
+     * then as many as the last batch's time per output says fit in TARGET (at most GROWTH times as many, at least half
+     * as many), so that a short run takes few batches and progress, wall-clock checkpoints and a stop signal still come
+     * within a fraction of a second; never past the next checkpoint stop nor the last whole output, and no more than
+     * MAX_PARTIALS block partials kept at once.
      */
     private static final class Batches {
-        private static final long SHORT = 50_000_000, LONG = 200_000_000, MAX_PARTIALS = 1 << 23;
+        private static final long TARGET = 100_000_000, GROWTH = 16, MAX_PARTIALS = 1 << 23;
         private final int most;
         private int size = 1;
 
@@ -162,9 +163,10 @@ public final class EnsembleRun {
             return (int) Math.min(Math.min(size, most), (until - done) / grid.stride());
         }
 
-        void took(long nanos) {
-            if (nanos < SHORT) size = (int) Math.min(most, 2L * size);
-            else if (nanos > LONG) size = Math.max(1, size / 2);
+        /** After a batch of `outputs` outputs took nanos. */
+        void took(int outputs, long nanos) {
+            long fit = (long) ((double) outputs * TARGET / Math.max(1, nanos));
+            size = (int) Math.min(most, Math.max(Math.max(1, outputs / 2), Math.min(GROWTH * outputs, fit)));
         }
     }
 
