@@ -117,7 +117,8 @@ public final class SimdBackend implements Backend {
             ExplicitStepper[] explicit = null;
             if (stepKernel != null) {
                 explicit = new ExplicitStepper[threads];
-                for (int t = 0; t < threads; t++) explicit[t] = new ExplicitStepper(stepKernel, updateTape.copy(), system.state().size(), params.clone());
+                boolean grouped = StepKernelSource.chained(system);
+                for (int t = 0; t < threads; t++) explicit[t] = new ExplicitStepper(stepKernel, updateTape.copy(), system.state().size(), params.clone(), grouped);
             }
             return new SimdRun(state, steppers, explicit, chunk, observers, stepsPerTick);
         }

@@ -77,7 +77,7 @@ final class SimdRun implements Backend.Run {
      * from output to output; returns each output's block partials.
      */
     private double[][] advanceObserved(int outputs, int ticks) {
-        int members = state.members(), blocks = Reduction.blocks(members), lanes = LaneStepper.LANES;
+        int members = state.members(), blocks = Reduction.blocks(members);
         long done = stepsDone;
         if (values == null) values = new double[observers * members];
         double[][] partials = new double[outputs][blocks * (1 + Reduction.FIELDS * observers)];
@@ -85,8 +85,7 @@ final class SimdRun implements Backend.Run {
             int from = b * Reduction.BLOCK, to = Math.min(members, from + Reduction.BLOCK);
             for (int r = 0; r < outputs; r++) {
                 long at = done + (long) r * ticks;
-                for (int first = from; first < to; first += lanes)
-                    explicit[t].advance(state, first, Math.min(lanes, to - first), ticks, at, stepsPerTick, values, steppers[t]);
+                explicit[t].advance(state, from, to - from, ticks, at, stepsPerTick, values, steppers[t]);
                 Reduction.block(b, values, initial, members, observers, state, partials[r]);
             }
         });
@@ -106,11 +105,18 @@ final class SimdRun implements Backend.Run {
             if (values == null) values = new double[observers * members];
             out = values;
         }
-        // an explicit step's kernel observes too, after zero steps: the code that is already hot, not the observe kernel
-        if (explicit != null) forEachBlock((t, first, count) -> explicit[t].advance(state, first, count, 0, stepsDone, stepsPerTick, out, steppers[t]));
-        else forEachBlock((t, first, count) -> steppers[t].observe(state, first, count, out));
         int blocks = Reduction.blocks(members);
         double[] partials = new double[blocks * (1 + Reduction.FIELDS * observers)];
+        if (explicit != null) {
+            // an explicit step's kernel observes too, after zero steps, block by block as it steps: the code that is already hot
+            parallel(blocks, (t, b) -> {
+                int from = b * Reduction.BLOCK, to = Math.min(members, from + Reduction.BLOCK);
+                explicit[t].advance(state, from, to - from, 0, stepsDone, stepsPerTick, out, steppers[t]);
+                Reduction.block(b, out, initial, members, observers, state, partials);
+            });
+            return partials;
+        }
+        forEachBlock((t, first, count) -> steppers[t].observe(state, first, count, out));
         parallel(blocks, (t, b) -> Reduction.block(b, out, initial, members, observers, state, partials));
         return partials;
     }

@@ -13,4 +13,11 @@ public interface SimdStepKernel {
      * member).
      */
     boolean steps(double[] data, int members, int first, double[] p, int steps, double[] values);
+
+    /**
+     * As steps, for the blocks lane-blocks from first on, steps outer and blocks inner (consecutive blocks' steps are
+     * independent and overlap in the core). Returns false when some value the state check would reject; data then
+     * holds partly advanced states, which the caller restores.
+     */
+    boolean group(double[] data, int members, int first, int blocks, double[] p, int steps, double[] values);
 }
