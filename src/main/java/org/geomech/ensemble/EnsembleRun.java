@@ -109,7 +109,7 @@ public final class EnsembleRun {
                 for (Row r : from.rows()) add(rows, r, rowListener);
                 run.resume(done, from.initialValues());
             }
-            Startup.firstStep(); if (System.getenv("GM_DBG") != null) System.err.println("first step at " + (System.nanoTime() - start) / 1000);
+            Startup.firstStep();
             Batches batches = new Batches(state.members(), rows.get(0).stats().size());
             while (done < grid.steps()) {
                 int outputs = recorder == null ? batches.outputs(done, grid, checkpoints) : 0;
@@ -119,7 +119,7 @@ public final class EnsembleRun {
                         done += grid.stride();
                         add(rows, row(done, r, grid), rowListener);
                     }
-                    batches.took(outputs, System.nanoTime() - batchStart); if (System.getenv("GM_DBG") != null) System.err.println("batch " + outputs + " " + (System.nanoTime() - batchStart) / 1000 + " us at " + (System.nanoTime() - start) / 1000);
+                    batches.took(outputs, System.nanoTime() - batchStart);
                 } else {
                     long nextRow = Math.min(grid.steps(), (done / grid.stride() + 1) * grid.stride());
                     long next = checkpoints == null ? nextRow : Math.min(nextRow, Math.max(done + 1, checkpoints.nextStop(done)));
