@@ -19,7 +19,7 @@ final class ExplicitStepper {
     static final int GROUP = 16;
     private final double[] params, in, out, saved;
     private final int stateSize;
-    /** Whether runs of lane-blocks go to the group kernel (StepKernelSource.chained). */
+    /** Whether runs of lane-blocks go to the kernel's group method (StepKernelSource.grouped). */
     private final boolean grouped;
 
     /** update: this worker's copy of the tape of the update as a function of (state, params); grouped: use the group kernel. */
@@ -31,23 +31,22 @@ final class ExplicitStepper {
         this.stateSize = stateSize;
         this.in = new double[stateSize + params.length];
         this.out = new double[stateSize];
-        this.saved = new double[stateSize * GROUP * LaneStepper.LANES];
+        this.saved = grouped ? new double[stateSize * GROUP * LaneStepper.LANES] : null;
         System.arraycopy(params, 0, in, stateSize, params.length);
     }
 
     /**
-     * Advances members first .. first+count-1 by ticks ticks of stepsPerTick[j] steps each (null: one;
-     * issue 11 item 1): where grouped, runs of up to GROUP whole lane-blocks whose members are ok and take the same
-     * steps in the group kernel; other lane-blocks one by one, the steps all their lanes take in the kernel, each member's further steps
-     * with the tape; step
-     * numbers continue after done ticks' steps. Unless values is null, then stores their observers there
+     * Advances members first .. first+count-1 by ticks ticks of stepsPerTick[j] steps each (null: one; issue 11 item 1):
+     * where grouped, runs of up to GROUP whole lane-blocks whose members are ok and take the same steps in the group
+     * kernel; other lane-blocks one by one, the steps all their lanes take in the kernel, each member's further steps
+     * with the tape; step numbers continue after done ticks' steps. Unless values is null, then stores their observers there
      * (observer-major): the kernel's where it took every step of the block, else evaluated by observer.
      */
     void advance(EnsembleState state, int first, int count, int ticks, long done, int[] stepsPerTick, double[] values, LaneStepper observer) {
         int lanes = LaneStepper.LANES, end = first + count;
         for (int at = first; at < end; ) {
             int blocks = grouped ? Math.min(GROUP, (end - at) / lanes) : 0;
-            if (blocks > 1 && grouped(state, at, blocks, ticks, stepsPerTick, values)) at += blocks * lanes;
+            if (blocks > 1 && stepGroup(state, at, blocks, ticks, stepsPerTick, values)) at += blocks * lanes;
             else for (int b = 0; b < Math.max(1, blocks); b++, at += lanes) block(state, at, Math.min(lanes, end - at), ticks, done, stepsPerTick, values, observer);
         }
     }
@@ -56,7 +55,7 @@ final class ExplicitStepper {
      * The group kernel on blocks whole lane-blocks from first on, where every member is ok and takes the same steps;
      * false (the states as they were) where not, or where the kernel rejected a value.
      */
-    private boolean grouped(EnsembleState state, int first, int blocks, int ticks, int[] stepsPerTick, double[] values) {
+    private boolean stepGroup(EnsembleState state, int first, int blocks, int ticks, int[] stepsPerTick, double[] values) {
         int n = blocks * LaneStepper.LANES, members = state.members();
         long steps = ticks * per(stepsPerTick, first);
         if (steps > Integer.MAX_VALUE) return false;

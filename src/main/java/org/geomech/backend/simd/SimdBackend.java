@@ -70,6 +70,8 @@ public final class SimdBackend implements Backend {
         private final boolean linear;
         /** For an explicit step system, its one-method kernel and the update's tape, else null. */
         private final SimdStepKernel stepKernel;
+        /** Whether the step kernel has the group method (StepKernelSource.grouped). */
+        private final boolean grouped;
         private final Tape updateTape;
         /** For a step system with few unknowns under simplified Newton, its unrolled Newton iteration, else null. */
         private final SimdNewtonKernel newtonKernel;
@@ -96,7 +98,9 @@ public final class SimdBackend implements Backend {
             boolean explicit = system.unknowns().isEmpty();
             List<Expr> stateParams = new ArrayList<>(system.state());
             stateParams.addAll(system.params());
-            this.stepKernel = explicit ? KernelCompiler.load(StepKernelSource.of(system, observers, lanes)) : null;
+            StepKernelSource step = explicit ? StepKernelSource.of(system, observers, lanes) : null;
+            this.stepKernel = explicit ? KernelCompiler.load(step) : null;
+            this.grouped = explicit && step.grouped();
             this.newtonKernel = unrolledNewton(system, options)
                     ? KernelCompiler.load(NewtonKernelSource.of(system.unknowns().size(), linear, options, lanes)) : null;
             this.updateTape = explicit ? Tape.compile(stateParams, system.update()) : null;
@@ -117,7 +121,6 @@ public final class SimdBackend implements Backend {
             ExplicitStepper[] explicit = null;
             if (stepKernel != null) {
                 explicit = new ExplicitStepper[threads];
-                boolean grouped = StepKernelSource.chained(system);
                 for (int t = 0; t < threads; t++) explicit[t] = new ExplicitStepper(stepKernel, updateTape.copy(), system.state().size(), params.clone(), grouped);
             }
             return new SimdRun(state, steppers, explicit, chunk, observers, stepsPerTick);

@@ -17,7 +17,10 @@ public interface SimdStepKernel {
     /**
      * As steps, for the blocks lane-blocks from first on, steps outer and blocks inner (consecutive blocks' steps are
      * independent and overlap in the core). Returns false when some value the state check would reject; data then
-     * holds partly advanced states, which the caller restores.
+     * holds partly advanced states, which the caller restores. Generated only for a step that is one long chain
+     * (StepKernelSource.grouped).
      */
-    boolean group(double[] data, int members, int first, int blocks, double[] p, int steps, double[] values);
+    default boolean group(double[] data, int members, int first, int blocks, double[] p, int steps, double[] values) {
+        throw new UnsupportedOperationException("this step kernel has no group method: its step is not one long chain");
+    }
 }

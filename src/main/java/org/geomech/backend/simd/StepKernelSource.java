@@ -19,12 +19,13 @@ import java.util.Set;
  * observers are evaluated from the same locals (bitwise the observe kernel's values) and stored, so an output reads
  * the state once instead of twice. Every next state of every step is summed into one vector, pairwise so the sums
  * do not form a long dependency chain: the sum is finite exactly when all values were (or on overflow of finite
- * values, which only sends the block to the exact per-member path).
+ * values, which only sends the block to the exact per-member path). Where the step is one long chain (chained), the
+ * class also has the group method.
  */
-record StepKernelSource(String text, String className) {
+record StepKernelSource(String text, String className, boolean grouped) {
     static StepKernelSource of(StepSystem system, List<Observer> observers, int lanes) {
         if (!system.unknowns().isEmpty()) throw new IllegalArgumentException(system.method() + " is not explicit");
-        int stateSize = system.state().size(), paramCount = system.params().size();
+        int stateSize = system.state().size();
         List<Expr> inputs = new ArrayList<>(system.state()), outputs = system.update();
         inputs.addAll(system.params());
         List<Expr> observed = new ArrayList<>();
@@ -41,29 +42,25 @@ record StepKernelSource(String text, String className) {
                 .append("public final class ").append(className).append(" implements ").append(SimdStepKernel.class.getName()).append(" {\n")
                 .append("private static final VectorSpecies<Double> S = DoubleVector.SPECIES_PREFERRED;\n")
                 .append("@Override public boolean steps(double[] data, int members, int first, double[] p, int steps, double[] values) {\n");
-        if (body.hoisted().contains("w[") || body.statements().contains("w[") || observe.statements().contains("w[")) s.append("final double[] w = new double[").append(2 * lanes).append("];\n");
         for (int c = 0; c < stateSize; c++)
             s.append("DoubleVector a").append(c).append(" = DoubleVector.fromArray(S, data, ").append(c).append(" * members + first);\n");
-        for (int k = 0; k < paramCount; k++)
-            s.append("final DoubleVector a").append(stateSize + k).append(" = DoubleVector.broadcast(S, p[").append(k).append("]);\n");
-        // the step's constants and temporaries in a block of their own: the observers' reuse the names
-        s.append("{\n").append(body.constants()).append(body.hoisted());
-        s.append("DoubleVector check = DoubleVector.zero(S);\n");
+        preamble(s, system, lanes, body, observe);
         s.append("for (int k = 0; k < steps; k++) {\n").append(body.statements());
-        s.append("check = check.add(").append(pairwiseSum(distinct(outputs))).append(");\n");
+        check(s, outputs);
         for (int c = 0; c < stateSize; c++) s.append('a').append(c).append(" = n").append(c).append(";\n");
         s.append("}\n");
-        s.append("if (!check.mul(0.0).compare(VectorOperators.EQ, 0.0).allTrue()) return false;\n}\n");
+        reject(s);
         for (int c = 0; c < stateSize; c++) s.append('a').append(c).append(".intoArray(data, ").append(c).append(" * members + first);\n");
         if (!observed.isEmpty()) {
             s.append("if (values != null) {\n").append(observe.constants()).append(observe.statements());
-            for (int o = 0; o < observed.size(); o++) s.append('n').append(o).append(".intoArray(values, ").append(o).append(" * members + first);\n");
+            storeObservers(s, observed.size(), "first");
             s.append("}\n");
         }
         s.append("return true;\n}\n");
-        group(s, system, observed, stateSize, paramCount, lanes);
+        boolean grouped = chained(system);
+        if (grouped) group(s, system, inputs, observed, observe, lanes);
         s.append("}\n");
-        return new StepKernelSource(s.toString(), className);
+        return new StepKernelSource(s.toString(), className, grouped);
     }
 
     /**
@@ -72,34 +69,56 @@ record StepKernelSource(String text, String className) {
      * step is a chain of dependent operations); only the values of the shared parameters are hoisted (a parameter
      * carried per member differs from block to block). Then each block's observers.
      */
-    private static void group(StringBuilder s, StepSystem system, List<Expr> observed, int stateSize, int paramCount, int lanes) {
-        List<Expr> inputs = new ArrayList<>(system.state());
-        inputs.addAll(system.params());
+    private static void group(StringBuilder s, StepSystem system, List<Expr> inputs, List<Expr> observed, VectorEmitter.Body observe, int lanes) {
+        int stateSize = system.state().size();
         VectorEmitter.Body body = VectorEmitter.body("w", lanes, inputs, new HashSet<>(system.params()), system.update());
-        VectorEmitter.Body observe = VectorEmitter.body("w", lanes, inputs, Set.of(), observed);
+        String blocks = "for (int at = first, last = first + blocks * " + lanes + "; at < last; at += " + lanes + ") {\n";
         s.append("@Override public boolean group(double[] data, int members, int first, int blocks, double[] p, int steps, double[] values) {\n");
-        if (body.hoisted().contains("w[") || body.statements().contains("w[") || observe.statements().contains("w[")) s.append("final double[] w = new double[").append(2 * lanes).append("];\n");
+        preamble(s, system, lanes, body, observe);
+        s.append("for (int k = 0; k < steps; k++) {\n").append(blocks);
+        loads(s, stateSize);
+        s.append(body.statements());
+        check(s, system.update());
+        for (int c = 0; c < stateSize; c++) s.append('n').append(c).append(".intoArray(data, ").append(c).append(" * members + at);\n");
+        s.append("}\n}\n");
+        reject(s);
+        if (!observed.isEmpty()) {
+            s.append("if (values != null) {\n").append(observe.constants()).append(blocks);
+            loads(s, stateSize);
+            s.append(observe.statements());
+            storeObservers(s, observed.size(), "at");
+            s.append("}\n}\n");
+        }
+        s.append("return true;\n}\n");
+    }
+
+    /**
+     * A kernel method's start: the scratch array where the code calls through it, the parameters' lanes, then, in a block
+     * of its own (the observers' code reuses the names), the step's constants, its hoisted values and the check's sum.
+     */
+    private static void preamble(StringBuilder s, StepSystem system, int lanes, VectorEmitter.Body body, VectorEmitter.Body observe) {
+        int stateSize = system.state().size(), paramCount = system.params().size();
+        if (body.hoisted().contains("w[") || body.statements().contains("w[") || observe.statements().contains("w["))
+            s.append("final double[] w = new double[").append(2 * lanes).append("];\n");
         for (int k = 0; k < paramCount; k++)
             s.append("final DoubleVector a").append(stateSize + k).append(" = DoubleVector.broadcast(S, p[").append(k).append("]);\n");
         s.append("{\n").append(body.constants()).append(body.hoisted());
         s.append("DoubleVector check = DoubleVector.zero(S);\n");
-        s.append("for (int k = 0; k < steps; k++) {\n");
-        s.append("for (int at = first, last = first + blocks * ").append(lanes).append("; at < last; at += ").append(lanes).append(") {\n");
-        loads(s, stateSize);
-        s.append(body.statements());
-        s.append("check = check.add(").append(pairwiseSum(distinct(system.update()))).append(");\n");
-        for (int c = 0; c < stateSize; c++) s.append('n').append(c).append(".intoArray(data, ").append(c).append(" * members + at);\n");
-        s.append("}\n}\n");
+    }
+
+    /** One step's next state added into the check's sum. */
+    private static void check(StringBuilder s, List<Expr> outputs) {
+        s.append("check = check.add(").append(pairwiseSum(distinct(outputs))).append(");\n");
+    }
+
+    /** Returns false where the check's sum is not finite; closes the preamble's block. */
+    private static void reject(StringBuilder s) {
         s.append("if (!check.mul(0.0).compare(VectorOperators.EQ, 0.0).allTrue()) return false;\n}\n");
-        if (!observed.isEmpty()) {
-            s.append("if (values != null) {\n").append(observe.constants());
-            s.append("for (int at = first, last = first + blocks * ").append(lanes).append("; at < last; at += ").append(lanes).append(") {\n");
-            loads(s, stateSize);
-            s.append(observe.statements());
-            for (int o = 0; o < observed.size(); o++) s.append('n').append(o).append(".intoArray(values, ").append(o).append(" * members + at);\n");
-            s.append("}\n}\n");
-        }
-        s.append("return true;\n}\n");
+    }
+
+    /** The observers n0, n1, ... into values at the lane-block from `at`. */
+    private static void storeObservers(StringBuilder s, int count, String at) {
+        for (int o = 0; o < count; o++) s.append('n').append(o).append(".intoArray(values, ").append(o).append(" * members + ").append(at).append(");\n");
     }
 
     /**
