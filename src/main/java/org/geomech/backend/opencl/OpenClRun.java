@@ -33,10 +33,12 @@ final class OpenClRun implements Backend.Run {
     private static final long MEMBER_STEPS_PER_LAUNCH = 1L << 24;
     /**
      * The most outputs of one launch (issue 8 item 4), and the most bytes of observer values and statuses kept on the
-     * device for them (2 MiB: a CPU's reduction reads them from cache; 10 outputs of 10^4 members of chaotic-nh): past
-     * ten outputs a launch's own cost is spread thin.
+     * device for them (64 MiB: all 83 outputs of a batch of 10^4 members of chaotic-nh, 18 of 10^5). Each launch wakes
+     * POCL's workers, and on two cores a launch often runs at half speed (the same 10 outputs of 10^4 members took
+     * 1.22 ms or 2.45 ms): on a quiet machine, 2 MiB (10 outputs of 10^4 members) ran whole runs at 1.47e8-1.58e8
+     * member-steps/s, 16 and 64 MiB at 1.66e8-2.08e8 (benchmarks/RESULTS.md).
      */
-    private static final long OUTPUTS_PER_LAUNCH = 256, OUTPUT_BYTES = 1L << 21;
+    private static final long OUTPUTS_PER_LAUNCH = 256, OUTPUT_BYTES = 1L << 26;
     private final OpenClBackend.Program program;
     private final cl_command_queue queue;
     private final EnsembleState state;
