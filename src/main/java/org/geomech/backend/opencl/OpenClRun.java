@@ -35,8 +35,8 @@ final class OpenClRun implements Backend.Run {
      * The most outputs of one launch (issue 8 item 4), and the most bytes of observer values and statuses kept on the
      * device for them (64 MiB: all 83 outputs of a batch of 10^4 members of chaotic-nh, 18 of 10^5). Each launch wakes
      * POCL's workers, and on two cores a launch often runs at half speed (the same 10 outputs of 10^4 members took
-     * 1.22 ms or 2.45 ms): on a quiet machine, 2 MiB (10 outputs of 10^4 members) ran whole runs at 1.47e8-1.58e8
-     * member-steps/s, 16 and 64 MiB at 1.66e8-2.08e8 (benchmarks/RESULTS.md).
+     * 1.22 ms or 2.45 ms): on a quiet machine, 2 MiB (10 outputs of 10^4 members) ran whole runs at 1.40e8-1.57e8
+     * member-steps/s, 16 and 64 MiB at 1.63e8-2.08e8 (benchmarks/RESULTS.md).
      */
     private static final long OUTPUTS_PER_LAUNCH = 256, OUTPUT_BYTES = 1L << 26;
     private final OpenClBackend.Program program;
