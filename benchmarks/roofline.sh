@@ -57,7 +57,8 @@ for c in "${list[@]}"; do
       fi
       # a JVM that dies (a rare SIGSEGV of the JIT, seen here without an hs_err file) is reported and run once more
       for attempt in 1 2; do
-        "$java" --add-modules jdk.incubator.vector -XX:-DontCompileHugeMethods -Xss16m -cp "$jar:$out/classes" \
+        "$java" --add-modules jdk.incubator.vector -XX:-DontCompileHugeMethods -Xss16m -XX:CompileCommand=quiet \
+          "-XX:CompileCommand=CompileThresholdScaling,GeneratedSimd*::*,0.1" -cp "$jar:$out/classes" \
           org.geomech.bench.Throughput "$case" "$b" "$members" "$tend" "$rounds" 2>"$out/stderr.txt" >"$out/rounds.txt" && break
         echo "roofline: $case $b $members: the JVM exited with $? (attempt $attempt): $(grep -v WARNING "$out/stderr.txt" | tail -1)" >&2
         ((attempt < 2)) || exit 1
