@@ -55,7 +55,7 @@ for c in "${list[@]}"; do
         done
         continue
       fi
-      # a JVM that dies (a rare SIGSEGV of the JIT, seen here without an hs_err file) is reported and run once more
+      # a JVM that dies (a rare SIGSEGV, seen here once without an hs_err file) is reported and run once more
       for attempt in 1 2; do
         "$java" --add-modules jdk.incubator.vector -XX:-DontCompileHugeMethods -Xss16m -XX:CompileCommand=quiet \
           "-XX:CompileCommand=CompileThresholdScaling,GeneratedSimd*::*,0.1" -cp "$jar:$out/classes" \

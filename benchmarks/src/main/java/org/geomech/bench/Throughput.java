@@ -8,8 +8,8 @@ import java.lang.management.ManagementFactory;
 
 /**
  * Member-steps per second of whole runs as `geomech run` makes them (h = 0.05, outputs every t_end/100, the
- * standard observers reduced at each output), repeated in one JVM: the first round includes the JIT's warm-up,
- * the last is the warm figure. Usage: Throughput MODEL/METHOD BACKEND MEMBERS T_END ROUNDS; prints two lines per round:
+ * standard observers reduced at each output), repeated in one JVM: the first round includes the JIT's warm-up;
+ * roofline.sh takes the best of the others as the warm figure. Usage: Throughput MODEL/METHOD BACKEND MEMBERS T_END ROUNDS; prints two lines per round:
  * member-steps per second of wall time, then per second of the process's CPU time (all its threads, the JIT's
  * included), which a shared machine's load disturbs less. Rounds after the first start once the JIT is idle (jitIdle):
  * on two cores a C2 compiler thread still working through the code generator's methods takes one of them from the run
