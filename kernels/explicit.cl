@@ -60,34 +60,13 @@ static void store_lanes(const real *s, const mask started, const mask ok, const 
     STORE(failed, failed_step, j);
 }
 
-// Advances every ok member of state[c * pitch + j] by `ticks` ticks (step_ticks). With `observe`, values[o * pitch + j]
-// are then the observers of the final states (observe_members fused in: the state is read once per output). The
-// Newton counters stay as they are: an explicit step takes no iteration.
-__kernel void advance_members(__global double *state, __global int *status, __global long *failed_step,
-                              __global long *iteration_sum, __global int *iteration_max, __global long *factorisation_sum,
-                              __constant double *params, __global const int *steps_per_tick, const int pitch,
-                              const int ticks, const long first_tick, __global double *values, const int observe) {
-    const int j = get_global_id(0) * LANES;
-    if (j >= pitch) return;
-    real s[N_STATE];
-    double p[PARAM_ALLOC];
-    mask started;
-    whole failed;
-    load_lanes(state, status, failed_step, params, pitch, j, s, p, &started, &failed);
-    mask ok = started;
-    step_ticks(s, p, &ok, &failed, TO_WHOLE(LOAD(steps_per_tick, j)), most_per_tick(steps_per_tick, j), ticks, first_tick);
-    store_lanes(s, started, ok, failed, state, status, failed_step, pitch, j);
-    if (observe) store_observers(s, p, values, pitch, j);
-}
-
-// advance_members over `outputs` outputs of `ticks` ticks in one launch (issue 8 item 4: no launch per output), the
-// state kept in registers from one output to the next: after output r, values[(r * N_OBSERVER + o) * pitch + j] are
-// the observers and status_at[r * pitch + j] the statuses, for reduce_outputs.
-__kernel void advance_outputs(__global double *state, __global int *status, __global long *failed_step, __constant double *params,
-                              __global const int *steps_per_tick, const int pitch, const int ticks, const long first_tick,
-                              __global double *values, const int outputs, __global int *status_at) {
-    const int j = get_global_id(0) * LANES;
-    if (j >= pitch) return;
+// The LANES members from j on advanced through `outputs` outputs of `ticks` ticks each (step_ticks), the state kept in
+// registers from one output to the next; where values is not null, values[(r * N_OBSERVER + o) * pitch + j] are then
+// the observers after output r (observe_members fused in: the state is read once), and where status_at is not null,
+// status_at[r * pitch + j] the statuses.
+static void advance_lanes(__global double *state, __global int *status, __global long *failed_step, __constant double *params,
+                          __global const int *steps_per_tick, const int pitch, const int ticks, const long first_tick,
+                          const int outputs, __global double *values, __global int *status_at, const int j) {
     real s[N_STATE];
     double p[PARAM_ALLOC];
     mask started;
@@ -98,8 +77,27 @@ __kernel void advance_outputs(__global double *state, __global int *status, __gl
     const int most = most_per_tick(steps_per_tick, j);
     for (int r = 0; r < outputs; r++) {
         step_ticks(s, p, &ok, &failed, per, most, ticks, first_tick + (long) r * ticks);
-        store_observers(s, p, values + (long) r * N_OBSERVER * pitch, pitch, j);
-        store_status(started, ok, status, status_at, (long) r * pitch + j, j);
+        if (values) store_observers(s, p, values + (long) r * N_OBSERVER * pitch, pitch, j);
+        if (status_at) store_status(started, ok, status, status_at, (long) r * pitch + j, j);
     }
     store_lanes(s, started, ok, failed, state, status, failed_step, pitch, j);
+}
+
+// Advances every ok member of state[c * pitch + j] by `ticks` ticks; with `observe`, values[o * pitch + j] are then the
+// observers of the final states. The Newton counters stay as they are: an explicit step takes no iteration.
+__kernel void advance_members(__global double *state, __global int *status, __global long *failed_step,
+                              __global long *iteration_sum, __global int *iteration_max, __global long *factorisation_sum,
+                              __constant double *params, __global const int *steps_per_tick, const int pitch,
+                              const int ticks, const long first_tick, __global double *values, const int observe) {
+    const int j = get_global_id(0) * LANES;
+    if (j < pitch) advance_lanes(state, status, failed_step, params, steps_per_tick, pitch, ticks, first_tick, 1, observe ? values : 0, 0, j);
+}
+
+// advance_members over `outputs` outputs of `ticks` ticks in one launch (issue 8 item 4: no launch per output), each
+// output's observers and statuses kept for reduce_outputs.
+__kernel void advance_outputs(__global double *state, __global int *status, __global long *failed_step, __constant double *params,
+                              __global const int *steps_per_tick, const int pitch, const int ticks, const long first_tick,
+                              __global double *values, const int outputs, __global int *status_at) {
+    const int j = get_global_id(0) * LANES;
+    if (j < pitch) advance_lanes(state, status, failed_step, params, steps_per_tick, pitch, ticks, first_tick, outputs, values, status_at, j);
 }
