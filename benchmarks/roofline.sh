@@ -27,7 +27,7 @@ command -v gcc >/dev/null || { echo "roofline: gcc is not installed" >&2; exit 2
 gcc -O3 -march=native -fno-math-errno -fopenmp "$here/c/roofline.c" -o "$out/roofline" -lm
 (cd "$root" && mvn -q -B -DskipTests package)
 jar="$root/target/geomech.jar"
-javac -nowarn -cp "$jar" -d "$out/classes" "$here"/src/main/java/org/geomech/bench/{Throughput,BenchmarkCase}.java
+javac -nowarn -cp "$jar" -d "$out/classes" "$here"/src/main/java/org/geomech/bench/{Throughput,BenchmarkCase,RunArguments}.java
 cases=${CASES:-"chaotic-nh/lobatto-nh:2 chaotic 10000 20;chaotic-nh/lobatto-nh:2 chaotic 100000 20;chaotic-nh/lobatto-nh:2 chaotic 1000000 10;spherical-pendulum/rattle rattle 10000 20;spherical-pendulum/rattle rattle 1000000 10"}
 
 echo "machine: $(lscpu | sed -n 's/^Model name: *//p'), $(nproc) CPUs; $("$java" -version 2>&1 | head -1); $(gcc --version | head -1)"

@@ -17,10 +17,10 @@ public final class OutputBatches {
     private OutputBatches() {}
 
     public static void main(String[] args) {
-        String model = args[0], backend = args[1];
-        int members = Integer.parseInt(args[2]), rounds = Integer.parseInt(args[4]);
-        double tEnd = Double.parseDouble(args[3]);
-        TimeGrid grid = TimeGrid.of(BenchmarkCase.H, tEnd, tEnd / 100);
+        RunArguments a = RunArguments.of(args);
+        String model = a.model(), backend = a.backend();
+        int members = a.members(), rounds = a.rounds();
+        TimeGrid grid = a.grid();
         BenchmarkCase c = new BenchmarkCase(model, members);
         Backend.Compiled compiled = c.compile(backend);
         double[] params = c.simulation.params(BenchmarkCase.H);

@@ -21,10 +21,10 @@ public final class Throughput {
     private Throughput() {}
 
     public static void main(String[] args) {
-        String model = args[0], backend = args[1];
-        int members = Integer.parseInt(args[2]), rounds = Integer.parseInt(args[4]);
-        double tEnd = Double.parseDouble(args[3]);
-        TimeGrid grid = TimeGrid.of(BenchmarkCase.H, tEnd, tEnd / 100);
+        RunArguments a = RunArguments.of(args);
+        String model = a.model(), backend = a.backend();
+        int members = a.members(), rounds = a.rounds();
+        TimeGrid grid = a.grid();
         com.sun.management.OperatingSystemMXBean os = (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
         for (int r = 0; r < rounds; r++) {
             BenchmarkCase c = new BenchmarkCase(model, members);
