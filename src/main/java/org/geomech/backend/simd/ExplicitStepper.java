@@ -5,10 +5,10 @@ import org.geomech.expr.Tape;
 
 /**
  * One worker's steps for an explicit step system (no unknowns; lobatto-nh:2 once straightened): whole lane-blocks
- * of members that are all ok run the generated one-method SimdStepKernel; a block the kernel reports non-finite, a
+ * of members that are all ok run the generated SimdStepKernel; a block the kernel reports non-finite, a
  * partial block at the end and a block with failed members are redone member by member with the update's tape (what
  * the reference backend evaluates: bitwise the same values), a non-finite state failing the member (NON_FINITE).
- * With an array of observer values, the kernel also stores the observers of the new states (the observe kernel's
+ * With an array of observer values, the kernel's observe method stores the observers of the new states (the observe kernel's
  * values), and a redone block is observed by the worker's LaneStepper. Results do not depend on which path a member
  * took.
  */
@@ -46,8 +46,10 @@ final class ExplicitStepper {
         int lanes = LaneStepper.LANES, end = first + count;
         for (int at = first; at < end; ) {
             int blocks = grouped ? Math.min(GROUP, (end - at) / lanes) : 0;
-            if (blocks > 1 && stepGroup(state, at, blocks, ticks, stepsPerTick, values)) at += blocks * lanes;
-            else for (int b = 0; b < Math.max(1, blocks); b++, at += lanes) block(state, at, Math.min(lanes, end - at), ticks, done, stepsPerTick, values, observer);
+            if (blocks > 1 && stepGroup(state, at, blocks, ticks, stepsPerTick)) {
+                if (values != null) for (int b = 0; b < blocks; b++) kernel.observe(state.data(), state.members(), at + b * lanes, params, values);
+                at += blocks * lanes;
+            } else for (int b = 0; b < Math.max(1, blocks); b++, at += lanes) block(state, at, Math.min(lanes, end - at), ticks, done, stepsPerTick, values, observer);
         }
     }
 
@@ -55,14 +57,14 @@ final class ExplicitStepper {
      * The group kernel on blocks whole lane-blocks from first on, where every member is ok and takes the same steps;
      * false (the states as they were) where not, or where the kernel rejected a value.
      */
-    private boolean stepGroup(EnsembleState state, int first, int blocks, int ticks, int[] stepsPerTick, double[] values) {
+    private boolean stepGroup(EnsembleState state, int first, int blocks, int ticks, int[] stepsPerTick) {
         int n = blocks * LaneStepper.LANES, members = state.members();
         long steps = ticks * per(stepsPerTick, first);
         if (steps > Integer.MAX_VALUE) return false;
         for (int j = first; j < first + n; j++) if (!state.ok(j) || ticks * per(stepsPerTick, j) != steps) return false;
         double[] data = state.data();
         for (int c = 0; c < stateSize; c++) System.arraycopy(data, c * members + first, saved, c * n, n);
-        if (kernel.group(data, members, first, blocks, params, (int) steps, values)) return true;
+        if (kernel.group(data, members, first, blocks, params, (int) steps)) return true;
         for (int c = 0; c < stateSize; c++) System.arraycopy(saved, c * n, data, c * members + first, n);
         return false;
     }
@@ -78,8 +80,11 @@ final class ExplicitStepper {
             most = Math.max(most, steps);
         }
         boolean alike = common == most;
-        if (whole && kernel.steps(state.data(), state.members(), first, params, (int) common, alike ? values : null)) {
-            if (alike) return;
+        if (whole && kernel.steps(state.data(), state.members(), first, params, (int) common)) {
+            if (alike) {
+                if (values != null) kernel.observe(state.data(), state.members(), first, params, values);
+                return;
+            }
         } else common = 0;
         for (int j = first; j < first + count; j++) {
             long per = per(stepsPerTick, j);

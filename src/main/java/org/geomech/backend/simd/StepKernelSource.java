@@ -15,10 +15,11 @@ import java.util.Set;
  * The Java source of a SimdStepKernel for an explicit step system (issue 8 item 3): one method, the state's lanes
  * loaded into locals once, a loop over the steps whose body is the update's straight-line code (VectorEmitter.body,
  * bitwise the reference's tape), the constants and every value of the parameters alone (and of parameters carried per
- * member, which no step changes) hoisted out of the loop; after the last step the
- * observers are evaluated from the same locals (bitwise the observe kernel's values) and stored, so an output reads
- * the state once instead of twice. Every next state of every step is summed into one vector, pairwise so the sums
- * do not form a long dependency chain: the sum is finite exactly when all values were (or on overflow of finite
+ * member, which no step changes) hoisted out of the loop. The observers are a method of their own, which reads the
+ * stored state back from L1: in the step method their code kept the velocities live across the loop and made C2
+ * spill the loop's values (lobatto-nh:2 on chaotic-nh, 4 steps a call, one thread, Temurin 25: 1.2e8 member-steps/s
+ * against 1.8e8-2.3e8 apart, 2026-11-25). Every next state of every step is summed into one vector, pairwise so the
+ * sums do not form a long dependency chain: the sum is finite exactly when all values were (or on overflow of finite
  * values, which only sends the block to the exact per-member path). Where the step is one long chain (chained), the
  * class also has the group method.
  */
@@ -41,24 +42,28 @@ record StepKernelSource(String text, String className, boolean grouped) {
                 .append(observers.size()).append(" observers, ").append(lanes).append(" lanes\n")
                 .append("public final class ").append(className).append(" implements ").append(SimdStepKernel.class.getName()).append(" {\n")
                 .append("private static final VectorSpecies<Double> S = DoubleVector.SPECIES_PREFERRED;\n")
-                .append("@Override public boolean steps(double[] data, int members, int first, double[] p, int steps, double[] values) {\n");
+                .append("@Override public boolean steps(double[] data, int members, int first, double[] p, int steps) {\n");
         for (int c = 0; c < stateSize; c++)
             s.append("DoubleVector a").append(c).append(" = DoubleVector.fromArray(S, data, ").append(c).append(" * members + first);\n");
-        preamble(s, system, lanes, body, observe);
+        preamble(s, system, lanes, body);
+        s.append("DoubleVector check = DoubleVector.zero(S);\n");
         s.append("for (int k = 0; k < steps; k++) {\n").append(body.statements());
         check(s, outputs);
         for (int c = 0; c < stateSize; c++) s.append('a').append(c).append(" = n").append(c).append(";\n");
         s.append("}\n");
         reject(s);
+        s.append("}\n");
         for (int c = 0; c < stateSize; c++) s.append('a').append(c).append(".intoArray(data, ").append(c).append(" * members + first);\n");
-        if (!observed.isEmpty()) {
-            s.append("if (values != null) {\n").append(observe.constants()).append(observe.statements());
-            storeObservers(s, observed.size(), "first");
-            s.append("}\n");
-        }
         s.append("return true;\n}\n");
+        s.append("@Override public void observe(double[] data, int members, int first, double[] p, double[] values) {\n");
+        if (observe.statements().contains("w[")) s.append("final double[] w = new double[").append(2 * lanes).append("];\n");
+        loads(s, stateSize, "first");
+        params(s, system);
+        s.append(observe.constants()).append(observe.statements());
+        storeObservers(s, observed.size(), "first");
+        s.append("}\n");
         boolean grouped = chained(system);
-        if (grouped) group(s, system, inputs, observed, observe, lanes);
+        if (grouped) group(s, system, inputs, lanes);
         s.append("}\n");
         return new StepKernelSource(s.toString(), className, grouped);
     }
@@ -67,43 +72,42 @@ record StepKernelSource(String text, String className, boolean grouped) {
      * SimdStepKernel.group: steps outer, lane-blocks inner, each block's state loaded and stored at every step, so that
      * consecutive blocks' steps are independent and overlap in the core as a C loop over members does (one block's
      * step is a chain of dependent operations); only the values of the shared parameters are hoisted (a parameter
-     * carried per member differs from block to block). Then each block's observers.
+     * carried per member differs from block to block). The check's sum starts afresh at every step and is tested after
+     * it: summed across both loops, JDK 17's C2 left the loop's vectors boxed (lobatto-nh:2 on chaotic-nh 5.9e7
+     * member-steps/s against 2.1e8, one thread, 2026-11-25).
      */
-    private static void group(StringBuilder s, StepSystem system, List<Expr> inputs, List<Expr> observed, VectorEmitter.Body observe, int lanes) {
+    private static void group(StringBuilder s, StepSystem system, List<Expr> inputs, int lanes) {
         int stateSize = system.state().size();
         VectorEmitter.Body body = VectorEmitter.body("w", lanes, inputs, new HashSet<>(system.params()), system.update());
-        String blocks = "for (int at = first, last = first + blocks * " + lanes + "; at < last; at += " + lanes + ") {\n";
-        s.append("@Override public boolean group(double[] data, int members, int first, int blocks, double[] p, int steps, double[] values) {\n");
-        preamble(s, system, lanes, body, observe);
-        s.append("for (int k = 0; k < steps; k++) {\n").append(blocks);
-        loads(s, stateSize);
+        s.append("@Override public boolean group(double[] data, int members, int first, int blocks, double[] p, int steps) {\n");
+        preamble(s, system, lanes, body);
+        s.append("for (int k = 0; k < steps; k++) {\n");
+        s.append("DoubleVector check = DoubleVector.zero(S);\n");
+        s.append("for (int at = first, last = first + blocks * ").append(lanes).append("; at < last; at += ").append(lanes).append(") {\n");
+        loads(s, stateSize, "at");
         s.append(body.statements());
         check(s, system.update());
         for (int c = 0; c < stateSize; c++) s.append('n').append(c).append(".intoArray(data, ").append(c).append(" * members + at);\n");
-        s.append("}\n}\n");
+        s.append("}\n");
         reject(s);
-        if (!observed.isEmpty()) {
-            s.append("if (values != null) {\n").append(observe.constants()).append(blocks);
-            loads(s, stateSize);
-            s.append(observe.statements());
-            storeObservers(s, observed.size(), "at");
-            s.append("}\n}\n");
-        }
-        s.append("return true;\n}\n");
+        s.append("}\n}\nreturn true;\n}\n");
     }
 
     /**
      * A kernel method's start: the scratch array where the code calls through it, the parameters' lanes, then, in a block
-     * of its own (the observers' code reuses the names), the step's constants, its hoisted values and the check's sum.
+     * of its own (the observers' code reuses the names), the step's constants and its hoisted values.
      */
-    private static void preamble(StringBuilder s, StepSystem system, int lanes, VectorEmitter.Body body, VectorEmitter.Body observe) {
-        int stateSize = system.state().size(), paramCount = system.params().size();
-        if (body.hoisted().contains("w[") || body.statements().contains("w[") || observe.statements().contains("w["))
-            s.append("final double[] w = new double[").append(2 * lanes).append("];\n");
-        for (int k = 0; k < paramCount; k++)
-            s.append("final DoubleVector a").append(stateSize + k).append(" = DoubleVector.broadcast(S, p[").append(k).append("]);\n");
+    private static void preamble(StringBuilder s, StepSystem system, int lanes, VectorEmitter.Body body) {
+        if (body.hoisted().contains("w[") || body.statements().contains("w[")) s.append("final double[] w = new double[").append(2 * lanes).append("];\n");
+        params(s, system);
         s.append("{\n").append(body.constants()).append(body.hoisted());
-        s.append("DoubleVector check = DoubleVector.zero(S);\n");
+    }
+
+    /** The parameters' lanes a{stateSize}, a{stateSize + 1}, ... */
+    private static void params(StringBuilder s, StepSystem system) {
+        int stateSize = system.state().size();
+        for (int k = 0; k < system.params().size(); k++)
+            s.append("final DoubleVector a").append(stateSize + k).append(" = DoubleVector.broadcast(S, p[").append(k).append("]);\n");
     }
 
     /** One step's next state added into the check's sum. */
@@ -111,9 +115,9 @@ record StepKernelSource(String text, String className, boolean grouped) {
         s.append("check = check.add(").append(pairwiseSum(distinct(outputs))).append(");\n");
     }
 
-    /** Returns false where the check's sum is not finite; closes the preamble's block. */
+    /** Returns false where the check's sum is not finite. */
     private static void reject(StringBuilder s) {
-        s.append("if (!check.mul(0.0).compare(VectorOperators.EQ, 0.0).allTrue()) return false;\n}\n");
+        s.append("if (!check.mul(0.0).compare(VectorOperators.EQ, 0.0).allTrue()) return false;\n");
     }
 
     /** The observers n0, n1, ... into values at the lane-block from `at`. */
@@ -135,10 +139,10 @@ record StepKernelSource(String text, String className, boolean grouped) {
         return 4L * longest > Tape.compile(inputs, system.update()).flops();
     }
 
-    /** The state's lanes of the block at `at` into a0 ... */
-    private static void loads(StringBuilder s, int stateSize) {
+    /** The state's lanes of the block at the index named at into a0 ... */
+    private static void loads(StringBuilder s, int stateSize, String at) {
         for (int c = 0; c < stateSize; c++)
-            s.append("final DoubleVector a").append(c).append(" = DoubleVector.fromArray(S, data, ").append(c).append(" * members + at);\n");
+            s.append("final DoubleVector a").append(c).append(" = DoubleVector.fromArray(S, data, ").append(c).append(" * members + ").append(at).append(");\n");
     }
 
     /** The output variables n{i} with distinct expressions (v' = p' on a unit mass matrix: one check covers both). */
