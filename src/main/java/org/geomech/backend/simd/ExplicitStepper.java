@@ -46,10 +46,8 @@ final class ExplicitStepper {
         int lanes = LaneStepper.LANES, end = first + count;
         for (int at = first; at < end; ) {
             int blocks = grouped ? Math.min(GROUP, (end - at) / lanes) : 0;
-            if (blocks > 1 && stepGroup(state, at, blocks, ticks, stepsPerTick)) {
-                if (values != null) for (int b = 0; b < blocks; b++) kernel.observe(state.data(), state.members(), at + b * lanes, params, values);
-                at += blocks * lanes;
-            } else for (int b = 0; b < Math.max(1, blocks); b++, at += lanes) block(state, at, Math.min(lanes, end - at), ticks, done, stepsPerTick, values, observer);
+            if (blocks > 1 && stepGroup(state, at, blocks, ticks, stepsPerTick, values)) at += blocks * lanes;
+            else for (int b = 0; b < Math.max(1, blocks); b++, at += lanes) block(state, at, Math.min(lanes, end - at), ticks, done, stepsPerTick, values, observer);
         }
     }
 
@@ -57,14 +55,14 @@ final class ExplicitStepper {
      * The group kernel on blocks whole lane-blocks from first on, where every member is ok and takes the same steps;
      * false (the states as they were) where not, or where the kernel rejected a value.
      */
-    private boolean stepGroup(EnsembleState state, int first, int blocks, int ticks, int[] stepsPerTick) {
+    private boolean stepGroup(EnsembleState state, int first, int blocks, int ticks, int[] stepsPerTick, double[] values) {
         int n = blocks * LaneStepper.LANES, members = state.members();
         long steps = ticks * per(stepsPerTick, first);
         if (steps > Integer.MAX_VALUE) return false;
         for (int j = first; j < first + n; j++) if (!state.ok(j) || ticks * per(stepsPerTick, j) != steps) return false;
         double[] data = state.data();
         for (int c = 0; c < stateSize; c++) System.arraycopy(data, c * members + first, saved, c * n, n);
-        if (kernel.group(data, members, first, blocks, params, (int) steps)) return true;
+        if (kernel.group(data, members, first, blocks, params, (int) steps, values)) return true;
         for (int c = 0; c < stateSize; c++) System.arraycopy(saved, c * n, data, c * members + first, n);
         return false;
     }

@@ -17,11 +17,11 @@ public interface SimdStepKernel {
 
     /**
      * As steps, for the blocks lane-blocks from first on, steps outer and blocks inner (consecutive blocks' steps are
-     * independent and overlap in the core). Returns false when some value the state check would reject; data then
-     * holds partly advanced states, which the caller restores. Generated only for a step that is one long chain
-     * (StepKernelSource.grouped).
+     * independent and overlap in the core), then, unless values is null, the blocks' observers as observe stores them.
+     * Returns false when some value the state check would reject; data then holds partly advanced states, which the
+     * caller restores. Generated only for a step that is one long chain (StepKernelSource.grouped).
      */
-    default boolean group(double[] data, int members, int first, int blocks, double[] p, int steps) {
+    default boolean group(double[] data, int members, int first, int blocks, double[] p, int steps, double[] values) {
         throw new UnsupportedOperationException("this step kernel has no group method: its step is not one long chain");
     }
 }

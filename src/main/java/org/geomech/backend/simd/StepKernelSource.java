@@ -16,8 +16,7 @@ import java.util.Set;
  * loaded into locals once, a loop over the steps whose body is the update's straight-line code (VectorEmitter.body,
  * bitwise the reference's tape), the constants and every value of the parameters alone (and of parameters carried per
  * member, which no step changes) hoisted out of the loop. The observers are a method of their own, which reads the
- * stored state back from L1: in the step method their code kept the velocities live across the loop and made C2
- * spill the loop's values (lobatto-nh:2 on chaotic-nh, 4 steps a call, one thread, Temurin 25: 1.2e8 member-steps/s
+ * stored state back from L1: in the step method their code made C2 spill the loop's values (lobatto-nh:2 on chaotic-nh, 4 steps a call, one thread, Temurin 25: 1.2e8 member-steps/s
  * against 1.8e8-2.3e8 apart, 2026-11-25). Every next state of every step is summed into one vector, pairwise so the
  * sums do not form a long dependency chain: the sum is finite exactly when all values were (or on overflow of finite
  * values, which only sends the block to the exact per-member path). Where the step is one long chain (chained), the
@@ -63,7 +62,7 @@ record StepKernelSource(String text, String className, boolean grouped) {
         storeObservers(s, observed.size(), "first");
         s.append("}\n");
         boolean grouped = chained(system);
-        if (grouped) group(s, system, inputs, lanes);
+        if (grouped) group(s, system, inputs, observed, observe, lanes);
         s.append("}\n");
         return new StepKernelSource(s.toString(), className, grouped);
     }
@@ -74,12 +73,14 @@ record StepKernelSource(String text, String className, boolean grouped) {
      * step is a chain of dependent operations); only the values of the shared parameters are hoisted (a parameter
      * carried per member differs from block to block). The check's sum starts afresh at every step and is tested after
      * it: summed across both loops, JDK 17's C2 left the loop's vectors boxed (lobatto-nh:2 on chaotic-nh 5.9e7
-     * member-steps/s against 2.1e8, one thread, 2026-11-25).
+     * member-steps/s against 2.1e8, one thread, 2026-11-25). Then each block's observers, in a loop of this method: the
+     * observe method once per block ran RATTLE 8 % slower on Temurin 25.
      */
-    private static void group(StringBuilder s, StepSystem system, List<Expr> inputs, int lanes) {
+    private static void group(StringBuilder s, StepSystem system, List<Expr> inputs, List<Expr> observed, VectorEmitter.Body observe, int lanes) {
         int stateSize = system.state().size();
         VectorEmitter.Body body = VectorEmitter.body("w", lanes, inputs, new HashSet<>(system.params()), system.update());
-        s.append("@Override public boolean group(double[] data, int members, int first, int blocks, double[] p, int steps) {\n");
+        s.append("@Override public boolean group(double[] data, int members, int first, int blocks, double[] p, int steps, double[] values) {\n");
+        if (observe.statements().contains("w[") && !(body.hoisted() + body.statements()).contains("w[")) s.append("final double[] w = new double[").append(2 * lanes).append("];\n");
         preamble(s, system, lanes, body);
         s.append("for (int k = 0; k < steps; k++) {\n");
         s.append("DoubleVector check = DoubleVector.zero(S);\n");
@@ -90,7 +91,16 @@ record StepKernelSource(String text, String className, boolean grouped) {
         for (int c = 0; c < stateSize; c++) s.append('n').append(c).append(".intoArray(data, ").append(c).append(" * members + at);\n");
         s.append("}\n");
         reject(s);
-        s.append("}\n}\nreturn true;\n}\n");
+        s.append("}\n}\n");
+        if (!observed.isEmpty()) {
+            s.append("if (values != null) {\n").append(observe.constants());
+            s.append("for (int at = first, last = first + blocks * ").append(lanes).append("; at < last; at += ").append(lanes).append(") {\n");
+            loads(s, stateSize, "at");
+            s.append(observe.statements());
+            storeObservers(s, observed.size(), "at");
+            s.append("}\n}\n");
+        }
+        s.append("return true;\n}\n");
     }
 
     /**
