@@ -128,7 +128,7 @@ public final class Checkpoint {
         out.writeInt(h.components());
         out.writeInt(snap.initialValues().length);
         doubles(out, snap.initialValues(), snap.initialValues().length);
-        doubles(out, state.data(), state.data().length);
+        for (int c = 0; c < state.components(); c++) doubles(out, state.data(), c * state.stride(), state.members());
         List<Failure> failed = failures(state);
         out.writeInt(failed.size());
         for (Failure f : failed) failure(out, f);
@@ -162,7 +162,7 @@ public final class Checkpoint {
             if (state.members() != h.members() || state.components() != h.components())
                 throw new InputException("checkpoint " + file + " holds " + h.members() + " members of " + h.components()
                         + " state components; the run has " + state.members() + " of " + state.components());
-            readDoubles(in, state.data());
+            for (int c = 0; c < state.components(); c++) readDoubles(in, state.data(), c * state.stride(), state.members());
             int failed = in.readInt();
             EnsembleState.Status[] codes = EnsembleState.Status.values();
             for (int k = 0; k < failed; k++) {
@@ -402,22 +402,28 @@ public final class Checkpoint {
         return n;
     }
 
-    private static void doubles(DataOutputStream out, double[] values, int length) throws IOException {
-        ByteBuffer buffer = ByteBuffer.allocate(Double.BYTES * Math.min(BULK, length));
+    private static void doubles(DataOutputStream out, double[] values, int length) throws IOException { doubles(out, values, 0, length); }
+
+    /** values[offset .. offset+length-1]. */
+    private static void doubles(DataOutputStream out, double[] values, int offset, int length) throws IOException {
+        ByteBuffer buffer = ByteBuffer.allocate(Double.BYTES * Math.max(1, Math.min(BULK, length)));
         for (int from = 0; from < length; from += BULK) {
             int n = Math.min(BULK, length - from);
             buffer.clear();
-            buffer.asDoubleBuffer().put(values, from, n);
+            buffer.asDoubleBuffer().put(values, offset + from, n);
             out.write(buffer.array(), 0, Double.BYTES * n);
         }
     }
 
-    private static void readDoubles(DataInputStream in, double[] into) throws IOException {
-        byte[] bytes = new byte[Double.BYTES * Math.min(BULK, into.length)];
-        for (int from = 0; from < into.length; from += BULK) {
-            int n = Math.min(BULK, into.length - from);
+    private static void readDoubles(DataInputStream in, double[] into) throws IOException { readDoubles(in, into, 0, into.length); }
+
+    /** Into into[offset .. offset+length-1]. */
+    private static void readDoubles(DataInputStream in, double[] into, int offset, int length) throws IOException {
+        byte[] bytes = new byte[Double.BYTES * Math.max(1, Math.min(BULK, length))];
+        for (int from = 0; from < length; from += BULK) {
+            int n = Math.min(BULK, length - from);
             in.readFully(bytes, 0, Double.BYTES * n);
-            ByteBuffer.wrap(bytes, 0, Double.BYTES * n).asDoubleBuffer().get(into, from, n);
+            ByteBuffer.wrap(bytes, 0, Double.BYTES * n).asDoubleBuffer().get(into, offset + from, n);
         }
     }
 

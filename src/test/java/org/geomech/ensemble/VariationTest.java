@@ -23,12 +23,12 @@ class VariationTest {
     void drawnParameterIsIndependentOfThreadCount() throws Exception {
         SweepPlan plan = new SweepPlan(CVT, Map.of("eps", Variation.parse("eps", "normal(0.5, 0.2, 0.1, 0.9, seed=11)")), 10_000);
         StepSystem step = SweepRun.step(Methods.parse("lobatto-nh:2").build(CVT), plan);
-        double[] one = fill(step, plan, 1), two = fill(step, plan, 2);
-        assertArrayEquals(one, two);
+        EnsembleState one = fill(step, plan, 1), two = fill(step, plan, 2);
+        assertArrayEquals(one.data(), two.data());
         int eps = step.layout().parameterOffset();
         double sum = 0, sq = 0;
         for (int j = 0; j < 10_000; j++) {
-            double x = one[eps * 10_000 + j];
+            double x = one.get(eps, j);
             assertTrue(x >= 0.1 && x <= 0.9, "member " + j + ": " + x);
             sum += x;
             sq += (x - 0.5) * (x - 0.5);
@@ -38,12 +38,11 @@ class VariationTest {
         assertEquals(0.176, Math.sqrt(sq / 10_000), 0.004);
     }
 
-    private static double[] fill(StepSystem step, SweepPlan plan, int threads) throws Exception {
+    private static EnsembleState fill(StepSystem step, SweepPlan plan, int threads) throws Exception {
         InitialStates initial = InitialStates.defaults(CVT);
         ForkJoinPool pool = new ForkJoinPool(threads);
         try {
-            return pool.submit(() -> SweepRun.initialState(step, plan, initial, new InitialStates.Perturbation(3, new double[]{1e-3, 0, 0}, new double[3]), null)
-                    .data().clone()).get();
+            return pool.submit(() -> SweepRun.initialState(step, plan, initial, new InitialStates.Perturbation(3, new double[]{1e-3, 0, 0}, new double[3]), null)).get();
         } finally {
             pool.shutdown();
         }

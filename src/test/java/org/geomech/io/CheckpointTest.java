@@ -35,9 +35,10 @@ class CheckpointTest {
     private static EnsembleState ensemble() {
         EnsembleState s = new EnsembleState(LAYOUT, 1500);
         Random r = new Random(3);
-        for (int i = 0; i < s.data().length; i++) s.data()[i] = Double.longBitsToDouble(r.nextLong());
-        s.data()[7] = Double.NaN;
-        s.data()[8] = Double.NEGATIVE_INFINITY;
+        for (int c = 0; c < s.components(); c++)
+            for (int j = 0; j < s.members(); j++) s.set(c, j, Double.longBitsToDouble(r.nextLong()));
+        s.set(0, 7, Double.NaN);
+        s.set(0, 8, Double.NEGATIVE_INFINITY);
         s.fail(5, 17, EnsembleState.Status.NEWTON_ITERATION_LIMIT);
         s.fail(1499, 3, EnsembleState.Status.NON_FINITE);
         return s;
@@ -100,8 +101,9 @@ class CheckpointTest {
         assertArrayEquals(h.trajectories().members(), back.trajectories().members());
         EnsembleState into = new EnsembleState(LAYOUT, s.members());
         Checkpoint.readState(file, into);
-        for (int i = 0; i < s.data().length; i++)
-            assertEquals(Double.doubleToRawLongBits(s.data()[i]), Double.doubleToRawLongBits(into.data()[i]), "state entry " + i);
+        for (int c = 0; c < s.components(); c++)
+            for (int j = 0; j < s.members(); j++)
+                assertEquals(Double.doubleToRawLongBits(s.get(c, j)), Double.doubleToRawLongBits(into.get(c, j)), "component " + c + " of member " + j);
         for (int j = 0; j < s.members(); j++) {
             assertEquals(s.status(j), into.status(j), "status " + j);
             assertEquals(s.failedStep(j), into.failedStep(j), "failed step " + j);

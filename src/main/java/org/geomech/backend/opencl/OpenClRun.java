@@ -272,7 +272,7 @@ final class OpenClRun implements Backend.Run {
             }
             if (!observed && observers > 0) {
                 clEnqueueCopyBuffer(queue, values, initialBuffer, 0, 0, Sizeof.cl_double * observers * (long) padded(n), 0, null, null);
-                if (initial != null) rows(false, initialBuffer, initial, observers, c);
+                if (initial != null) rows(false, initialBuffer, initial, members, observers, c);
             }
             enqueueReduce(n);
             int firstBlock = c * chunk / Reduction.BLOCK;
@@ -288,7 +288,7 @@ final class OpenClRun implements Backend.Run {
         if (!observed) return null;
         if (initial != null) return initial.clone();
         double[] out = new double[observers * members];
-        if (chunks == 1) rows(false, initialBuffer, out, observers, 0);
+        if (chunks == 1) rows(false, initialBuffer, out, members, observers, 0);
         return out;
     }
 
@@ -299,7 +299,7 @@ final class OpenClRun implements Backend.Run {
         stepsDone = steps;
         observed = true;
         if (initial != null) System.arraycopy(from, 0, initial, 0, from.length);
-        if (resident >= 0) rows(true, initialBuffer, from, observers, resident);
+        if (resident >= 0) rows(true, initialBuffer, from, members, observers, resident);
     }
 
     @Override
@@ -349,7 +349,7 @@ final class OpenClRun implements Backend.Run {
     private void resident(int c) {
         if (resident == c) return;
         if (resident >= 0 && dirty) download(resident);
-        rows(true, x, state.data(), stateSize, c);
+        rows(true, x, state.data(), state.stride(), stateSize, c);
         perMember(true, statusBuffer, Pointer.to(status), Sizeof.cl_int, c);
         perMember(true, perTickBuffer, Pointer.to(stepsPerTick), Sizeof.cl_int, c);
         perMember(true, failedBuffer, Pointer.to(failedStep), Sizeof.cl_long, c);
@@ -358,7 +358,7 @@ final class OpenClRun implements Backend.Run {
             perMember(true, maxBuffer, Pointer.to(iterationMax), Sizeof.cl_int, c);
             perMember(true, factorisationBuffer, Pointer.to(factorisationSum), Sizeof.cl_long, c);
         }
-        if (observed && initial != null) rows(true, initialBuffer, initial, observers, c);
+        if (observed && initial != null) rows(true, initialBuffer, initial, members, observers, c);
         pad(c);
         resident = c;
         dirty = false;
@@ -380,7 +380,7 @@ final class OpenClRun implements Backend.Run {
 
     /** Brings chunk c's states, statuses and Newton counters back to the host. */
     private void download(int c) {
-        rows(false, x, state.data(), stateSize, c);
+        rows(false, x, state.data(), state.stride(), stateSize, c);
         perMember(false, statusBuffer, Pointer.to(status), Sizeof.cl_int, c);
         perMember(false, failedBuffer, Pointer.to(failedStep), Sizeof.cl_long, c);
         counters(c);
@@ -402,12 +402,12 @@ final class OpenClRun implements Backend.Run {
         else clEnqueueReadBuffer(queue, buffer, CL_TRUE, 0, size, at, 0, null, null);
     }
 
-    /** Chunk c of SoA rows, host[r * members + j] to (write) or from the device's buffer[r * padded(n) + j]. */
-    private void rows(boolean write, cl_mem buffer, double[] host, int rows, int c) {
+    /** Chunk c of SoA rows, host[r * pitch + j] to (write) or from the device's buffer[r * padded(n) + j]. */
+    private void rows(boolean write, cl_mem buffer, double[] host, int pitch, int rows, int c) {
         if (rows == 0) return;
         long n = (long) Sizeof.cl_double * length(c), devicePitch = (long) Sizeof.cl_double * padded(length(c));
         long[] deviceOrigin = {0, 0, 0}, hostOrigin = {(long) Sizeof.cl_double * c * chunk, 0, 0}, region = {n, rows, 1};
-        long hostPitch = (long) Sizeof.cl_double * members;
+        long hostPitch = (long) Sizeof.cl_double * pitch;
         if (write) clEnqueueWriteBufferRect(queue, buffer, CL_TRUE, deviceOrigin, hostOrigin, region, devicePitch, 0, hostPitch, 0, Pointer.to(host), 0, null, null);
         else clEnqueueReadBufferRect(queue, buffer, CL_TRUE, deviceOrigin, hostOrigin, region, devicePitch, 0, hostPitch, 0, Pointer.to(host), 0, null, null);
     }

@@ -56,14 +56,14 @@ final class ExplicitStepper {
      * false (the states as they were) where not, or where the kernel rejected a value.
      */
     private boolean stepGroup(EnsembleState state, int first, int blocks, int ticks, int[] stepsPerTick, double[] values) {
-        int n = blocks * LaneStepper.LANES, members = state.members();
+        int n = blocks * LaneStepper.LANES, stride = state.stride();
         long steps = ticks * per(stepsPerTick, first);
         if (steps > Integer.MAX_VALUE) return false;
         for (int j = first; j < first + n; j++) if (!state.ok(j) || ticks * per(stepsPerTick, j) != steps) return false;
         double[] data = state.data();
-        for (int c = 0; c < stateSize; c++) System.arraycopy(data, c * members + first, saved, c * n, n);
-        if (kernel.group(data, members, first, blocks, params, (int) steps, values)) return true;
-        for (int c = 0; c < stateSize; c++) System.arraycopy(saved, c * n, data, c * members + first, n);
+        for (int c = 0; c < stateSize; c++) System.arraycopy(data, c * stride + first, saved, c * n, n);
+        if (kernel.group(data, stride, first, blocks, params, (int) steps, values, state.members())) return true;
+        for (int c = 0; c < stateSize; c++) System.arraycopy(saved, c * n, data, c * stride + first, n);
         return false;
     }
 
@@ -78,9 +78,9 @@ final class ExplicitStepper {
             most = Math.max(most, steps);
         }
         boolean alike = common == most;
-        if (whole && kernel.steps(state.data(), state.members(), first, params, (int) common)) {
+        if (whole && kernel.steps(state.data(), state.stride(), first, params, (int) common)) {
             if (alike) {
-                if (values != null) kernel.observe(state.data(), state.members(), first, params, values);
+                if (values != null) kernel.observe(state.data(), state.stride(), first, params, values, state.members());
                 return;
             }
         } else common = 0;

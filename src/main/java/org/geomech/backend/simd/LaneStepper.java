@@ -235,7 +235,7 @@ final class LaneStepper {
     /** The block's state lanes back into the ensemble. */
     private void store(EnsembleState state, int first, int count) {
         double[] data = state.data();
-        for (int c = 0; c < components; c++) System.arraycopy(s, c * LANES, data, c * state.members() + first, count);
+        for (int c = 0; c < components; c++) System.arraycopy(s, c * LANES, data, c * state.stride() + first, count);
     }
 
     /** Observer values of members first .. first+count-1 into values[o * members + j]. */
@@ -248,10 +248,10 @@ final class LaneStepper {
     /** The block's state lanes, padded with copies of its first member. */
     private void load(EnsembleState state, int first, int count) {
         double[] data = state.data();
-        int members = state.members();
+        int stride = state.stride();
         for (int c = 0; c < components; c++) {
-            System.arraycopy(data, c * members + first, s, c * LANES, count);
-            Arrays.fill(s, c * LANES + count, (c + 1) * LANES, data[c * members + first]);
+            System.arraycopy(data, c * stride + first, s, c * LANES, count);
+            Arrays.fill(s, c * LANES + count, (c + 1) * LANES, data[c * stride + first]);
         }
     }
 

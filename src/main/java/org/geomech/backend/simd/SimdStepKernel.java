@@ -6,14 +6,14 @@ package org.geomech.backend.simd;
  */
 public interface SimdStepKernel {
     /**
-     * Advances the lane-block of members first .. first+lanes-1 of the component-major ensemble data (members per
-     * component) by steps steps with parameters p (h first). Returns false, leaving data unchanged, when some value the
+     * Advances the lane-block of members first .. first+lanes-1 of the component-major ensemble data (component c of
+     * member j at c * stride + j) by steps steps with parameters p (h first). Returns false, leaving data unchanged, when some value the
      * state check would reject (non-finite; the caller redoes the block member by member).
      */
-    boolean steps(double[] data, int members, int first, double[] p, int steps);
+    boolean steps(double[] data, int stride, int first, double[] p, int steps);
 
     /** Stores the observers of the lane-block's states from first on into values (observer-major, members per observer). */
-    void observe(double[] data, int members, int first, double[] p, double[] values);
+    void observe(double[] data, int stride, int first, double[] p, double[] values, int members);
 
     /**
      * As steps, for the blocks lane-blocks from first on, steps outer and blocks inner (consecutive blocks' steps are
@@ -21,7 +21,7 @@ public interface SimdStepKernel {
      * Returns false when some value the state check would reject; data then holds partly advanced states, which the
      * caller restores. Generated only for a step that is one long chain (StepKernelSource.grouped).
      */
-    default boolean group(double[] data, int members, int first, int blocks, double[] p, int steps, double[] values) {
+    default boolean group(double[] data, int stride, int first, int blocks, double[] p, int steps, double[] values, int members) {
         throw new UnsupportedOperationException("this step kernel has no group method: its step is not one long chain");
     }
 }

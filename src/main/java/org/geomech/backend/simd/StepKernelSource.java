@@ -41,9 +41,9 @@ record StepKernelSource(String text, String className, boolean grouped) {
                 .append(observers.size()).append(" observers, ").append(lanes).append(" lanes\n")
                 .append("public final class ").append(className).append(" implements ").append(SimdStepKernel.class.getName()).append(" {\n")
                 .append("private static final VectorSpecies<Double> S = DoubleVector.SPECIES_PREFERRED;\n")
-                .append("@Override public boolean steps(double[] data, int members, int first, double[] p, int steps) {\n");
+                .append("@Override public boolean steps(double[] data, int stride, int first, double[] p, int steps) {\n");
         for (int c = 0; c < stateSize; c++)
-            s.append("DoubleVector a").append(c).append(" = DoubleVector.fromArray(S, data, ").append(c).append(" * members + first);\n");
+            s.append("DoubleVector a").append(c).append(" = DoubleVector.fromArray(S, data, ").append(c).append(" * stride + first);\n");
         preamble(s, system, lanes, body);
         s.append("DoubleVector check = DoubleVector.zero(S);\n");
         s.append("for (int k = 0; k < steps; k++) {\n").append(body.statements());
@@ -52,9 +52,9 @@ record StepKernelSource(String text, String className, boolean grouped) {
         s.append("}\n");
         reject(s);
         s.append("}\n");
-        for (int c = 0; c < stateSize; c++) s.append('a').append(c).append(".intoArray(data, ").append(c).append(" * members + first);\n");
+        for (int c = 0; c < stateSize; c++) s.append('a').append(c).append(".intoArray(data, ").append(c).append(" * stride + first);\n");
         s.append("return true;\n}\n");
-        s.append("@Override public void observe(double[] data, int members, int first, double[] p, double[] values) {\n");
+        s.append("@Override public void observe(double[] data, int stride, int first, double[] p, double[] values, int members) {\n");
         if (observe.statements().contains("w[")) s.append("final double[] w = new double[").append(2 * lanes).append("];\n");
         loads(s, stateSize, "first");
         params(s, system);
@@ -79,7 +79,7 @@ record StepKernelSource(String text, String className, boolean grouped) {
     private static void group(StringBuilder s, StepSystem system, List<Expr> inputs, List<Expr> observed, VectorEmitter.Body observe, int lanes) {
         int stateSize = system.state().size();
         VectorEmitter.Body body = VectorEmitter.body("w", lanes, inputs, new HashSet<>(system.params()), system.update());
-        s.append("@Override public boolean group(double[] data, int members, int first, int blocks, double[] p, int steps, double[] values) {\n");
+        s.append("@Override public boolean group(double[] data, int stride, int first, int blocks, double[] p, int steps, double[] values, int members) {\n");
         if (observe.statements().contains("w[") && !(body.hoisted() + body.statements()).contains("w[")) s.append("final double[] w = new double[").append(2 * lanes).append("];\n");
         preamble(s, system, lanes, body);
         s.append("for (int k = 0; k < steps; k++) {\n");
@@ -88,7 +88,7 @@ record StepKernelSource(String text, String className, boolean grouped) {
         loads(s, stateSize, "at");
         s.append(body.statements());
         check(s, system.update());
-        for (int c = 0; c < stateSize; c++) s.append('n').append(c).append(".intoArray(data, ").append(c).append(" * members + at);\n");
+        for (int c = 0; c < stateSize; c++) s.append('n').append(c).append(".intoArray(data, ").append(c).append(" * stride + at);\n");
         s.append("}\n");
         reject(s);
         s.append("}\n}\n");
@@ -152,7 +152,7 @@ record StepKernelSource(String text, String className, boolean grouped) {
     /** The state's lanes of the block at the index named at into a0 ... */
     private static void loads(StringBuilder s, int stateSize, String at) {
         for (int c = 0; c < stateSize; c++)
-            s.append("final DoubleVector a").append(c).append(" = DoubleVector.fromArray(S, data, ").append(c).append(" * members + ").append(at).append(");\n");
+            s.append("final DoubleVector a").append(c).append(" = DoubleVector.fromArray(S, data, ").append(c).append(" * stride + ").append(at).append(");\n");
     }
 
     /** The output variables n{i} with distinct expressions (v' = p' on a unit mass matrix: one check covers both). */

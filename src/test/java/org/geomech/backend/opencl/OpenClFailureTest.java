@@ -60,8 +60,8 @@ class OpenClFailureTest {
             }
         }
         // every state agrees, the failed member's being its state before the failing step
-        for (int i = 0; i < reference.data().length; i++)
-            assertClose(opencl.data()[i], reference.data()[i], "component " + i / MEMBERS + " of member " + i % MEMBERS);
+        for (int c = 0; c < reference.components(); c++)
+            for (int j = 0; j < MEMBERS; j++) assertClose(opencl.get(c, j), reference.get(c, j), "component " + c + " of member " + j);
         // on the device that state does not depend on where launches begin and end
         assertArrayEquals(opencl.data(), strided.data(), "final states with outputs every step and every 3 steps");
         // the same Newton work, member by member and step by step
