@@ -4,6 +4,9 @@ import org.geomech.method.Methods;
 import org.geomech.model.Library;
 import org.junit.jupiter.api.Test;
 
+import java.util.HashSet;
+import java.util.Set;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -22,6 +25,18 @@ class EnsembleStateTest {
         for (int members = 1; members < 5000; members++) {
             long stride = EnsembleState.stride(members);
             assertTrue(stride >= members && stride < members + 16 && stride % 16 == 8, members + " members: stride " + stride);
+        }
+    }
+
+    @Test
+    void aLaneBlocksComponentsFallInDistinctCacheSets() {
+        // 64-byte lines, sets repeating every 4 KiB (this machine's L1: 64 sets; the L2's 2048 sets likewise): the 22
+        // components of chaotic-nh's lane-block at member j, c * stride + j, take 22 distinct sets at every size
+        for (int members : new int[]{8192, 1 << 16, 1 << 20, 10_000, 100_000, 1_000_000, 10_240}) {
+            long stride = EnsembleState.stride(members);
+            Set<Long> sets = new HashSet<>();
+            for (int c = 0; c < 22; c++) sets.add(c * stride * Double.BYTES / 64 % 64);
+            assertEquals(22, sets.size(), members + " members (stride " + stride + ")");
         }
     }
 

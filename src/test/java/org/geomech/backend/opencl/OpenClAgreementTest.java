@@ -45,7 +45,8 @@ class OpenClAgreementTest {
         for (int c = 0; c < reference.components(); c++)
             for (int j = 0; j < MEMBERS; j++) {
                 double a = opencl.get(c, j), b = reference.get(c, j);
-                assertTrue(Math.abs(a - b) <= 1e-12 * Math.max(1, Math.abs(b)), "component " + c + " of member " + j + ": opencl " + a + ", reference " + b);
+                assertTrue(Math.abs(a - b) <= 1e-12 * Math.max(1, Math.abs(b)),
+                        "component " + c + " of member " + j + ": opencl " + a + ", reference " + b);
             }
     }
 
@@ -70,7 +71,8 @@ class OpenClAgreementTest {
         for (int c = 0; c < reference.components(); c++)
             for (int j = 0; j < MEMBERS; j++) {
                 double a = opencl.get(c, j), b = reference.get(c, j);
-                assertTrue(Math.abs(a - b) <= 1e-12 * Math.max(1, Math.abs(b)), "component " + c + " of member " + j + ": opencl " + a + ", reference " + b);
+                assertTrue(Math.abs(a - b) <= 1e-12 * Math.max(1, Math.abs(b)),
+                        "component " + c + " of member " + j + ": opencl " + a + ", reference " + b);
             }
     }
 
