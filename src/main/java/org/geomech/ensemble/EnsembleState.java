@@ -7,9 +7,9 @@ import org.geomech.model.InputException;
 /**
  * The states of all members in structure-of-arrays layout, component-major with the member index
  * fastest (x[c * stride + j]), and each member's status: ok, or failed at a step for a reason. The stride is the
- * member count rounded up to an odd multiple of 8 (stride): with the member count itself, 8192 members put the
- * components of a lane-block 64 KiB apart, in one set of the L1 and L2 caches, and simd ran 1.9e7 member-steps/s
- * against 2.5e8-3.5e8 at 8000 (lobatto-nh:2 on chaotic-nh, 2026-11-25).
+ * member count rounded up to an odd multiple of 8 (stride): with the member count itself, 2^20 members put the
+ * components of a lane-block 8 MiB apart, in one set of the L1 and L2 caches, and simd ran 8.7e7 member-steps/s
+ * against 2.1e8 padded (lobatto-nh:2 on chaotic-nh, 2026-11-25).
  */
 public final class EnsembleState {
     /** Why a member stopped; EXCLUDED: never part of the ensemble (padding of a sweep point to a reduction block). */
@@ -54,7 +54,10 @@ public final class EnsembleState {
     /** The distance between two components of a member in data(): at least members, an odd multiple of 8. */
     public int stride() { return stride; }
 
-    /** members rounded up to 8 m with m odd, so that a lane-block's components fall in distinct sets of a cache whose sets repeat every 512 doubles. */
+    /**
+     * members rounded up to 8 m with m odd, so that a lane-block's components fall in distinct sets of a cache whose
+     * sets repeat every 512 doubles.
+     */
     public static long stride(long members) {
         long blocks = (members + 7) / 8;
         return 8 * (blocks | 1);

@@ -8,9 +8,9 @@ import org.geomech.expr.Tape;
  * of members that are all ok run the generated SimdStepKernel; a block the kernel reports non-finite, a
  * partial block at the end and a block with failed members are redone member by member with the update's tape (what
  * the reference backend evaluates: bitwise the same values), a non-finite state failing the member (NON_FINITE).
- * With an array of observer values, the kernel's observe method stores the observers of the new states (the observe kernel's
- * values), and a redone block is observed by the worker's LaneStepper. Results do not depend on which path a member
- * took.
+ * With an array of observer values, the kernel's observe method stores the observers of the new states (the observe
+ * kernel's values), and a redone block is observed by the worker's LaneStepper. Results do not depend on which path a
+ * member took.
  */
 final class ExplicitStepper {
     private final SimdStepKernel kernel;

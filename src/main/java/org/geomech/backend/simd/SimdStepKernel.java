@@ -7,8 +7,8 @@ package org.geomech.backend.simd;
 public interface SimdStepKernel {
     /**
      * Advances the lane-block of members first .. first+lanes-1 of the component-major ensemble data (component c of
-     * member j at c * stride + j) by steps steps with parameters p (h first). Returns false, leaving data unchanged, when some value the
-     * state check would reject (non-finite; the caller redoes the block member by member).
+     * member j at c * stride + j) by steps steps with parameters p (h first). Returns false, leaving data unchanged,
+     * when some value the state check would reject (non-finite; the caller redoes the block member by member).
      */
     boolean steps(double[] data, int stride, int first, double[] p, int steps);
 

@@ -16,8 +16,8 @@ import java.util.Set;
  * loaded into locals once, a loop over the steps whose body is the update's straight-line code (VectorEmitter.body,
  * bitwise the reference's tape), the constants and every value of the parameters alone (and of parameters carried per
  * member, which no step changes) hoisted out of the loop. The observers are a method of their own, which reads the
- * stored state back from L1: in the step method their code made C2 spill the loop's values (lobatto-nh:2 on chaotic-nh, 4 steps a call, one thread, Temurin 25: 1.2e8 member-steps/s
- * against 1.8e8-2.3e8 apart, 2026-11-25). Every next state of every step is summed into one vector, pairwise so the
+ * stored state back from L1: in the step method their code made C2 spill the loop's values (lobatto-nh:2 on
+ * chaotic-nh, 4 steps a call, one thread, Temurin 25: 1.2e8 member-steps/s against 1.8e8-2.3e8 apart, 2026-11-25). Every next state of every step is summed into one vector, pairwise so the
  * sums do not form a long dependency chain: the sum is finite exactly when all values were (or on overflow of finite
  * values, which only sends the block to the exact per-member path). Where the step is one long chain (chained), the
  * class also has the group method.
@@ -44,7 +44,7 @@ record StepKernelSource(String text, String className, boolean grouped) {
                 .append("@Override public boolean steps(double[] data, int stride, int first, double[] p, int steps) {\n");
         for (int c = 0; c < stateSize; c++)
             s.append("DoubleVector a").append(c).append(" = DoubleVector.fromArray(S, data, ").append(c).append(" * stride + first);\n");
-        preamble(s, system, lanes, body);
+        preamble(s, system, lanes, body, scratch(body));
         s.append("DoubleVector check = DoubleVector.zero(S);\n");
         s.append("for (int k = 0; k < steps; k++) {\n").append(body.statements());
         check(s, outputs);
@@ -55,7 +55,7 @@ record StepKernelSource(String text, String className, boolean grouped) {
         for (int c = 0; c < stateSize; c++) s.append('a').append(c).append(".intoArray(data, ").append(c).append(" * stride + first);\n");
         s.append("return true;\n}\n");
         s.append("@Override public void observe(double[] data, int stride, int first, double[] p, double[] values, int members) {\n");
-        if (observe.statements().contains("w[")) s.append("final double[] w = new double[").append(2 * lanes).append("];\n");
+        if (observe.statements().contains("w[")) scratchArray(s, lanes);
         loads(s, stateSize, "first");
         params(s, system);
         s.append(observe.constants()).append(observe.statements());
@@ -80,8 +80,7 @@ record StepKernelSource(String text, String className, boolean grouped) {
         int stateSize = system.state().size();
         VectorEmitter.Body body = VectorEmitter.body("w", lanes, inputs, new HashSet<>(system.params()), system.update());
         s.append("@Override public boolean group(double[] data, int stride, int first, int blocks, double[] p, int steps, double[] values, int members) {\n");
-        if (observe.statements().contains("w[") && !(body.hoisted() + body.statements()).contains("w[")) s.append("final double[] w = new double[").append(2 * lanes).append("];\n");
-        preamble(s, system, lanes, body);
+        preamble(s, system, lanes, body, scratch(body) || observe.statements().contains("w["));
         s.append("for (int k = 0; k < steps; k++) {\n");
         s.append("DoubleVector check = DoubleVector.zero(S);\n");
         s.append("for (int at = first, last = first + blocks * ").append(lanes).append("; at < last; at += ").append(lanes).append(") {\n");
@@ -107,11 +106,17 @@ record StepKernelSource(String text, String className, boolean grouped) {
      * A kernel method's start: the scratch array where the code calls through it, the parameters' lanes, then, in a block
      * of its own (the observers' code reuses the names), the step's constants and its hoisted values.
      */
-    private static void preamble(StringBuilder s, StepSystem system, int lanes, VectorEmitter.Body body) {
-        if (body.hoisted().contains("w[") || body.statements().contains("w[")) s.append("final double[] w = new double[").append(2 * lanes).append("];\n");
+    private static void preamble(StringBuilder s, StepSystem system, int lanes, VectorEmitter.Body body, boolean scratch) {
+        if (scratch) scratchArray(s, lanes);
         params(s, system);
         s.append("{\n").append(body.constants()).append(body.hoisted());
     }
+
+    /** Whether the step's code calls through the scratch array w (a function evaluated lane by lane). */
+    private static boolean scratch(VectorEmitter.Body body) { return body.hoisted().contains("w[") || body.statements().contains("w["); }
+
+    /** The scratch array w of two lane-blocks. */
+    private static void scratchArray(StringBuilder s, int lanes) { s.append("final double[] w = new double[").append(2 * lanes).append("];\n"); }
 
     /** The parameters' lanes a{stateSize}, a{stateSize + 1}, ... */
     private static void params(StringBuilder s, StepSystem system) {
