@@ -78,7 +78,8 @@ final class ExplicitStepper {
             most = Math.max(most, steps);
         }
         boolean alike = common == most;
-        if (whole && kernel.steps(state.data(), state.stride(), first, params, (int) common)) {
+        // no call with no steps (the observers at t = 0): such calls in its profile cost the kernel's loop 15 % (2026-11-25)
+        if (whole && (common == 0 || kernel.steps(state.data(), state.stride(), first, params, (int) common))) {
             if (alike) {
                 if (values != null) kernel.observe(state.data(), state.stride(), first, params, values, state.members());
                 return;

@@ -2,14 +2,18 @@ package org.geomech.backend.simd;
 
 import org.geomech.ensemble.Observer;
 import org.geomech.expr.Expr;
+import org.geomech.expr.Exprs;
+import org.geomech.expr.NonFinite;
 import org.geomech.expr.Tape;
 import org.geomech.expr.VectorEmitter;
 import org.geomech.method.StepSystem;
 
 import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.function.IntFunction;
 
 /**
  * The Java source of a SimdStepKernel for an explicit step system (issue 8 item 3): one method, the state's lanes
@@ -17,10 +21,14 @@ import java.util.Set;
  * bitwise the reference's tape), the constants and every value of the parameters alone (and of parameters carried per
  * member, which no step changes) hoisted out of the loop. The observers are a method of their own, which reads the
  * stored state back from L1: in the step method their code made C2 spill the loop's values (lobatto-nh:2 on
- * chaotic-nh, 4 steps a call, one thread, Temurin 25: 1.2e8 member-steps/s against 1.8e8-2.3e8 apart, 2026-11-25). Every next state of every step is summed into one vector, pairwise so the
- * sums do not form a long dependency chain: the sum is finite exactly when all values were (or on overflow of finite
- * values, which only sends the block to the exact per-member path). Where the step is one long chain (chained), the
- * class also has the group method.
+ * chaotic-nh, 4 steps a call, one thread, Temurin 25: 1.2e8 member-steps/s against 1.8e8-2.3e8 apart, 2026-11-25).
+ * The state check sums the distinct components of a state, pairwise so the sums do not form a long dependency chain:
+ * the sum is finite exactly when all values were (or on overflow of finite values, which only sends the block to the
+ * exact per-member path). The components whose non-finite values cannot turn finite again (NonFinite.persistent) are
+ * checked in the last state only, the others after every step (Checks): on chaotic-nh all are persistent, and summing
+ * 15 values a step, where the FP adders are the busiest units, ran at 2.20e8-2.25e8 member-steps/s against 2.40e8-2.46e8
+ * for the last state's, one thread, 2026-11-25. Where the step
+ * is one long chain (chained), the class also has the group method.
  */
 record StepKernelSource(String text, String className, boolean grouped) {
     static StepKernelSource of(StepSystem system, List<Observer> observers, int lanes) {
@@ -42,17 +50,27 @@ record StepKernelSource(String text, String className, boolean grouped) {
                 .append("public final class ").append(className).append(" implements ").append(SimdStepKernel.class.getName()).append(" {\n")
                 .append("private static final VectorSpecies<Double> S = DoubleVector.SPECIES_PREFERRED;\n")
                 .append("@Override public boolean steps(double[] data, int stride, int first, double[] p, int steps) {\n");
+        int[] carrier = carriers(system);
+        Checks checks = Checks.of(system);
         for (int c = 0; c < stateSize; c++)
-            s.append("DoubleVector a").append(c).append(" = DoubleVector.fromArray(S, data, ").append(c).append(" * stride + first);\n");
+            if (carrier[c] == c) s.append("DoubleVector a").append(c).append(" = DoubleVector.fromArray(S, data, ").append(c).append(" * stride + first);\n");
         preamble(s, system, lanes, body, scratch(body));
-        s.append("DoubleVector check = DoubleVector.zero(S);\n");
+        boolean everyStep = !checks.everyStep().isEmpty();
+        if (everyStep) s.append("DoubleVector check = DoubleVector.zero(S);\n");
         s.append("for (int k = 0; k < steps; k++) {\n").append(body.statements());
-        check(s, outputs);
-        for (int c = 0; c < stateSize; c++) s.append('a').append(c).append(" = n").append(c).append(";\n");
+        if (everyStep) s.append("check = check.add(").append(pairwiseSum(checks.everyStep(), c -> "n" + c)).append(");\n");
+        for (int c = 0; c < stateSize; c++) if (carrier[c] == c) s.append('a').append(c).append(" = n").append(c).append(";\n");
         s.append("}\n");
+        if (!checks.last().isEmpty()) {
+            String last = pairwiseSum(checks.last(), c -> "a" + carrier[c]);
+            s.append(everyStep ? "check = check.add(" + last + ");\n" : "final DoubleVector check = " + last + ";\n");
+        }
         reject(s);
         s.append("}\n");
-        for (int c = 0; c < stateSize; c++) s.append('a').append(c).append(".intoArray(data, ").append(c).append(" * stride + first);\n");
+        for (int c = 0; c < stateSize; c++) {
+            if (carrier[c] != c) s.append("if (steps > 0) ");
+            s.append('a').append(carrier[c]).append(".intoArray(data, ").append(c).append(" * stride + first);\n");
+        }
         s.append("return true;\n}\n");
         s.append("@Override public void observe(double[] data, int stride, int first, double[] p, double[] values, int members) {\n");
         if (observe.statements().contains("w[")) scratchArray(s, lanes);
@@ -71,35 +89,51 @@ record StepKernelSource(String text, String className, boolean grouped) {
      * SimdStepKernel.group: steps outer, lane-blocks inner, each block's state loaded and stored at every step, so that
      * consecutive blocks' steps are independent and overlap in the core as a C loop over members does (one block's
      * step is a chain of dependent operations); only the values of the shared parameters are hoisted (a parameter
-     * carried per member differs from block to block). The check's sum starts afresh at every step and is tested after
-     * it: summed across both loops, JDK 17's C2 left the loop's vectors boxed (lobatto-nh:2 on chaotic-nh 5.9e7
-     * member-steps/s against 2.1e8, one thread, 2026-11-25). Then each block's observers, in a loop of this method: the
-     * observe method once per block ran RATTLE 8 % slower on Temurin 25.
+     * carried per member differs from block to block). The check, where every step's state is checked, starts afresh at
+     * every step and is tested after it: summed across both loops, JDK 17's C2 left the loop's vectors boxed
+     * (lobatto-nh:2 on chaotic-nh 5.9e7 member-steps/s against 2.1e8, one thread, 2026-11-25); the last state's check
+     * is a loop of its own over the blocks. Then each block's observers, in a loop of this method: the observe method
+     * once per block ran RATTLE 8 % slower on Temurin 25.
      */
     private static void group(StringBuilder s, StepSystem system, List<Expr> inputs, List<Expr> observed, VectorEmitter.Body observe, int lanes) {
         int stateSize = system.state().size();
         VectorEmitter.Body body = VectorEmitter.body("w", lanes, inputs, new HashSet<>(system.params()), system.update());
         s.append("@Override public boolean group(double[] data, int stride, int first, int blocks, double[] p, int steps, double[] values, int members) {\n");
         preamble(s, system, lanes, body, scratch(body) || observe.statements().contains("w["));
+        Checks checks = Checks.of(system);
+        boolean everyStep = !checks.everyStep().isEmpty();
         s.append("for (int k = 0; k < steps; k++) {\n");
-        s.append("DoubleVector check = DoubleVector.zero(S);\n");
-        s.append("for (int at = first, last = first + blocks * ").append(lanes).append("; at < last; at += ").append(lanes).append(") {\n");
+        if (everyStep) s.append("DoubleVector check = DoubleVector.zero(S);\n");
+        s.append(blockLoop(lanes));
         loads(s, stateSize, "at");
         s.append(body.statements());
-        check(s, system.update());
+        if (everyStep) s.append("check = check.add(").append(pairwiseSum(checks.everyStep(), c -> "n" + c)).append(");\n");
         for (int c = 0; c < stateSize; c++) s.append('n').append(c).append(".intoArray(data, ").append(c).append(" * stride + at);\n");
         s.append("}\n");
-        reject(s);
-        s.append("}\n}\n");
+        if (everyStep) reject(s);
+        s.append("}\n");
+        if (!checks.last().isEmpty()) {
+            s.append("DoubleVector check = DoubleVector.zero(S);\n").append(blockLoop(lanes));
+            for (int c : checks.last())
+                s.append("final DoubleVector a").append(c).append(" = DoubleVector.fromArray(S, data, ").append(c).append(" * stride + at);\n");
+            s.append("check = check.add(").append(pairwiseSum(checks.last(), c -> "a" + c)).append(");\n}\n");
+            reject(s);
+        }
+        s.append("}\n");
         if (!observed.isEmpty()) {
             s.append("if (values != null) {\n").append(observe.constants());
-            s.append("for (int at = first, last = first + blocks * ").append(lanes).append("; at < last; at += ").append(lanes).append(") {\n");
+            s.append(blockLoop(lanes));
             loads(s, stateSize, "at");
             s.append(observe.statements());
             storeObservers(s, observed.size(), "at");
             s.append("}\n}\n");
         }
         s.append("return true;\n}\n");
+    }
+
+    /** The head of group's loop over its lane-blocks, the index at the block's first member. */
+    private static String blockLoop(int lanes) {
+        return "for (int at = first, last = first + blocks * " + lanes + "; at < last; at += " + lanes + ") {\n";
     }
 
     /**
@@ -123,11 +157,6 @@ record StepKernelSource(String text, String className, boolean grouped) {
         int stateSize = system.state().size();
         for (int k = 0; k < system.params().size(); k++)
             s.append("final DoubleVector a").append(stateSize + k).append(" = DoubleVector.broadcast(S, p[").append(k).append("]);\n");
-    }
-
-    /** One step's next state added into the check's sum. */
-    private static void check(StringBuilder s, List<Expr> outputs) {
-        s.append("check = check.add(").append(pairwiseSum(distinct(outputs))).append(");\n");
     }
 
     /** Returns false where the check's sum is not finite. */
@@ -160,17 +189,47 @@ record StepKernelSource(String text, String className, boolean grouped) {
             s.append("final DoubleVector a").append(c).append(" = DoubleVector.fromArray(S, data, ").append(c).append(" * stride + ").append(at).append(");\n");
     }
 
-    /** The output variables n{i} with distinct expressions (v' = p' on a unit mass matrix: one check covers both). */
-    private static List<String> distinct(List<Expr> outputs) {
-        List<String> names = new ArrayList<>();
-        for (int i = 0; i < outputs.size(); i++) if (outputs.indexOf(outputs.get(i)) == i) names.add("n" + i);
-        return names;
+    /**
+     * The components the state check sums: of those with distinct updates (v' = p' on a unit mass matrix: one check
+     * covers both), the ones checked after every step and the ones (NonFinite.persistent) checked in the last state only.
+     */
+    record Checks(List<Integer> everyStep, List<Integer> last) {
+        static Checks of(StepSystem system) {
+            List<Expr> update = system.update();
+            BitSet persistent = NonFinite.persistent(system.state(), update);
+            List<Integer> everyStep = new ArrayList<>(), last = new ArrayList<>();
+            for (int c = 0; c < update.size(); c++) if (update.indexOf(update.get(c)) == c) (persistent.get(c) ? last : everyStep).add(c);
+            return new Checks(everyStep, last);
+        }
     }
 
-    /** The sum of names as a balanced tree of add calls. */
-    private static String pairwiseSum(List<String> names) {
-        if (names.size() == 1) return names.get(0);
-        int mid = names.size() / 2;
-        return "(" + pairwiseSum(names.subList(0, mid)) + ").add(" + pairwiseSum(names.subList(mid, names.size())) + ")";
+    /**
+     * For each state component, the local that holds it across the step loop: its own, or, where the step does not
+     * read it and its update is another component's that the step reads, that one's (v = V and p = V after a
+     * lobatto-nh step: seven locals fewer live across chaotic-nh's loop, 2.20e8-2.25e8 against 2.28e8 member-steps/s,
+     * one thread, 2026-11-25). Such a component is not loaded; it is stored from its carrier after a step.
+     */
+    static int[] carriers(StepSystem system) {
+        List<Expr> state = system.state(), update = system.update();
+        Set<Expr> read = Exprs.symbols(update);
+        int[] carrier = new int[state.size()];
+        for (int c = 0; c < state.size(); c++) {
+            carrier[c] = c;
+            if (read.contains(state.get(c))) continue;
+            for (int d = 0; d < state.size(); d++) {
+                if (d != c && update.get(d) == update.get(c) && read.contains(state.get(d))) {
+                    carrier[c] = d;
+                    break;
+                }
+            }
+        }
+        return carrier;
+    }
+
+    /** The sum of the named components as a balanced tree of add calls. */
+    private static String pairwiseSum(List<Integer> components, IntFunction<String> name) {
+        if (components.size() == 1) return name.apply(components.get(0));
+        int mid = components.size() / 2;
+        return "(" + pairwiseSum(components.subList(0, mid), name) + ").add(" + pairwiseSum(components.subList(mid, components.size()), name) + ")";
     }
 }

@@ -55,6 +55,8 @@ class SimdExplicitStepTest {
         reference.set(component, bad, huge);
         EnsembleRun.Result r = sim.run(new ReferenceBackend(), NewtonOptions.DEFAULT, Observers.standard(Library.system(model)), grid, reference, null);
         assertNotEquals(EnsembleState.Status.OK, reference.status(bad), "the reference fails member " + bad);
+        if (grid.stride() > 1)
+            assertNotEquals(0, reference.failedStep(bad) % grid.stride(), "member " + bad + " fails inside a kernel call, not at its last state");
         for (int[] threadsChunk : new int[][]{{1, 4}, {2, 8}, {2, 4096}}) {
             EnsembleState simd = sim.initialState(null);
             simd.set(component, bad, huge);
