@@ -17,7 +17,8 @@ import java.util.List;
  * The SIMD CPU backend (DESIGN.md): Java generated from each step system and its observers with the Vector API,
  * lanes over ensemble members, compiled at run time; Newton lane-parallel with masks and a batched LU; an
  * explicit step system (lobatto-nh:2 once straightened) runs as one generated method per lane-block instead
- * (ExplicitStepper); members split into chunks over a fixed pool of threads. Results do not depend on the thread count or chunk size.
+ * (ExplicitStepper); members split into chunks over a run's workers (the calling thread and threads shared by every
+ * run in the JVM, SimdRun). Results do not depend on the thread count or chunk size.
  */
 public final class SimdBackend implements Backend {
     /** Default chunk: members per task, rounded up to whole lane-blocks. */

@@ -9,13 +9,14 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
+import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * An ensemble advanced in place by the SIMD backend: chunks of members taken in turn by a fixed pool of
- * workers, one LaneStepper each; observer values per member, then Reduction's fixed blocks reduced in
+ * An ensemble advanced in place by the SIMD backend: chunks of members taken in turn by its workers (the calling
+ * thread and threads of WORKERS), one LaneStepper each; observer values per member, then Reduction's fixed blocks reduced in
  * parallel and combined in block order, so statistics are bitwise independent of threads and chunks.
  * An explicit step once the initial observers exist goes in one fork-join per batch of outputs instead (issue 8 item 3):
  * the workers take reduction blocks in turn and run each through every output of the batch, stepping, observing and
@@ -29,7 +30,20 @@ final class SimdRun implements Backend.Run {
     private final int chunk, observers;
     /** Steps per tick of each member (null: one). */
     private final int[] stepsPerTick;
-    private final ExecutorService pool;
+    /**
+     * The threads of every run in this JVM, made when first needed and kept while in use (a minute idle): a run starts
+     * no threads of its own (issue 8 item 3: creating them took 0.3-0.4 ms of a 12 ms run of 10^4 members).
+     */
+    private static final ExecutorService WORKERS = Executors.newCachedThreadPool(new ThreadFactory() {
+        private final AtomicInteger created = new AtomicInteger();
+
+        @Override
+        public Thread newThread(Runnable r) {
+            Thread t = new Thread(r, "geomech-simd-" + created.incrementAndGet());
+            t.setDaemon(true);
+            return t;
+        }
+    });
     private double[] initial, values;
     /** The block partials of the current state where the explicit pass made them as it stepped, else null. */
     private double[] observed;
@@ -42,12 +56,6 @@ final class SimdRun implements Backend.Run {
         this.explicit = explicit;
         this.chunk = chunk;
         this.observers = observers;
-        AtomicInteger created = new AtomicInteger();
-        this.pool = Executors.newFixedThreadPool(steppers.length, r -> {
-            Thread t = new Thread(r, "geomech-simd-" + created.incrementAndGet());
-            t.setDaemon(true);
-            return t;
-        });
     }
 
     @Override
@@ -155,7 +163,8 @@ final class SimdRun implements Backend.Run {
     /** The state is advanced in place: nothing to bring back. */
     @Override public void finish() {}
 
-    @Override public void close() { pool.shutdownNow(); }
+    /** The workers' threads are shared (WORKERS): nothing to release. */
+    @Override public void close() {}
 
     /** Work of worker t on one lane-block: members first .. first+count-1. */
     private interface BlockWork { void run(int t, int first, int count); }
@@ -195,15 +204,36 @@ final class SimdRun implements Backend.Run {
         invokeAll(tasks);
     }
 
-    private void invokeAll(List<Callable<Void>> tasks) {
+    /**
+     * Runs the tasks, the first on the calling thread and the others on WORKERS, and returns when all have ended (an
+     * interrupt waits for them too, and is kept); then throws the first failure, an unchecked one as it is.
+     */
+    private static void invokeAll(List<Callable<Void>> tasks) {
+        List<Future<Void>> others = new ArrayList<>();
+        for (Callable<Void> task : tasks.subList(1, tasks.size())) others.add(WORKERS.submit(task));
+        Throwable failure = null;
         try {
-            for (Future<Void> f : pool.invokeAll(tasks)) f.get();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("simd run interrupted", e);
-        } catch (ExecutionException e) {
-            if (e.getCause() instanceof RuntimeException) throw (RuntimeException) e.getCause();
-            throw new IllegalStateException(e.getCause());
+            tasks.get(0).call();
+        } catch (Exception | Error e) {
+            failure = e;
         }
+        boolean interrupted = false;
+        for (Future<Void> f : others) {
+            while (true) {
+                try {
+                    f.get();
+                    break;
+                } catch (InterruptedException e) {
+                    interrupted = true;
+                } catch (ExecutionException e) {
+                    if (failure == null) failure = e.getCause();
+                    break;
+                }
+            }
+        }
+        if (interrupted) Thread.currentThread().interrupt();
+        if (failure instanceof RuntimeException r) throw r;
+        if (failure instanceof Error e) throw e;
+        if (failure != null) throw new IllegalStateException(failure);
     }
 }

@@ -12,6 +12,9 @@ import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -42,6 +45,31 @@ class SimdDeterminismTest {
                 }
             }
         }
+    }
+
+    @Test
+    void runsAtOnceShareTheWorkersAndGiveBitwiseWhatEachGivesAlone() throws Exception {
+        // every simd run's workers are threads of one pool (SimdRun.WORKERS): four runs of lobatto-nh:2 on chaotic-nh
+        // (2 threads each), two of them different ensembles, started together from four threads
+        Simulation[] sims = {SimdAgreementTest.perturbed("chaotic-nh", "lobatto-nh:2", 1000), SimdAgreementTest.perturbed("chaotic-nh", "lobatto-nh:2", 777)};
+        TimeGrid grid = TimeGrid.of(0.05, 5, 0.25);
+        long[][] alone = new long[sims.length][];
+        for (int k = 0; k < sims.length; k++) alone[k] = bits(run(sims[k], grid));
+        ExecutorService callers = Executors.newFixedThreadPool(4);
+        try {
+            List<Future<long[]>> together = new ArrayList<>();
+            for (int i = 0; i < 4; i++) {
+                Simulation sim = sims[i % 2];
+                together.add(callers.submit(() -> bits(run(sim, grid))));
+            }
+            for (int i = 0; i < 4; i++) assertArrayEquals(alone[i % 2], together.get(i).get(), "run " + i + " against the same run alone");
+        } finally {
+            callers.shutdownNow();
+        }
+    }
+
+    private static List<EnsembleRun.Row> run(Simulation sim, TimeGrid grid) {
+        return sim.run(new SimdBackend(2, 64), NewtonOptions.DEFAULT, Observers.standard(Library.system("chaotic-nh")), grid, sim.initialState(null), null).rows();
     }
 
     /** Every row's ok count, and each observer's mean, max and msd, as bits. */
