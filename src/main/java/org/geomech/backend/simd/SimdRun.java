@@ -13,6 +13,7 @@ import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicIntegerArray;
 
 /**
  * An ensemble advanced in place by the SIMD backend: chunks of members taken in turn by its workers (the calling
@@ -48,6 +49,8 @@ final class SimdRun implements Backend.Run {
     /** The block partials of the current state where the explicit pass made them as it stepped, else null. */
     private double[] observed;
     private long stepsDone;
+    /** A batch of outputs goes through each reduction block in this many spans at most (advanceObserved). */
+    private static final int SPANS = 8;
 
     SimdRun(EnsembleState state, LaneStepper[] steppers, ExplicitStepper[] explicit, int chunk, int observers, int[] stepsPerTick) {
         this.state = state;
@@ -80,23 +83,45 @@ final class SimdRun implements Backend.Run {
     }
 
     /**
-     * Explicit steps over outputs outputs of ticks ticks, in one fork-join: a worker runs every output of one reduction
-     * block (stepping, observing, reducing it) before it takes the next block, the block's members staying in its cache
-     * from output to output; returns each output's block partials.
+     * Explicit steps over outputs outputs of ticks ticks, in one fork-join: each reduction block runs through the
+     * outputs (stepping, observing, reducing it while its members are in cache) in spans of an eighth of them, a worker
+     * taking spans of its own blocks (b = t mod workers) in turn and, when none of them is free, of the others': no
+     * worker is left alone with its last blocks (at 10^4 members, ten blocks, each a tenth of the batch). Returns each
+     * output's block partials.
      */
     private double[][] advanceObserved(int outputs, int ticks) {
-        int members = state.members(), blocks = Reduction.blocks(members);
+        int members = state.members(), blocks = Reduction.blocks(members), workers = Math.min(steppers.length, blocks);
         long done = stepsDone;
         if (values == null) values = new double[observers * members];
         double[][] partials = new double[outputs][blocks * (1 + Reduction.FIELDS * observers)];
-        parallel(blocks, (t, b) -> {
-            int from = b * Reduction.BLOCK, to = Math.min(members, from + Reduction.BLOCK);
-            for (int r = 0; r < outputs; r++) {
-                long at = done + (long) r * ticks;
-                explicit[t].advance(state, from, to - from, ticks, at, stepsPerTick, values, steppers[t]);
-                Reduction.block(b, values, initial, members, observers, state, partials[r]);
+        int span = (outputs + SPANS - 1) / SPANS;
+        int[] reached = new int[blocks];
+        AtomicIntegerArray busy = new AtomicIntegerArray(blocks);
+        SpanWork spans = (t, first, step) -> {
+            boolean worked = false;
+            for (int b = first; b < blocks; b += step) {
+                if (reached[b] >= outputs || !busy.compareAndSet(b, 0, 1)) continue;
+                int from = b * Reduction.BLOCK, to = Math.min(members, from + Reduction.BLOCK);
+                for (int r = reached[b], end = Math.min(outputs, r + span); r < end; r++, worked = true) {
+                    explicit[t].advance(state, from, to - from, ticks, done + (long) r * ticks, stepsPerTick, values, steppers[t]);
+                    Reduction.block(b, values, initial, members, observers, state, partials[r]);
+                    reached[b] = r + 1;
+                }
+                busy.set(b, 0);
             }
-        });
+            return worked;
+        };
+        List<Callable<Void>> tasks = new ArrayList<>();
+        for (int t = 0; t < workers; t++) {
+            int worker = t;
+            tasks.add(() -> {
+                while (spans.run(worker, worker, workers) || spans.run(worker, 0, 1)) {
+                    // another pass: own blocks first
+                }
+                return null;
+            });
+        }
+        invokeAll(tasks);
         return partials;
     }
 
@@ -168,6 +193,9 @@ final class SimdRun implements Backend.Run {
 
     /** Work of worker t on one lane-block: members first .. first+count-1. */
     private interface BlockWork { void run(int t, int first, int count); }
+
+    /** Work of worker t on the free blocks first, first + step, ... (a span of outputs each); whether it did any. */
+    private interface SpanWork { boolean run(int t, int first, int step); }
 
     /** Every lane-block of every chunk, chunks handed out in turn to the workers. */
     private void forEachBlock(BlockWork work) {

@@ -8,9 +8,10 @@ class SimdBatchedOutputsTest {
     @Test
     void explicitStepInBatchesIsBitwiseOneOutputAtATime() {
         // lobatto-nh:2 on chaotic-nh (explicit, the one-method kernel), 2100 members: 3 reduction blocks, the last partial;
-        // on 2 threads and chunks of 64, so that the batches' block ownership differs from the single outputs' chunks
+        // on 2 threads and chunks of 64, so that the batches' block ownership differs from the single outputs' chunks; the
+        // batch of 19 outputs goes through each block in spans of 3 (SimdRun.SPANS), which either worker may take
         for (boolean perMember : new boolean[]{false, true})
-            BatchCheck.assertBatchesBitwise(new SimdBackend(2, 64), "chaotic-nh", "lobatto-nh:2", 2100, 50, perMember, 3, 2, 4, 1);
+            BatchCheck.assertBatchesBitwise(new SimdBackend(2, 64), "chaotic-nh", "lobatto-nh:2", 2100, 50, perMember, 3, 2, 4, 19, 1);
     }
 
     @Test
