@@ -17,11 +17,12 @@ import java.util.concurrent.atomic.AtomicIntegerArray;
 
 /**
  * An ensemble advanced in place by the SIMD backend: chunks of members taken in turn by its workers (the calling
- * thread and threads of WORKERS), one LaneStepper each; observer values per member, then Reduction's fixed blocks reduced in
- * parallel and combined in block order, so statistics are bitwise independent of threads and chunks.
+ * thread and threads of WORKERS), one LaneStepper each; observer values per member, then Reduction's fixed blocks
+ * reduced in parallel and combined in block order, so statistics are bitwise independent of threads and chunks.
  * An explicit step once the initial observers exist goes in one fork-join per batch of outputs instead (issue 8 item 3):
- * the workers take reduction blocks in turn and run each through every output of the batch, stepping, observing and
- * reducing it while its members are in cache (a worker held up by a busy machine leaves its blocks to the others).
+ * the workers run the reduction blocks through the outputs of the batch in spans, stepping, observing and reducing a
+ * block while its members are in cache (advanceObserved: a worker held up by a busy machine leaves its spans to the
+ * others).
  */
 final class SimdRun implements Backend.Run {
     private final EnsembleState state;
