@@ -46,25 +46,61 @@ public final class Reduction {
     /**
      * Partials of block b into out[b * (1 + FIELDS * observers) ...]; values and initial are observer-major. Each
      * field is accumulated member by member in member order, in a local (its sums were kept in out before, a store and
-     * a load on every member's chain).
+     * a load on every member's chain). Observers go in pairs, one pass over the members each, the count in the first:
+     * each field's chain of additions is latency-bound, and two run side by side (1024 members, two observers: 1.75 us
+     * against 3.1 us a block, Temurin 25, 2026-11-25; at 10^4 members a tenth of lobatto-nh:2's time on chaotic-nh).
      */
     public static void block(int b, double[] values, double[] initial, int members, int observers, EnsembleState state, double[] out) {
-        int base = b * (1 + FIELDS * observers), from = b * BLOCK, to = Math.min(members, from + BLOCK), count = 0;
-        for (int j = from; j < to; j++) if (state.ok(j)) count++;
-        out[base] = count;
-        for (int o = 0; o < observers; o++) {
-            double sum = 0, max = Double.NEGATIVE_INFINITY, sq = 0;
-            for (int j = from, a = o * members; j < to; j++) {
+        int base = b * (1 + FIELDS * observers), from = b * BLOCK, to = Math.min(members, from + BLOCK);
+        if (observers == 0) {
+            int count = 0;
+            for (int j = from; j < to; j++) if (state.ok(j)) count++;
+            out[base] = count;
+        }
+        for (int o = 0; o < observers; o += 2) {
+            if (o + 1 == observers) {
+                one(o, base, from, to, values, initial, members, state, out);
+                continue;
+            }
+            double sum = 0, max = Double.NEGATIVE_INFINITY, sq = 0, sum2 = 0, max2 = Double.NEGATIVE_INFINITY, sq2 = 0;
+            int count = 0;
+            for (int j = from, a = o * members, a2 = a + members; j < to; j++) {
                 if (!state.ok(j)) continue;
-                double x = values[a + j], d = x - initial[a + j];
+                count++;
+                double x = values[a + j], d = x - initial[a + j], x2 = values[a2 + j], d2 = x2 - initial[a2 + j];
                 sum += x;
                 max = Math.max(max, x);
                 sq += d * d;
+                sum2 += x2;
+                max2 = Math.max(max2, x2);
+                sq2 += d2 * d2;
             }
-            out[base + 1 + FIELDS * o] = sum;
-            out[base + 2 + FIELDS * o] = max;
-            out[base + 3 + FIELDS * o] = sq;
+            if (o == 0) out[base] = count;
+            store(out, base, o, sum, max, sq);
+            store(out, base, o + 1, sum2, max2, sq2);
         }
+    }
+
+    /** Observer o's partials of the block from..to-1 (and the count where o is the first). */
+    private static void one(int o, int base, int from, int to, double[] values, double[] initial, int members, EnsembleState state, double[] out) {
+        double sum = 0, max = Double.NEGATIVE_INFINITY, sq = 0;
+        int count = 0;
+        for (int j = from, a = o * members; j < to; j++) {
+            if (!state.ok(j)) continue;
+            count++;
+            double x = values[a + j], d = x - initial[a + j];
+            sum += x;
+            max = Math.max(max, x);
+            sq += d * d;
+        }
+        if (o == 0) out[base] = count;
+        store(out, base, o, sum, max, sq);
+    }
+
+    private static void store(double[] out, int base, int o, double sum, double max, double sq) {
+        out[base + 1 + FIELDS * o] = sum;
+        out[base + 2 + FIELDS * o] = max;
+        out[base + 3 + FIELDS * o] = sq;
     }
 
     public static int blocks(int members) { return (members + BLOCK - 1) / BLOCK; }
