@@ -12,6 +12,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicIntegerArray;
 
@@ -235,11 +236,19 @@ final class SimdRun implements Backend.Run {
 
     /**
      * Runs the tasks, the first on the calling thread and the others on WORKERS, and returns when all have ended (an
-     * interrupt waits for them too, and is kept); then throws the first failure, an unchecked one as it is.
+     * interrupt waits for them too, and is kept); then throws the first failure, an unchecked one as it is. Every task
+     * takes items from a shared counter until none is left, so one that has not started when the first ends would find
+     * nothing to do: it is called off rather than waited for (a sleeping thread takes 0.05-0.1 ms to wake here, as long
+     * as the observers of 10^4 members take).
      */
     private static void invokeAll(List<Callable<Void>> tasks) {
         List<Future<Void>> others = new ArrayList<>();
-        for (Callable<Void> task : tasks.subList(1, tasks.size())) others.add(WORKERS.submit(task));
+        List<AtomicBoolean> started = new ArrayList<>();
+        for (Callable<Void> task : tasks.subList(1, tasks.size())) {
+            AtomicBoolean start = new AtomicBoolean();
+            started.add(start);
+            others.add(WORKERS.submit(() -> start.compareAndSet(false, true) ? task.call() : null));
+        }
         Throwable failure = null;
         try {
             tasks.get(0).call();
@@ -247,7 +256,9 @@ final class SimdRun implements Backend.Run {
             failure = e;
         }
         boolean interrupted = false;
-        for (Future<Void> f : others) {
+        for (int k = 0; k < others.size(); k++) {
+            if (started.get(k).compareAndSet(false, true)) continue;
+            Future<Void> f = others.get(k);
             while (true) {
                 try {
                     f.get();
