@@ -9,9 +9,9 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicIntegerArray;
@@ -26,13 +26,8 @@ import java.util.concurrent.atomic.AtomicIntegerArray;
  * others).
  */
 final class SimdRun implements Backend.Run {
-    private final EnsembleState state;
-    private final LaneStepper[] steppers;
-    /** Per worker, the one-method stepper where the step system is explicit, else null. */
-    private final ExplicitStepper[] explicit;
-    private final int chunk, observers;
-    /** Steps per tick of each member (null: one). */
-    private final int[] stepsPerTick;
+    /** A batch of outputs goes through each reduction block in this many spans at most (advanceObserved). */
+    private static final int SPANS = 8;
     /**
      * The threads of every run in this JVM, made when first needed and kept while in use (a minute idle): a run starts
      * no threads of its own (issue 8 item 3: creating them took 0.3-0.4 ms of a 12 ms run of 10^4 members).
@@ -47,12 +42,17 @@ final class SimdRun implements Backend.Run {
             return t;
         }
     });
+    private final EnsembleState state;
+    private final LaneStepper[] steppers;
+    /** Per worker, the one-method stepper where the step system is explicit, else null. */
+    private final ExplicitStepper[] explicit;
+    private final int chunk, observers;
+    /** Steps per tick of each member (null: one). */
+    private final int[] stepsPerTick;
     private double[] initial, values;
     /** The block partials of the current state where the explicit pass made them as it stepped, else null. */
     private double[] observed;
     private long stepsDone;
-    /** A batch of outputs goes through each reduction block in this many spans at most (advanceObserved). */
-    private static final int SPANS = 8;
 
     SimdRun(EnsembleState state, LaneStepper[] steppers, ExplicitStepper[] explicit, int chunk, int observers, int[] stepsPerTick) {
         this.state = state;

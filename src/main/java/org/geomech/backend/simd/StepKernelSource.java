@@ -26,9 +26,9 @@ import java.util.function.IntFunction;
  * the sum is finite exactly when all values were (or on overflow of finite values, which only sends the block to the
  * exact per-member path). The components whose non-finite values cannot turn finite again (NonFinite.persistent) are
  * checked in the last state only, the others after every step (Checks): on chaotic-nh all are persistent, and summing
- * 15 values a step, where the FP adders are the busiest units, ran at 2.20e8-2.25e8 member-steps/s against 2.40e8-2.46e8
- * for the last state's, one thread, 2026-11-25. Where the step
- * is one long chain (chained), the class also has the group method.
+ * 15 values a step, where the FP adders are the busiest units, ran at 2.20e8-2.25e8 member-steps/s against
+ * 2.40e8-2.46e8 for the last state's, one thread, 2026-11-25. Where the step is one long chain (chained), the class
+ * also has the group method.
  */
 record StepKernelSource(String text, String className, boolean grouped) {
     static StepKernelSource of(StepSystem system, List<Observer> observers, int lanes) {
