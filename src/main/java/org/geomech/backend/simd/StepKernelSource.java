@@ -80,7 +80,7 @@ record StepKernelSource(String text, String className, boolean grouped) {
         storeObservers(s, observed.size(), "first");
         s.append("}\n");
         boolean grouped = chained(system);
-        if (grouped) group(s, system, inputs, observed, observe, lanes);
+        if (grouped) group(s, system, inputs, observed, observe, checks, lanes);
         s.append("}\n");
         return new StepKernelSource(s.toString(), className, grouped);
     }
@@ -95,12 +95,12 @@ record StepKernelSource(String text, String className, boolean grouped) {
      * is a loop of its own over the blocks. Then each block's observers, in a loop of this method: the observe method
      * once per block ran RATTLE 8 % slower on Temurin 25.
      */
-    private static void group(StringBuilder s, StepSystem system, List<Expr> inputs, List<Expr> observed, VectorEmitter.Body observe, int lanes) {
+    private static void group(StringBuilder s, StepSystem system, List<Expr> inputs, List<Expr> observed, VectorEmitter.Body observe,
+                              Checks checks, int lanes) {
         int stateSize = system.state().size();
         VectorEmitter.Body body = VectorEmitter.body("w", lanes, inputs, new HashSet<>(system.params()), system.update());
         s.append("@Override public boolean group(double[] data, int stride, int first, int blocks, double[] p, int steps, double[] values, int members) {\n");
         preamble(s, system, lanes, body, scratch(body) || observe.statements().contains("w["));
-        Checks checks = Checks.of(system);
         boolean everyStep = !checks.everyStep().isEmpty();
         s.append("for (int k = 0; k < steps; k++) {\n");
         if (everyStep) s.append("DoubleVector check = DoubleVector.zero(S);\n");
@@ -209,7 +209,7 @@ record StepKernelSource(String text, String className, boolean grouped) {
      * lobatto-nh step: seven locals fewer live across chaotic-nh's loop, 2.20e8-2.25e8 against 2.28e8 member-steps/s,
      * one thread, 2026-11-25). Such a component is not loaded; it is stored from its carrier after a step.
      */
-    static int[] carriers(StepSystem system) {
+    private static int[] carriers(StepSystem system) {
         List<Expr> state = system.state(), update = system.update();
         Set<Expr> read = Exprs.symbols(update);
         int[] carrier = new int[state.size()];
