@@ -57,11 +57,7 @@ for c in "${list[@]}"; do
       fi
       # a JVM that dies (a rare SIGSEGV, seen here once without an hs_err file) is reported and run once more
       for attempt in 1 2; do
-        "$java" --add-modules jdk.incubator.vector -XX:-DontCompileHugeMethods -Xss16m -XX:CompileCommand=quiet \
-          "-XX:CompileCommand=CompileThresholdScaling,GeneratedSimdStep::*,0.3" \
-          "-XX:CompileCommand=CompileThresholdScaling,GeneratedSimdNewton::*,0.1" \
-          "-XX:CompileCommand=CompileThresholdScaling,GeneratedSimdKernel::*,0.1" -cp "$jar:$out/classes" \
-          org.geomech.bench.Throughput "$case" "$b" "$members" "$tend" "$rounds" 2>"$out/stderr.txt" >"$out/rounds.txt" && break
+        "$java" "@$root/jvm.options" -cp "$jar:$out/classes" org.geomech.bench.Throughput "$case" "$b" "$members" "$tend" "$rounds" 2>"$out/stderr.txt" >"$out/rounds.txt" && break
         echo "roofline: $case $b $members: the JVM exited with $? (attempt $attempt): $(grep -v WARNING "$out/stderr.txt" | tail -1)" >&2
         ((attempt < 2)) || exit 1
       done
