@@ -17,33 +17,49 @@ __kernel void observe_members(__global const double *state, __constant double *p
     store_observers(s, p, values, pitch, j);
 }
 
-// Reduction.block: one work-item per block of BLOCK members and observer (per block with no observers), summing the
-// block's ok members sequentially in member order, so the partials do not depend on the work-group size; values and
-// initial are rows of `pitch`, the first `members` of them members; partials[b * (1 + 3 N_OBSERVER) ...] is count
-// (from the block's first work-item), then per observer sum, max and squared deviation from the initial values.
+// Reduction.block: one work-item per block of BLOCK members and observer (per block with no observers). Each field
+// is accumulated in REDUCTION_LANES interleaved lanes, lane l taking the block's ok members from + l,
+// from + l + REDUCTION_LANES, ... in member order, and the lanes are then added in lane order, so the partials do not
+// depend on the work-group size; values and initial are rows of `pitch`, the first `members` of them members;
+// partials[b * (1 + 3 N_OBSERVER) ...] is count (from the block's first work-item), then per observer sum, max and
+// squared deviation from the initial values.
 static void reduce_block(__global const double *values, __global const double *initial, __global const int *status,
                          __global double *partials, const int members, const int pitch, const int item) {
     const int b = item / OBSERVER_ALLOC, o = item % OBSERVER_ALLOC;
     if (b >= (members + BLOCK - 1) / BLOCK) return;
     const int base = b * (1 + REDUCTION_FIELDS * N_OBSERVER);
     const int from = b * BLOCK, to = min(members, from + BLOCK);
-    double sum = 0.0, largest = -HUGE_VAL, square = 0.0;
+    double sum[REDUCTION_LANES], largest[REDUCTION_LANES], square[REDUCTION_LANES];
+    for (int l = 0; l < REDUCTION_LANES; l++) {
+        sum[l] = 0.0;
+        largest[l] = -HUGE_VAL;
+        square[l] = 0.0;
+    }
     int count = 0;
-    for (int j = from; j < to; j++) {
-        if (status[j] != STATUS_OK) continue;
-        count++;
-        if (o < N_OBSERVER) {
-            double x = values[o * pitch + j], d = x - initial[o * pitch + j];
-            sum += x;
-            largest = java_max(largest, x);
-            square += d * d;
+    for (int j = from; j < to; j += REDUCTION_LANES) {
+        #pragma unroll
+        for (int l = 0; l < REDUCTION_LANES; l++) {
+            if (j + l >= to || status[j + l] != STATUS_OK) continue;
+            count++;
+            if (o < N_OBSERVER) {
+                double x = values[o * pitch + j + l], d = x - initial[o * pitch + j + l];
+                sum[l] += x;
+                largest[l] = java_max(largest[l], x);
+                square[l] += d * d;
+            }
         }
     }
     if (o == 0) partials[base] = count;
     if (o < N_OBSERVER) {
-        partials[base + 1 + REDUCTION_FIELDS * o] = sum;
-        partials[base + 2 + REDUCTION_FIELDS * o] = largest;
-        partials[base + 3 + REDUCTION_FIELDS * o] = square;
+        double s = sum[0], m = largest[0], q = square[0];
+        for (int l = 1; l < REDUCTION_LANES; l++) {
+            s += sum[l];
+            m = java_max(m, largest[l]);
+            q += square[l];
+        }
+        partials[base + 1 + REDUCTION_FIELDS * o] = s;
+        partials[base + 2 + REDUCTION_FIELDS * o] = m;
+        partials[base + 3 + REDUCTION_FIELDS * o] = q;
     }
 }
 

@@ -20,6 +20,8 @@ public final class EnsembleState {
     private final double[] x;
     private final Status[] status;
     private final long[] failedStep;
+    /** Members not ok (fail may run on several threads at once, each on its own members). */
+    private final java.util.concurrent.atomic.AtomicInteger failed = new java.util.concurrent.atomic.AtomicInteger();
 
     public EnsembleState(StateLayout layout, int members) {
         this.layout = layout;
@@ -82,8 +84,16 @@ public final class EnsembleState {
 
     /** Marks a member failed at a step; its state stays as it was before that step. */
     public void fail(int member, long step, Status why) {
+        if (status[member] == Status.OK) failed.incrementAndGet();
         status[member] = why;
         failedStep[member] = step;
+    }
+
+    /** Whether members from .. to-1 are all ok: at once while no member has failed. */
+    public boolean allOk(int from, int to) {
+        if (failed.get() == 0) return true;
+        for (int j = from; j < to; j++) if (status[j] != Status.OK) return false;
+        return true;
     }
 
     public int okCount() {

@@ -5,8 +5,8 @@ import java.util.List;
 
 /**
  * Deterministic statistics across members: per observer the count, sum, max and sum of squared
- * deviations from the initial values over the ok members, accumulated sequentially inside fixed
- * blocks of BLOCK members and then block by block in order. Every backend reduces this way (the
+ * deviations from the initial values over the ok members, accumulated in a fixed order inside fixed
+ * blocks of BLOCK members (block) and then block by block in order. Every backend reduces this way (the
  * OpenCL kernel per block on the device), so a backend's statistics are bitwise independent of how
  * its members were scheduled.
  */
@@ -15,6 +15,9 @@ public final class Reduction {
 
     /** Partial sums of one block: count, then per observer sum, max, squared deviation. */
     public static final int FIELDS = 3;
+
+    /** Interleaved lanes in which block accumulates each field. */
+    public static final int LANES = 8;
 
     /**
      * The statistics of every observer and the number of ok members they cover, with the block partials
@@ -44,60 +47,51 @@ public final class Reduction {
     private Reduction() {}
 
     /**
-     * Partials of block b into out[b * (1 + FIELDS * observers) ...]; values and initial are observer-major. Each
-     * field is accumulated member by member in member order, in a local (its sums were kept in out before, a store and
-     * a load on every member's chain). Observers go in pairs, one pass over the members each, the count in the first:
-     * each field's chain of additions is latency-bound, and two run side by side (1024 members, two observers: 1.75 us
-     * against 3.1 us a block, Temurin 25, 2026-11-25; at 10^4 members a tenth of lobatto-nh:2's time on chaotic-nh).
+     * Partials of block b into out[b * (1 + FIELDS * observers) ...]; values and initial are observer-major. Each field
+     * of an observer is accumulated in LANES interleaved lanes, lane l taking the block's ok members from + l,
+     * from + l + LANES, ... in member order, and the lanes' partials are then added in lane order: a vector backend
+     * accumulates a lane-block's members side by side, four or eight additions at once instead of a chain of 1024
+     * (the SIMD backend's LaneReduction, bitwise this), where one chain per field took a tenth of lobatto-nh:2's time
+     * on chaotic-nh at 10^4 members (issue 8 item 3).
      */
     public static void block(int b, double[] values, double[] initial, int members, int observers, EnsembleState state, double[] out) {
         int base = b * (1 + FIELDS * observers), from = b * BLOCK, to = Math.min(members, from + BLOCK);
-        if (observers == 0) {
-            int count = 0;
-            for (int j = from; j < to; j++) if (state.ok(j)) count++;
-            out[base] = count;
-        }
-        for (int o = 0; o < observers; o += 2) {
-            if (o + 1 == observers) {
-                one(o, base, from, to, values, initial, members, state, out);
-                continue;
-            }
-            double sum = 0, max = Double.NEGATIVE_INFINITY, sq = 0, sum2 = 0, max2 = Double.NEGATIVE_INFINITY, sq2 = 0;
-            int count = 0;
-            for (int j = from, a = o * members, a2 = a + members; j < to; j++) {
-                if (!state.ok(j)) continue;
-                count++;
-                double x = values[a + j], d = x - initial[a + j], x2 = values[a2 + j], d2 = x2 - initial[a2 + j];
-                sum += x;
-                max = Math.max(max, x);
-                sq += d * d;
-                sum2 += x2;
-                max2 = Math.max(max2, x2);
-                sq2 += d2 * d2;
-            }
-            if (o == 0) out[base] = count;
-            store(out, base, o, sum, max, sq);
-            store(out, base, o + 1, sum2, max2, sq2);
-        }
-    }
-
-    /** Observer o's partials of the block from..to-1 (and the count where o is the first). */
-    private static void one(int o, int base, int from, int to, double[] values, double[] initial, int members, EnsembleState state, double[] out) {
-        double sum = 0, max = Double.NEGATIVE_INFINITY, sq = 0;
         int count = 0;
-        for (int j = from, a = o * members; j < to; j++) {
-            if (!state.ok(j)) continue;
-            count++;
-            double x = values[a + j], d = x - initial[a + j];
-            sum += x;
-            max = Math.max(max, x);
-            sq += d * d;
+        for (int j = from; j < to; j++) if (state.ok(j)) count++;
+        out[base] = count;
+        double[] sum = new double[LANES], max = new double[LANES], sq = new double[LANES];
+        for (int o = 0; o < observers; o++) {
+            java.util.Arrays.fill(sum, 0.0);
+            java.util.Arrays.fill(max, Double.NEGATIVE_INFINITY);
+            java.util.Arrays.fill(sq, 0.0);
+            for (int j = from, a = o * members; j < to; j++) {
+                if (!state.ok(j)) continue;
+                int l = (j - from) % LANES;
+                double x = values[a + j], d = x - initial[a + j];
+                sum[l] += x;
+                max[l] = Math.max(max[l], x);
+                sq[l] += d * d;
+            }
+            store(out, base, o, inLaneOrder(sum), largest(max), inLaneOrder(sq));
         }
-        if (o == 0) out[base] = count;
-        store(out, base, o, sum, max, sq);
     }
 
-    private static void store(double[] out, int base, int o, double sum, double max, double sq) {
+    /** The lanes' partial sums added in lane order (a lane's sum starts at +0.0 and so is never -0.0). */
+    public static double inLaneOrder(double[] lanes) {
+        double s = lanes[0];
+        for (int l = 1; l < LANES; l++) s += lanes[l];
+        return s;
+    }
+
+    /** The largest of the lanes' maxima (Math.max: NaN wins, +0.0 over -0.0; its order does not matter). */
+    public static double largest(double[] lanes) {
+        double m = lanes[0];
+        for (int l = 1; l < LANES; l++) m = Math.max(m, lanes[l]);
+        return m;
+    }
+
+    /** Writes observer o's sum, max and squared deviation into the block partials from base. */
+    public static void store(double[] out, int base, int o, double sum, double max, double sq) {
         out[base + 1 + FIELDS * o] = sum;
         out[base + 2 + FIELDS * o] = max;
         out[base + 3 + FIELDS * o] = sq;

@@ -119,6 +119,7 @@ final class KernelSource {
         define(d, "STALL", Double.isInfinite(options.stall()) ? "INFINITY" : Double.toString(options.stall()));
         define(d, "BLOCK", Reduction.BLOCK);
         define(d, "REDUCTION_FIELDS", Reduction.FIELDS);
+        define(d, "REDUCTION_LANES", Reduction.LANES);
         for (EnsembleState.Status s : EnsembleState.Status.values()) define(d, "STATUS_" + s.name(), s.ordinal());
         return d.toString();
     }

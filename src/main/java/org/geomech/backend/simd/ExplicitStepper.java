@@ -70,12 +70,17 @@ final class ExplicitStepper {
     /** One lane-block, count <= LANES members (the kernel where all are ok, then each member's further steps with the tape). */
     private void block(EnsembleState state, int first, int count, int ticks, long done, int[] stepsPerTick, double[] values, LaneStepper observer) {
         boolean whole = count == LaneStepper.LANES;
-        long common = Long.MAX_VALUE, most = 0;
-        for (int l = 0; l < count; l++) {
-            whole &= state.ok(first + l);
-            long steps = ticks * per(stepsPerTick, first + l);
-            common = Math.min(common, Math.min(Integer.MAX_VALUE, steps));
-            most = Math.max(most, steps);
+        long common = ticks, most = ticks;
+        // a whole lane-block, one step per tick, no member failed anywhere in the ensemble: no look at each member
+        if (!whole || stepsPerTick != null || !state.allOk(first, first + count)) {
+            common = Long.MAX_VALUE;
+            most = 0;
+            for (int l = 0; l < count; l++) {
+                whole &= state.ok(first + l);
+                long steps = ticks * per(stepsPerTick, first + l);
+                common = Math.min(common, Math.min(Integer.MAX_VALUE, steps));
+                most = Math.max(most, steps);
+            }
         }
         boolean alike = common == most;
         // no call with no steps (the observers at t = 0): such calls in its profile cost the kernel's loop 15 % (2026-11-25)

@@ -106,7 +106,7 @@ final class SimdRun implements Backend.Run {
                 int from = b * Reduction.BLOCK, to = Math.min(members, from + Reduction.BLOCK);
                 for (int r = reached[b], end = Math.min(outputs, r + span); r < end; r++, worked = true) {
                     explicit[t].advance(state, from, to - from, ticks, done + (long) r * ticks, stepsPerTick, values, steppers[t]);
-                    Reduction.block(b, values, initial, members, observers, state, partials[r]);
+                    LaneReduction.block(b, values, initial, members, observers, state, partials[r]);
                     reached[b] = r + 1;
                 }
                 busy.set(b, 0);
@@ -147,12 +147,12 @@ final class SimdRun implements Backend.Run {
             parallel(blocks, (t, b) -> {
                 int from = b * Reduction.BLOCK, to = Math.min(members, from + Reduction.BLOCK);
                 explicit[t].advance(state, from, to - from, 0, stepsDone, stepsPerTick, out, steppers[t]);
-                Reduction.block(b, out, initial, members, observers, state, partials);
+                LaneReduction.block(b, out, initial, members, observers, state, partials);
             });
             return partials;
         }
         forEachBlock((t, first, count) -> steppers[t].observe(state, first, count, out));
-        parallel(blocks, (t, b) -> Reduction.block(b, out, initial, members, observers, state, partials));
+        parallel(blocks, (t, b) -> LaneReduction.block(b, out, initial, members, observers, state, partials));
         return partials;
     }
 
