@@ -8,17 +8,15 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.FutureTask;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicIntegerArray;
 
 /**
  * An ensemble advanced in place by the SIMD backend: chunks of members taken in turn by its workers (the calling
- * thread and threads of WORKERS), one LaneStepper each; observer values per member, then Reduction's fixed blocks
+ * thread and threads of Workers), one LaneStepper each; observer values per member, then Reduction's fixed blocks
  * reduced in parallel and combined in block order, so statistics are bitwise independent of threads and chunks.
  * An explicit step once the initial observers exist goes in one fork-join per batch of outputs instead (issue 8 item 3):
  * the workers run the reduction blocks through the outputs of the batch in spans, stepping, observing and reducing a
@@ -28,20 +26,6 @@ import java.util.concurrent.atomic.AtomicIntegerArray;
 final class SimdRun implements Backend.Run {
     /** A batch of outputs goes through each reduction block in this many spans at most (advanceObserved). */
     private static final int SPANS = 8;
-    /**
-     * The threads of every run in this JVM, made when first needed and kept while in use (a minute idle): a run starts
-     * no threads of its own (issue 8 item 3: creating them took 0.3-0.4 ms of a 12 ms run of 10^4 members).
-     */
-    private static final ExecutorService WORKERS = Executors.newCachedThreadPool(new ThreadFactory() {
-        private final AtomicInteger created = new AtomicInteger();
-
-        @Override
-        public Thread newThread(Runnable r) {
-            Thread t = new Thread(r, "geomech-simd-" + created.incrementAndGet());
-            t.setDaemon(true);
-            return t;
-        }
-    });
     private final EnsembleState state;
     private final LaneStepper[] steppers;
     /** Per worker, the one-method stepper where the step system is explicit, else null. */
@@ -190,7 +174,7 @@ final class SimdRun implements Backend.Run {
     /** The state is advanced in place: nothing to bring back. */
     @Override public void finish() {}
 
-    /** The workers' threads are shared (WORKERS): nothing to release. */
+    /** The workers' threads are shared (Workers): nothing to release. */
     @Override public void close() {}
 
     /** Work of worker t on one lane-block: members first .. first+count-1. */
@@ -235,7 +219,7 @@ final class SimdRun implements Backend.Run {
     }
 
     /**
-     * Runs the tasks, the first on the calling thread and the others on WORKERS, and returns when all have ended (an
+     * Runs the tasks, the first on the calling thread and the others on Workers, and returns when all have ended (an
      * interrupt waits for them too, and is kept); then throws the first failure, an unchecked one as it is. Every task
      * takes items from a shared counter until none is left, so one that has not started when the first ends would find
      * nothing to do: it is called off rather than waited for (a sleeping thread takes 0.05-0.1 ms to wake here, as long
@@ -247,7 +231,9 @@ final class SimdRun implements Backend.Run {
         for (Callable<Void> task : tasks.subList(1, tasks.size())) {
             AtomicBoolean start = new AtomicBoolean();
             started.add(start);
-            others.add(WORKERS.submit(() -> start.compareAndSet(false, true) ? task.call() : null));
+            FutureTask<Void> other = new FutureTask<>(() -> start.compareAndSet(false, true) ? task.call() : null);
+            Workers.execute(other);
+            others.add(other);
         }
         Throwable failure = null;
         try {
@@ -259,6 +245,7 @@ final class SimdRun implements Backend.Run {
         for (int k = 0; k < others.size(); k++) {
             if (started.get(k).compareAndSet(false, true)) continue;
             Future<Void> f = others.get(k);
+            Workers.await(f);
             while (true) {
                 try {
                     f.get();
