@@ -37,12 +37,18 @@ final class Workers {
 
     /**
      * Runs task on a thread of the pool: one spinning after its last task where one is free (claimed, then handed the
-     * task), else a waiting or new one.
+     * task; the claim given back if the task cannot be queued, so that no thread waits for it), else a waiting or new
+     * one.
      */
     static void execute(FutureTask<?> task) {
         for (int free = FREE.get(); free > 0; free = FREE.get()) {
             if (FREE.compareAndSet(free, free - 1)) {
-                HANDOFF.offer(task);
+                try {
+                    HANDOFF.offer(task);
+                } catch (RuntimeException | Error e) {
+                    FREE.incrementAndGet();
+                    throw e;
+                }
                 return;
             }
         }
