@@ -3,6 +3,8 @@ package org.geomech.ensemble;
 import org.geomech.method.StateLayout;
 import org.geomech.model.InputException;
 
+import java.util.concurrent.atomic.AtomicInteger;
+
 
 /**
  * The states of all members in structure-of-arrays layout, component-major with the member index
@@ -21,7 +23,7 @@ public final class EnsembleState {
     private final Status[] status;
     private final long[] failedStep;
     /** Members not ok (fail may run on several threads at once, each on its own members). */
-    private final java.util.concurrent.atomic.AtomicInteger failed = new java.util.concurrent.atomic.AtomicInteger();
+    private final AtomicInteger failed = new AtomicInteger();
 
     public EnsembleState(StateLayout layout, int members) {
         this.layout = layout;
