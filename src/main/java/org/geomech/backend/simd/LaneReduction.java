@@ -14,9 +14,10 @@ import org.geomech.ensemble.Reduction;
  * combined by Reduction's own code. A max keeps four running vectors, taken in turn and combined at the end (Math.max
  * in any order is the same): Java's max of vectors takes several instructions, 11-12 cycles from operand to result
  * here, and one running max made it the loop's bottleneck (a block of 1024 members, two observers: 1.07 us against
- * 0.45 us with four; Reduction.block 3.1 us; Temurin 25, 2026-11-25). The vectors are the step kernels' (LaneStepper.S): a second shape in the same JVM splits the
- * type profiles of the Vector API's methods, and C2 then compiled lobatto-nh:2's step kernel on chaotic-nh at half its
- * speed in one JVM out of two (2026-11-25). With other vector lengths, Reduction.block itself.
+ * 0.45 us with four; Reduction.block 3.1 us; Temurin 25, 2026-11-25). The vectors are the step kernels'
+ * (LaneStepper.S): a second shape in the same JVM splits the type profiles of the Vector API's methods, and C2 then
+ * compiled lobatto-nh:2's step kernel on chaotic-nh at half its speed in 4 JVMs out of 6 (2026-11-25). With other
+ * vector lengths, Reduction.block itself.
  */
 final class LaneReduction {
     private static final VectorSpecies<Double> S = LaneStepper.S;
