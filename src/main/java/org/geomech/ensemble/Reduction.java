@@ -55,6 +55,11 @@ public final class Reduction {
      * on chaotic-nh at 10^4 members (issue 8 item 3).
      */
     public static void block(int b, double[] values, double[] initial, int members, int observers, EnsembleState state, double[] out) {
+        block(b, values, 0, initial, members, observers, state, out);
+    }
+
+    /** As above, the values from offset on in values (observer o of member j at offset + o * members + j). */
+    public static void block(int b, double[] values, int offset, double[] initial, int members, int observers, EnsembleState state, double[] out) {
         int base = b * (1 + FIELDS * observers), from = b * BLOCK, to = Math.min(members, from + BLOCK);
         int count = 0;
         for (int j = from; j < to; j++) if (state.ok(j)) count++;
@@ -67,7 +72,7 @@ public final class Reduction {
             for (int j = from, a = o * members; j < to; j++) {
                 if (!state.ok(j)) continue;
                 int l = (j - from) % LANES;
-                double x = values[a + j], d = x - initial[a + j];
+                double x = values[offset + a + j], d = x - initial[a + j];
                 sum[l] += x;
                 max[l] = Math.max(max[l], x);
                 sq[l] += d * d;

@@ -52,7 +52,7 @@ final class SimdRun implements Backend.Run {
         long done = stepsDone;
         observed = null;
         if (explicit != null && initial != null) observed = advanceObserved(1, ticks)[0];
-        else if (explicit != null) forEachBlock((t, first, count) -> explicit[t].advance(state, first, count, ticks, done, stepsPerTick, null, steppers[t]));
+        else if (explicit != null) forEachBlock((t, first, count) -> explicit[t].advance(state, first, count, ticks, done, stepsPerTick, null, 0, steppers[t]));
         else forEachBlock((t, first, count) -> steppers[t].advance(state, first, count, ticks, done, stepsPerTick));
         stepsDone += ticks;
     }
@@ -78,21 +78,21 @@ final class SimdRun implements Backend.Run {
     private double[][] advanceObserved(int outputs, int ticks) {
         int members = state.members(), blocks = Reduction.blocks(members), workers = Math.min(steppers.length, blocks);
         long done = stepsDone;
-        if (values == null) values = new double[observers * members];
         double[][] partials = new double[outputs][blocks * (1 + Reduction.FIELDS * observers)];
         int span = (outputs + SPANS - 1) / SPANS;
+        if (values == null || values.length < span * observers * members) values = new double[span * observers * members];
+        double[] spanValues = values;
         int[] reached = new int[blocks];
         AtomicIntegerArray busy = new AtomicIntegerArray(blocks);
         SpanWork spans = (t, first, step) -> {
             boolean worked = false;
             for (int b = first; b < blocks; b += step) {
                 if (reached[b] >= outputs || !busy.compareAndSet(b, 0, 1)) continue;
-                int from = b * Reduction.BLOCK, to = Math.min(members, from + Reduction.BLOCK);
-                for (int r = reached[b], end = Math.min(outputs, r + span); r < end; r++, worked = true) {
-                    explicit[t].advance(state, from, to - from, ticks, done + (long) r * ticks, stepsPerTick, values, steppers[t]);
-                    LaneReduction.block(b, values, initial, members, observers, state, partials[r]);
-                    reached[b] = r + 1;
-                }
+                int block = b, from = b * Reduction.BLOCK, to = Math.min(members, from + Reduction.BLOCK), r0 = reached[b], end = Math.min(outputs, r0 + span);
+                explicit[t].advanceObserving(state, from, to - from, end - r0, ticks, done + (long) r0 * ticks, stepsPerTick, spanValues, observers,
+                        steppers[t], r -> LaneReduction.block(block, spanValues, r * observers * members, initial, members, observers, state, partials[r0 + r]));
+                reached[b] = end;
+                worked = true;
                 busy.set(b, 0);
             }
             return worked;
@@ -130,13 +130,13 @@ final class SimdRun implements Backend.Run {
             // an explicit step's kernel observes too, after zero steps, block by block as it steps: the code that is already hot
             parallel(blocks, (t, b) -> {
                 int from = b * Reduction.BLOCK, to = Math.min(members, from + Reduction.BLOCK);
-                explicit[t].advance(state, from, to - from, 0, stepsDone, stepsPerTick, out, steppers[t]);
-                LaneReduction.block(b, out, initial, members, observers, state, partials);
+                explicit[t].advance(state, from, to - from, 0, stepsDone, stepsPerTick, out, 0, steppers[t]);
+                LaneReduction.block(b, out, 0, initial, members, observers, state, partials);
             });
             return partials;
         }
-        forEachBlock((t, first, count) -> steppers[t].observe(state, first, count, out));
-        parallel(blocks, (t, b) -> LaneReduction.block(b, out, initial, members, observers, state, partials));
+        forEachBlock((t, first, count) -> steppers[t].observe(state, first, count, out, 0));
+        parallel(blocks, (t, b) -> LaneReduction.block(b, out, 0, initial, members, observers, state, partials));
         return partials;
     }
 

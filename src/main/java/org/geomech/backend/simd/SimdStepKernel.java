@@ -12,16 +12,26 @@ public interface SimdStepKernel {
      */
     boolean steps(double[] data, int stride, int first, double[] p, int steps);
 
-    /** Stores the observers of the lane-block's states from first on into values (observer-major, members per observer). */
-    void observe(double[] data, int stride, int first, double[] p, double[] values, int members);
+    /**
+     * Stores the observers of the lane-block's states from first on into values from base on (observer-major, members
+     * per observer: observer o of member j at base + o * members + j).
+     */
+    void observe(double[] data, int stride, int first, double[] p, double[] values, int base, int members);
+
+    /**
+     * As steps, outputs times over, steps >= 1 steps each, the lane-block's state in registers throughout; after output
+     * r, stores its observers as observe does from base r * observers * members. Returns false, leaving data unchanged
+     * (values not), when some value the state check would reject.
+     */
+    boolean outputs(double[] data, int stride, int first, double[] p, int steps, int outputs, double[] values, int members);
 
     /**
      * As steps, for the blocks lane-blocks from first on, steps outer and blocks inner (consecutive blocks' steps are
-     * independent and overlap in the core), then, unless values is null, the blocks' observers as observe stores them.
-     * Returns false when some value the state check would reject; data then holds partly advanced states, which the
-     * caller restores. Generated only for a step that is one long chain (StepKernelSource.grouped).
+     * independent and overlap in the core), then, unless values is null, the blocks' observers as observe stores them
+     * from base on. Returns false when some value the state check would reject; data then holds partly advanced states,
+     * which the caller restores. Generated only for a step that is one long chain (StepKernelSource.grouped).
      */
-    default boolean group(double[] data, int stride, int first, int blocks, double[] p, int steps, double[] values, int members) {
+    default boolean group(double[] data, int stride, int first, int blocks, double[] p, int steps, double[] values, int base, int members) {
         throw new UnsupportedOperationException("this step kernel has no group method: its step is not one long chain");
     }
 }

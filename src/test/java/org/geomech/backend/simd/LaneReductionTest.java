@@ -10,7 +10,7 @@ import java.util.Random;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 
-/** LaneReduction.block is Reduction.block, bitwise: its vector lanes and masks change nothing in the statistics. */
+/** LaneReduction.block is Reduction.block, bitwise: its vector lanes, masks and offsets change nothing in the statistics. */
 class LaneReductionTest {
     @Test
     void bitwiseReductionBlockWithAndWithoutFailedMembers() {
@@ -34,13 +34,22 @@ class LaneReductionTest {
                         values[members / 3] = -0.0;
                         values[members / 4] = 0.0;
                     }
+                    // the same values 13 doubles into a larger array, as a batch's later outputs lie (SimdRun.advanceObserved)
+                    double[] shifted = new double[values.length + 20];
+                    System.arraycopy(values, 0, shifted, 13, values.length);
                     int blocks = Reduction.blocks(members), stride = 1 + Reduction.FIELDS * observers;
                     double[] lanes = new double[blocks * stride], reference = new double[blocks * stride];
+                    double[] lanesShifted = new double[blocks * stride], referenceShifted = new double[blocks * stride];
                     for (int b = 0; b < blocks; b++) {
-                        LaneReduction.block(b, values, initial, members, observers, state, lanes);
+                        LaneReduction.block(b, values, 0, initial, members, observers, state, lanes);
                         Reduction.block(b, values, initial, members, observers, state, reference);
+                        LaneReduction.block(b, shifted, 13, initial, members, observers, state, lanesShifted);
+                        Reduction.block(b, shifted, 13, initial, members, observers, state, referenceShifted);
                     }
-                    assertArrayEquals(reference, lanes, members + " members, " + failed.length + " failed, " + observers + " observers");
+                    String where = members + " members, " + failed.length + " failed, " + observers + " observers";
+                    assertArrayEquals(reference, lanes, where);
+                    assertArrayEquals(reference, lanesShifted, where + ", values at an offset");
+                    assertArrayEquals(reference, referenceShifted, where + ", values at an offset, Reduction.block");
                 }
             }
         }
