@@ -11,8 +11,9 @@ import java.util.function.IntConsumer;
  * partial block at the end and a block with failed members are redone member by member with the update's tape (what
  * the reference backend evaluates: bitwise the same values), a non-finite state failing the member (NON_FINITE).
  * With an array of observer values, the kernel's observe method stores the observers of the new states (the observe
- * kernel's values), and a redone block is observed by the worker's LaneStepper. Results do not depend on which path a
- * member took.
+ * kernel's values), and a redone block is observed by the worker's LaneStepper. Over several outputs
+ * (advanceObserving), the kernel's outputs method takes a lane-block through all of them at once. Results do not
+ * depend on which path a member took.
  */
 final class ExplicitStepper {
     private final SimdStepKernel kernel;

@@ -19,13 +19,19 @@ import java.util.concurrent.atomic.AtomicIntegerArray;
  * thread and threads of Workers), one LaneStepper each; observer values per member, then Reduction's fixed blocks
  * reduced in parallel and combined in block order, so statistics are bitwise independent of threads and chunks.
  * An explicit step once the initial observers exist goes in one fork-join per batch of outputs instead (issue 8 item 3):
- * the workers run the reduction blocks through the outputs of the batch in spans, stepping, observing and reducing a
- * block while its members are in cache (advanceObserved: a worker held up by a busy machine leaves its spans to the
- * others).
+ * the workers run the reduction blocks through the outputs of the batch in spans, each lane-block of a block through
+ * all the outputs of a span in one kernel call, then the span's outputs of the block reduced (advanceObserved: a worker
+ * held up by a busy machine leaves its spans to the others).
  */
 final class SimdRun implements Backend.Run {
-    /** A batch of outputs goes through each reduction block in this many spans at most (advanceObserved). */
-    private static final int SPANS = 8;
+    /**
+     * A batch of outputs goes through each reduction block in this many spans at most (advanceObserved). At 10^4
+     * members, 2 threads, lobatto-nh:2 on chaotic-nh, per output: batches of 16 outputs 75-77 us in quarters against
+     * 85-86 in eighths, of 83 outputs 72-73 against 70-73 (Temurin 25, 2026-11-25).
+     */
+    private static final int SPANS = 4;
+    /** The most observer values a batch keeps at once (a span's, observers * members per output): 64 MiB. */
+    private static final long MAX_VALUES = 1 << 23;
     private final EnsembleState state;
     private final LaneStepper[] steppers;
     /** Per worker, the one-method stepper where the step system is explicit, else null. */
@@ -70,7 +76,7 @@ final class SimdRun implements Backend.Run {
 
     /**
      * Explicit steps over outputs outputs of ticks ticks, in one fork-join: each reduction block runs through the
-     * outputs (stepping, observing, reducing it while its members are in cache) in spans of an eighth of them, a worker
+     * outputs in spans of a quarter of them (fewer outputs where their observer values would pass MAX_VALUES), a worker
      * taking spans of its own blocks (b = t mod workers) in turn and, when none of them is free, of the others': no
      * worker is left alone with its last blocks (at 10^4 members, ten blocks, each a tenth of the batch). Returns each
      * output's block partials.
@@ -79,7 +85,7 @@ final class SimdRun implements Backend.Run {
         int members = state.members(), blocks = Reduction.blocks(members), workers = Math.min(steppers.length, blocks);
         long done = stepsDone;
         double[][] partials = new double[outputs][blocks * (1 + Reduction.FIELDS * observers)];
-        int span = (outputs + SPANS - 1) / SPANS;
+        int span = (int) Math.max(1, Math.min((outputs + SPANS - 1) / SPANS, MAX_VALUES / ((long) observers * members + 1)));
         if (values == null || values.length < span * observers * members) values = new double[span * observers * members];
         double[] spanValues = values;
         int[] reached = new int[blocks];
