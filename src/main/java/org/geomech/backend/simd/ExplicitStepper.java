@@ -22,13 +22,17 @@ final class ExplicitStepper {
     static final int GROUP = 16;
     private final double[] params, in, out, saved;
     private final int stateSize;
-    /** Whether runs of lane-blocks go to the kernel's group method (StepKernelSource.grouped). */
-    private final boolean grouped;
+    /** Whether runs of lane-blocks go to the kernel's group method (StepKernelSource.grouped), and spans of outputs to its outputs method. */
+    private final boolean grouped, spanCalls;
 
-    /** update: this worker's copy of the tape of the update as a function of (state, params); grouped: use the group kernel. */
-    ExplicitStepper(SimdStepKernel kernel, Tape update, int stateSize, double[] params, boolean grouped) {
+    /**
+     * update: this worker's copy of the tape of the update as a function of (state, params); grouped: use the group
+     * kernel; spanCalls: use the outputs kernel (SimdBackend.SPAN_CALLS).
+     */
+    ExplicitStepper(SimdStepKernel kernel, Tape update, int stateSize, double[] params, boolean grouped, boolean spanCalls) {
         this.kernel = kernel;
         this.grouped = grouped;
+        this.spanCalls = spanCalls;
         this.update = update;
         this.params = params;
         this.stateSize = stateSize;
@@ -58,9 +62,9 @@ final class ExplicitStepper {
     /**
      * As outputs calls of advance with ticks >= 1 ticks each, output r's observers stored from r * observers * members on
      * and reduce told of r once they are (every member's state, ok or failed, then as after output r): unless grouped,
-     * first each whole lane-block of ok members taking one step a tick through all the outputs in the kernel's outputs
-     * method (its state in registers throughout), then, output by output, the lane-blocks left (partial, with failed
-     * members, taking other steps, or rejected by the kernel, which leaves them as they were).
+     * first, with spanCalls, each whole lane-block of ok members taking one step a tick through all the outputs in the
+     * kernel's outputs method (its state in registers throughout), then, output by output, the lane-blocks left
+     * (partial, with failed members, taking other steps, or rejected by the kernel, which leaves them as they were).
      */
     void advanceObserving(EnsembleState state, int first, int count, int outputs, int ticks, long done, int[] stepsPerTick, double[] values,
                           int observers, LaneStepper observer, IntConsumer reduce) {
@@ -75,7 +79,7 @@ final class ExplicitStepper {
         int[] rest = new int[(count + lanes - 1) / lanes];
         int left = 0;
         for (int at = first; at < end; at += lanes) {
-            boolean whole = end - at >= lanes && stepsPerTick == null && state.allOk(at, at + lanes);
+            boolean whole = spanCalls && end - at >= lanes && stepsPerTick == null && state.allOk(at, at + lanes);
             if (!whole || !kernel.outputs(state.data(), state.stride(), at, params, ticks, outputs, values, members)) rest[left++] = at;
         }
         for (int r = 0; r < outputs; r++) {

@@ -19,9 +19,11 @@ import java.util.function.IntFunction;
  * The Java source of a SimdStepKernel for an explicit step system (issue 8 item 3): one method, the state's lanes
  * loaded into locals once, a loop over the steps whose body is the update's straight-line code (VectorEmitter.body,
  * bitwise the reference's tape), the constants and every value of the parameters alone (and of parameters carried per
- * member, which no step changes) hoisted out of the loop. The observers are a method of their own, which reads the
- * stored state back from L1: in the step method their code made C2 spill the loop's values (lobatto-nh:2 on
+ * member, which no step changes) hoisted out of the loop. The observers of one output are a method of their own, which
+ * reads the stored state back from L1: in the step method their code made C2 spill the loop's values (lobatto-nh:2 on
  * chaotic-nh, 4 steps a call, one thread, Temurin 25: 1.2e8 member-steps/s against 1.8e8-2.3e8 apart, 2026-11-25).
+ * Over several outputs, the outputs method runs the step loop once per output, each followed by the observers in a
+ * block of their own, and is the fastest of the three (outputs).
  * The state check sums the distinct components of a state, pairwise so the sums do not form a long dependency chain:
  * the sum is finite exactly when all values were (or on overflow of finite values, which only sends the block to the
  * exact per-member path). The components whose non-finite values cannot turn finite again (NonFinite.persistent) are

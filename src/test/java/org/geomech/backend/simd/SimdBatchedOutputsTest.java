@@ -7,21 +7,23 @@ import org.junit.jupiter.api.Test;
 class SimdBatchedOutputsTest {
     @Test
     void explicitStepInBatchesIsBitwiseOneOutputAtATime() {
-        // lobatto-nh:2 on chaotic-nh (explicit, the one-method kernel), 2100 members: 3 reduction blocks, the last partial;
+        // lobatto-nh:2 on chaotic-nh (explicit, the one-method kernel; a span of outputs in one call or one call per
+        // output, SimdBackend.SPAN_CALLS), 2100 members: 3 reduction blocks, the last partial;
         // on 2 threads and chunks of 64, so that the batches' block ownership differs from the single outputs' chunks; the
         // batch of 19 outputs goes through each block in spans of 5 (SimdRun.SPANS), which either worker may take
-        for (boolean perMember : new boolean[]{false, true})
-            BatchCheck.assertBatchesBitwise(new SimdBackend(2, 64), "chaotic-nh", "lobatto-nh:2", 2100, 50, perMember, 3, 2, 4, 19, 1);
+        for (boolean spanCalls : new boolean[]{false, true})
+            for (boolean perMember : new boolean[]{false, true})
+                BatchCheck.assertBatchesBitwise(new SimdBackend(2, 64, spanCalls), "chaotic-nh", "lobatto-nh:2", 2100, 50, perMember, 3, 2, 4, 19, 1);
     }
 
     @Test
     void aMemberFailingWithinASpanLeavesOnlyTheOutputsAfterIt() {
         // at 2 ticks an output, member BatchCheck.BAD fails at step 6, in output 2: the third of the first span (outputs 0-4)
-        // of the batch of 19, which the kernel's outputs method rejects for its lane-block; outputs 0 and 1 still count
+        // of the batch of 19, whose lane-block the kernel's outputs method rejects; outputs 0 and 1 still count
         // the member (ExplicitStepper.advanceObserving redoes such a lane-block output by output, each output reduced
         // after it)
         for (boolean perMember : new boolean[]{false, true})
-            BatchCheck.assertBatchesBitwise(new SimdBackend(2, 64), "chaotic-nh", "lobatto-nh:2", 2100, 50, perMember, 2, 19, 2);
+            BatchCheck.assertBatchesBitwise(new SimdBackend(2, 64, true), "chaotic-nh", "lobatto-nh:2", 2100, 50, perMember, 2, 19, 2);
     }
 
     @Test

@@ -3,12 +3,15 @@ package org.geomech.backend.simd;
 import org.geomech.backend.reference.ReferenceBackend;
 import org.geomech.ensemble.EnsembleRun;
 import org.geomech.ensemble.EnsembleState;
+import org.geomech.ensemble.Observer;
 import org.geomech.ensemble.Observers;
 import org.geomech.ensemble.TimeGrid;
 import org.geomech.model.Library;
 import org.geomech.solve.NewtonOptions;
 import org.geomech.study.Simulation;
 import org.junit.jupiter.api.Test;
+
+import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -44,6 +47,28 @@ class SimdExplicitStepTest {
         bitwiseTheReference("spherical-pendulum", "rattle", 0, TimeGrid.of(0.05, 2, 0.5), 300, 150);
     }
 
+    @Test
+    void spansOfOutputsInOneCallAreBitwiseOneCallPerOutput() {
+        // SimdStepKernel.outputs against steps and observe per output, on the built-in explicit steps that are not one
+        // long chain (the others go to the group kernel): 100 members (a partial lane-block), 2 steps an output, 60
+        // outputs of h = 0.01: batches of 1, 16 and 43 outputs, in spans of up to 11
+        for (String[] modelMethod : new String[][]{{"chaotic-nh", "lobatto-nh:2"}, {"four-particle", "rattle"}, {"tethered-satellites", "rk:rk4"}}) {
+            String model = modelMethod[0], method = modelMethod[1], where = method + " on " + model;
+            Simulation sim = SimdAgreementTest.perturbed(model, method, 100);
+            assertTrue(sim.step().unknowns().isEmpty() && !StepKernelSource.chained(sim.step()), where + " runs the one-method kernel");
+            TimeGrid grid = TimeGrid.of(0.01, 1.2, 0.02);
+            EnsembleState perOutput = sim.initialState(null), spans = sim.initialState(null);
+            List<Observer> observers = Observers.standard(Library.system(model));
+            EnsembleRun.Result a = sim.run(new SimdBackend(2, 8, false), NewtonOptions.DEFAULT, observers, grid, perOutput, null);
+            EnsembleRun.Result b = sim.run(new SimdBackend(2, 8, true), NewtonOptions.DEFAULT, observers, grid, spans, null);
+            assertEquals(61, a.rows().size(), "rows, " + where);
+            assertEquals(100, a.rows().get(60).ok(), "every member ok at the end, " + where);
+            assertEquals(a.rows(), b.rows(), "statistics rows bitwise, " + where);
+            for (int i = 0; i < perOutput.data().length; i++)
+                assertEquals(perOutput.data()[i], spans.data()[i], 0.0, "final state entry " + i + ", " + where);
+        }
+    }
+
     private static void bitwiseTheReference(String model, String method, int component, TimeGrid grid) {
         bitwiseTheReference(model, method, component, grid, 37, 9);
     }
@@ -57,12 +82,13 @@ class SimdExplicitStepTest {
         assertNotEquals(EnsembleState.Status.OK, reference.status(bad), "the reference fails member " + bad);
         if (grid.stride() > 1)
             assertNotEquals(0, reference.failedStep(bad) % grid.stride(), "member " + bad + " fails inside a kernel call, not at its last state");
-        for (int[] threadsChunk : new int[][]{{1, 4}, {2, 8}, {2, 4096}}) {
+        for (int[] threadsChunkSpans : new int[][]{{1, 4, 0}, {2, 8, 0}, {2, 4096, 0}, {1, 4, 1}, {2, 4096, 1}}) {
             EnsembleState simd = sim.initialState(null);
             simd.set(component, bad, huge);
-            EnsembleRun.Result s = sim.run(new SimdBackend(threadsChunk[0], threadsChunk[1]), NewtonOptions.DEFAULT,
+            boolean spanCalls = threadsChunkSpans[2] == 1;
+            EnsembleRun.Result s = sim.run(new SimdBackend(threadsChunkSpans[0], threadsChunkSpans[1], spanCalls), NewtonOptions.DEFAULT,
                     Observers.standard(Library.system(model)), grid, simd, null);
-            String where = threadsChunk[0] + " threads, chunks of " + threadsChunk[1];
+            String where = threadsChunkSpans[0] + " threads, chunks of " + threadsChunkSpans[1] + (spanCalls ? ", spans of outputs in one call" : "");
             for (int j = 0; j < members; j++) {
                 assertEquals(reference.status(j), simd.status(j), "status of member " + j + ", " + where);
                 assertEquals(reference.failedStep(j), simd.failedStep(j), "failed step of member " + j + ", " + where);
