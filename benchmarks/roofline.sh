@@ -12,7 +12,7 @@
 # "numpy" is the NumPy-style baseline of benchmarks/numpy/baseline.py, chaotic-nh only, the best of three runs in every
 # column)
 # CASES overrides the cases: "model/method c-model members t_end" entries separated by ';'. GEOMECH_JAVA: the java
-# executable (default: java on the PATH). ROUNDS: runs per JVM (default 8).
+# executable (default: the launcher's, jvm.sh: the newest JDK under /usr/lib/jvm). ROUNDS: runs per JVM (default 8).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root="$here/.."
@@ -20,7 +20,7 @@ backends=${1:-simd,opencl,reference}
 repeats=${2:-3}
 rounds=${ROUNDS:-8}
 out=${OUT_DIR:-$here/target/roofline}
-java=${GEOMECH_JAVA:-java}
+source "$root/jvm.sh"
 mkdir -p "$out/classes"
 # OpenMP threads sleep rather than spin between outputs (as the JVM's pool does): fair on a shared machine
 export OMP_WAIT_POLICY=${OMP_WAIT_POLICY:-PASSIVE}
@@ -28,7 +28,10 @@ command -v gcc >/dev/null || { echo "roofline: gcc is not installed" >&2; exit 2
 gcc -O3 -march=native -fno-math-errno -fopenmp "$here/c/roofline.c" -o "$out/roofline" -lm
 (cd "$root" && mvn -q -B -DskipTests package)
 jar="$root/target/geomech.jar"
-javac -nowarn -cp "$jar" -d "$out/classes" "$here"/src/main/java/org/geomech/bench/{Throughput,BenchmarkCase,RunArguments}.java
+# the chosen JDK's javac, so that the classes run on its java
+javac="$(dirname "$(readlink -f "$(command -v "$java")")")/javac"
+[ -x "$javac" ] || javac=javac
+"$javac" -nowarn -cp "$jar" -d "$out/classes" "$here"/src/main/java/org/geomech/bench/{Throughput,BenchmarkCase,RunArguments}.java
 cases=${CASES:-"chaotic-nh/lobatto-nh:2 chaotic 10000 20;chaotic-nh/lobatto-nh:2 chaotic 100000 20;chaotic-nh/lobatto-nh:2 chaotic 1000000 10;spherical-pendulum/rattle rattle 10000 20;spherical-pendulum/rattle rattle 1000000 10"}
 
 echo "machine: $(lscpu | sed -n 's/^Model name: *//p'), $(nproc) CPUs; $("$java" -version 2>&1 | head -1); $(gcc --version | head -1)"

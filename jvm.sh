@@ -1,0 +1,23 @@
+# The JVM of every geomech run, sourced by the launcher (./geomech) and by benchmarks/roofline.sh, so that the
+# benchmarks run the JVM users get: sets java to $GEOMECH_JAVA (a java executable) if set, else to the newest JDK (17
+# or later, with javac) under /usr/lib/jvm, else to java on the PATH; and major to its feature version (0 if unknown).
+# The newest matters: from JDK 25 on the simd backend takes an explicit step through many outputs in one kernel call
+# (SimdBackend.SPAN_CALLS).
+java=${GEOMECH_JAVA:-}
+major=0
+if [ -z "$java" ]; then
+  for release in /usr/lib/jvm/*/release; do
+    [ -f "$release" ] || continue
+    home=$(dirname "$release")
+    version=$(sed -n 's/^JAVA_VERSION="\([0-9]*\).*/\1/p' "$release")
+    if [ -n "$version" ] && [ "$version" -ge 17 ] && [ "$version" -gt "$major" ] && [ -x "$home/bin/javac" ] && [ -x "$home/bin/java" ]; then
+      major=$version
+      java="$home/bin/java"
+    fi
+  done
+  java=${java:-java}
+fi
+if [ "$major" -eq 0 ]; then
+  release="$(dirname "$(dirname "$(readlink -f "$(command -v "$java")")")")/release"
+  if [ -f "$release" ]; then major=$(sed -n 's/^JAVA_VERSION="\([0-9]*\).*/\1/p' "$release"); fi
+fi
