@@ -54,20 +54,11 @@ record StepKernelSource(String text, String className, boolean grouped) {
                 .append("@Override public boolean steps(double[] data, int stride, int first, double[] p, int steps) {\n");
         int[] carrier = carriers(system);
         Checks checks = Checks.of(system);
-        for (int c = 0; c < stateSize; c++)
-            if (carrier[c] == c) s.append("DoubleVector a").append(c).append(" = DoubleVector.fromArray(S, data, ").append(c).append(" * stride + first);\n");
+        carrierLoads(s, carrier);
         preamble(s, system, lanes, body, scratch(body));
-        boolean everyStep = !checks.everyStep().isEmpty();
-        if (everyStep) s.append("DoubleVector check = DoubleVector.zero(S);\n");
-        s.append("for (int k = 0; k < steps; k++) {\n").append(body.statements());
-        if (everyStep) s.append("check = check.add(").append(pairwiseSum(checks.everyStep(), c -> "n" + c)).append(");\n");
-        for (int c = 0; c < stateSize; c++) if (carrier[c] == c) s.append('a').append(c).append(" = n").append(c).append(";\n");
-        s.append("}\n");
-        if (!checks.last().isEmpty()) {
-            String last = pairwiseSum(checks.last(), c -> "a" + carrier[c]);
-            s.append(everyStep ? "check = check.add(" + last + ");\n" : "final DoubleVector check = " + last + ";\n");
-        }
-        reject(s);
+        if (!checks.everyStep().isEmpty()) s.append("DoubleVector check = DoubleVector.zero(S);\n");
+        stepLoop(s, body, checks, carrier);
+        lastCheck(s, checks, carrier);
         s.append("}\n");
         for (int c = 0; c < stateSize; c++) {
             if (carrier[c] != c) s.append("if (steps > 0) ");
@@ -95,34 +86,52 @@ record StepKernelSource(String text, String className, boolean grouped) {
      * of steps and one of observe for each output: 106 against 142-146 ns (lobatto-nh:2 on chaotic-nh, 4 steps an
      * output, 11 outputs a call, 10^4 members, one thread, Temurin 25, 2026-11-25): no call, no loads and stores of the
      * state between outputs, and the observers overlap the next output's steps. The step's constants and hoisted values
-     * are declared in each output's block (the observers' code reuses their names); C2 hoists them out of the loop.
+     * are declared in each output's block (the observers' code reuses their names), the observers' after the step
+     * loop: whole batches at one thread (RunPhases, 137-142 us an output at 10^4 members) run as fast as the kernel
+     * measured above with them declared once, before the loop over the outputs. Requires steps >= 1: a component held
+     * by a carrier is read and stored from it.
      */
     private static void outputs(StringBuilder s, StepSystem system, int observers, int lanes, VectorEmitter.Body body, VectorEmitter.Body observe,
                                 int[] carrier, Checks checks) {
         int stateSize = system.state().size();
         s.append("@Override public boolean outputs(double[] data, int stride, int first, double[] p, int steps, int outputs, double[] values, int members) {\n");
         if (scratch(body) || observe.statements().contains("w[")) scratchArray(s, lanes);
-        for (int c = 0; c < stateSize; c++)
-            if (carrier[c] == c) s.append("DoubleVector a").append(c).append(" = DoubleVector.fromArray(S, data, ").append(c).append(" * stride + first);\n");
+        carrierLoads(s, carrier);
         params(s, system);
-        boolean everyStep = !checks.everyStep().isEmpty();
-        if (everyStep) s.append("DoubleVector check = DoubleVector.zero(S);\n");
+        if (!checks.everyStep().isEmpty()) s.append("DoubleVector check = DoubleVector.zero(S);\n");
         s.append("for (int r = 0; r < outputs; r++) {\n{\n").append(body.constants()).append(body.hoisted());
-        s.append("for (int k = 0; k < steps; k++) {\n").append(body.statements());
-        if (everyStep) s.append("check = check.add(").append(pairwiseSum(checks.everyStep(), c -> "n" + c)).append(");\n");
-        for (int c = 0; c < stateSize; c++) if (carrier[c] == c) s.append('a').append(c).append(" = n").append(c).append(";\n");
-        s.append("}\n}\n{\n");
+        stepLoop(s, body, checks, carrier);
+        s.append("}\n{\n");
         for (int c = 0; c < stateSize; c++) if (carrier[c] != c) s.append("final DoubleVector a").append(c).append(" = a").append(carrier[c]).append(";\n");
         s.append(observe.constants()).append(observe.statements());
         storeObservers(s, observers, "r * " + observers + " * members", "first");
         s.append("}\n}\n");
-        if (!checks.last().isEmpty()) {
-            String last = pairwiseSum(checks.last(), c -> "a" + carrier[c]);
-            s.append(everyStep ? "check = check.add(" + last + ");\n" : "final DoubleVector check = " + last + ";\n");
-        }
-        reject(s);
+        lastCheck(s, checks, carrier);
         for (int c = 0; c < stateSize; c++) s.append('a').append(carrier[c]).append(".intoArray(data, ").append(c).append(" * stride + first);\n");
         s.append("return true;\n}\n");
+    }
+
+    /** Loads the state's lanes from first into the locals a{c} of the components that carry themselves (carriers). */
+    private static void carrierLoads(StringBuilder s, int[] carrier) {
+        for (int c = 0; c < carrier.length; c++)
+            if (carrier[c] == c) s.append("DoubleVector a").append(c).append(" = DoubleVector.fromArray(S, data, ").append(c).append(" * stride + first);\n");
+    }
+
+    /** The loop of steps steps on the carriers' locals, adding the components checked after every step to check. */
+    private static void stepLoop(StringBuilder s, VectorEmitter.Body body, Checks checks, int[] carrier) {
+        s.append("for (int k = 0; k < steps; k++) {\n").append(body.statements());
+        if (!checks.everyStep().isEmpty()) s.append("check = check.add(").append(pairwiseSum(checks.everyStep(), c -> "n" + c)).append(");\n");
+        for (int c = 0; c < carrier.length; c++) if (carrier[c] == c) s.append('a').append(c).append(" = n").append(c).append(";\n");
+        s.append("}\n");
+    }
+
+    /** After the steps: the last state's check (NonFinite.persistent components) added, and false returned where not finite. */
+    private static void lastCheck(StringBuilder s, Checks checks, int[] carrier) {
+        if (!checks.last().isEmpty()) {
+            String last = pairwiseSum(checks.last(), c -> "a" + carrier[c]);
+            s.append(checks.everyStep().isEmpty() ? "final DoubleVector check = " + last + ";\n" : "check = check.add(" + last + ");\n");
+        }
+        reject(s);
     }
 
     /**
