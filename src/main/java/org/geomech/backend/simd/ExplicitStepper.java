@@ -60,11 +60,12 @@ final class ExplicitStepper {
     }
 
     /**
-     * As outputs calls of advance with ticks >= 1 ticks each, output r's observers stored from r * observers * members on
+     * As outputs calls of advance with ticks ticks each, output r's observers stored from r * observers * members on
      * and reduce told of r once they are (every member's state, ok or failed, then as after output r): unless grouped,
-     * first, with spanCalls, each whole lane-block of ok members taking one step a tick through all the outputs in the
-     * kernel's outputs method (its state in registers throughout), then, output by output, the lane-blocks left
-     * (partial, with failed members, taking other steps, or rejected by the kernel, which leaves them as they were).
+     * first, with spanCalls and ticks >= 1, each whole lane-block of ok members taking one step a tick through all the
+     * outputs in the kernel's outputs method (its state in registers throughout), then, output by output, the
+     * lane-blocks left (partial, with failed members, taking other steps, or rejected by the kernel, which leaves them
+     * as they were).
      */
     void advanceObserving(EnsembleState state, int first, int count, int outputs, int ticks, long done, int[] stepsPerTick, double[] values,
                           int observers, LaneStepper observer, IntConsumer reduce) {
@@ -79,7 +80,7 @@ final class ExplicitStepper {
         int[] rest = new int[(count + lanes - 1) / lanes];
         int left = 0;
         for (int at = first; at < end; at += lanes) {
-            boolean whole = spanCalls && end - at >= lanes && stepsPerTick == null && state.allOk(at, at + lanes);
+            boolean whole = spanCalls && ticks > 0 && end - at >= lanes && stepsPerTick == null && state.allOk(at, at + lanes);
             if (!whole || !kernel.outputs(state.data(), state.stride(), at, params, ticks, outputs, values, members)) rest[left++] = at;
         }
         for (int r = 0; r < outputs; r++) {

@@ -1,10 +1,12 @@
 package org.geomech.backend.simd;
 
+import org.geomech.backend.Backend;
 import org.geomech.backend.reference.ReferenceBackend;
 import org.geomech.ensemble.EnsembleRun;
 import org.geomech.ensemble.EnsembleState;
 import org.geomech.ensemble.Observer;
 import org.geomech.ensemble.Observers;
+import org.geomech.ensemble.Reduction;
 import org.geomech.ensemble.TimeGrid;
 import org.geomech.model.Library;
 import org.geomech.solve.NewtonOptions;
@@ -13,6 +15,7 @@ import org.junit.jupiter.api.Test;
 
 import java.util.List;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
@@ -67,6 +70,28 @@ class SimdExplicitStepTest {
             for (int i = 0; i < perOutput.data().length; i++)
                 assertEquals(perOutput.data()[i], spans.data()[i], 0.0, "final state entry " + i + ", " + where);
         }
+    }
+
+    @Test
+    void outputsOfNoStepsObserveTheStateAsItIs() {
+        // Backend.Run.advanceObserving with 0 ticks: the span call is not taken (it reads a component held by a carrier,
+        // v by p on chaotic-nh, from the carrier); member 3's v1 set apart from its p1, so that reading p1 for v1 would
+        // change g_vel; every output's block partials and the state bitwise the reference backend's
+        Simulation sim = SimdAgreementTest.perturbed("chaotic-nh", "lobatto-nh:2", 40);
+        List<Observer> observers = Observers.standard(Library.system("chaotic-nh"));
+        double[] params = sim.params(0.05);
+        EnsembleState reference = sim.initialState(null), simd = sim.initialState(null);
+        for (EnsembleState state : List.of(reference, simd)) state.set(7, 3, state.get(14, 3) + 0.25);
+        Backend.Compiled expected = new ReferenceBackend().compile(sim.step(), observers, NewtonOptions.DEFAULT);
+        Backend.Compiled actual = new SimdBackend(2, 8, true).compile(sim.step(), observers, NewtonOptions.DEFAULT);
+        try (Backend.Run r = expected.start(reference, params, null); Backend.Run s = actual.start(simd, params, null)) {
+            assertArrayEquals(r.observe().partials(), s.observe().partials(), "observers at t = 0");
+            Reduction.Result[] a = r.advanceObserving(3, 0), b = s.advanceObserving(3, 0);
+            for (int k = 0; k < 3; k++) assertArrayEquals(a[k].partials(), b[k].partials(), "block partials of output " + k);
+            r.finish();
+            s.finish();
+        }
+        assertArrayEquals(reference.data(), simd.data(), "states");
     }
 
     private static void bitwiseTheReference(String model, String method, int component, TimeGrid grid) {
