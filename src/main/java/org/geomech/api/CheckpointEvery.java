@@ -1,7 +1,7 @@
 package org.geomech.api;
 
 import org.geomech.ensemble.TimeGrid;
-import org.geomech.model.InputException;
+import org.geomech.InputException;
 
 import java.util.Locale;
 import java.util.regex.Matcher;

@@ -36,7 +36,7 @@ public record Checkpoints(Path file, String every, List<String> arguments, Strin
      * Checks an interval before anything is computed.
      *
      * @param every a model time ("5") or a wall-clock time ("90s", "10m", "2h")
-     * @throws org.geomech.model.InputException with a one-line message when it is neither
+     * @throws org.geomech.InputException with a one-line message when it is neither
      */
     public static void checkInterval(String every) { CheckpointEvery.parse(every); }
 }

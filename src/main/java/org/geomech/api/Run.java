@@ -20,7 +20,7 @@ import org.geomech.io.ScenarioDraft;
 import org.geomech.io.Trajectories;
 import org.geomech.method.Methods;
 import org.geomech.method.StepSystem;
-import org.geomech.model.InputException;
+import org.geomech.InputException;
 import org.geomech.study.SlabRun;
 import org.geomech.study.Simulation;
 

@@ -20,7 +20,7 @@
  * }</pre>
  *
  * <p>Bad input (an unknown name, a malformed expression, inconsistent sizes) throws
- * {@link org.geomech.model.InputException} with a one-line message. The classes of this package are
+ * {@link org.geomech.InputException} with a one-line message. The classes of this package are
  * the stable surface; the other packages are geomech's internals and may change.
  */
 package org.geomech.api;

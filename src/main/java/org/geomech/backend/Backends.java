@@ -4,7 +4,7 @@ import org.geomech.backend.opencl.OpenClBackend;
 import org.geomech.backend.opencl.OpenClDevices;
 import org.geomech.backend.reference.ReferenceBackend;
 import org.geomech.backend.simd.SimdBackend;
-import org.geomech.model.InputException;
+import org.geomech.InputException;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -9,7 +9,7 @@ import org.geomech.io.RunSummary;
 import org.geomech.io.Scenario;
 import org.geomech.io.ScenarioDraft;
 import org.geomech.method.Methods;
-import org.geomech.model.InputException;
+import org.geomech.InputException;
 import org.geomech.model.Model;
 import org.geomech.study.CrossCheck;
 import org.geomech.study.Simulation;

@@ -9,7 +9,7 @@ import org.geomech.io.plot.Plots;
 import org.geomech.io.RunSummary;
 import org.geomech.method.Method;
 import org.geomech.method.Methods;
-import org.geomech.model.InputException;
+import org.geomech.InputException;
 import org.geomech.model.Library;
 import org.geomech.model.MechanicalSystem;
 import org.geomech.solve.NewtonOptions;

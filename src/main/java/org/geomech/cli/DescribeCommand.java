@@ -6,7 +6,7 @@ import org.geomech.expr.JavaEmitter;
 import org.geomech.method.Method;
 import org.geomech.method.Methods;
 import org.geomech.method.StepSystem;
-import org.geomech.model.InputException;
+import org.geomech.InputException;
 import org.geomech.method.LieMethod;
 import org.geomech.model.Library;
 import org.geomech.model.LieGroupSystem;

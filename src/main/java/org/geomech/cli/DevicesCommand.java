@@ -2,7 +2,7 @@ package org.geomech.cli;
 
 import org.geomech.backend.opencl.OpenClDevices;
 import org.geomech.io.Json;
-import org.geomech.model.InputException;
+import org.geomech.InputException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;

@@ -3,7 +3,7 @@ package org.geomech.cli;
 import org.geomech.io.OutputFolder;
 import org.geomech.io.RunSummary;
 import org.geomech.io.plot.Plots;
-import org.geomech.model.InputException;
+import org.geomech.InputException;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;

@@ -1,6 +1,6 @@
 package org.geomech.cli;
 
-import org.geomech.model.InputException;
+import org.geomech.InputException;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -10,7 +10,7 @@ import org.geomech.io.Scenario;
 import org.geomech.io.plot.Charts;
 import org.geomech.method.Method;
 import org.geomech.method.Methods;
-import org.geomech.model.InputException;
+import org.geomech.InputException;
 import org.geomech.model.Model;
 import org.geomech.study.Simulation;
 import org.geomech.study.TextTable;

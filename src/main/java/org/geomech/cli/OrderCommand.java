@@ -8,7 +8,7 @@ import org.geomech.io.RunSummary;
 import org.geomech.io.Scenario;
 import org.geomech.method.Method;
 import org.geomech.method.Methods;
-import org.geomech.model.InputException;
+import org.geomech.InputException;
 import org.geomech.model.LieGroupSystem;
 import org.geomech.model.MechanicalSystem;
 import org.geomech.model.Model;

@@ -3,7 +3,7 @@ package org.geomech.cli;
 import org.geomech.backend.Backends;
 import org.geomech.io.CsvReader;
 import org.geomech.io.plot.Plots;
-import org.geomech.model.InputException;
+import org.geomech.InputException;
 import org.geomech.study.Reproductions;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;

@@ -2,7 +2,7 @@ package org.geomech.cli;
 
 import org.geomech.io.Checkpoint;
 import org.geomech.io.Version;
-import org.geomech.model.InputException;
+import org.geomech.InputException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;

@@ -23,7 +23,7 @@ import org.geomech.ensemble.TimeGrid;
 import org.geomech.io.Checkpoint;
 import org.geomech.io.CsvWriter;
 import org.geomech.io.NpyWriter;
-import org.geomech.model.InputException;
+import org.geomech.InputException;
 import org.geomech.io.plot.Plots;
 import org.geomech.io.RunSummary;
 import org.geomech.io.Scenario;

@@ -2,7 +2,7 @@ package org.geomech.cli;
 
 import org.geomech.io.ScenarioDraft;
 import org.geomech.io.ScenarioFile;
-import org.geomech.model.InputException;
+import org.geomech.InputException;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 

@@ -1,7 +1,7 @@
 package org.geomech.ensemble;
 
 import org.geomech.method.StateLayout;
-import org.geomech.model.InputException;
+import org.geomech.InputException;
 
 import java.util.concurrent.atomic.AtomicInteger;
 

@@ -7,7 +7,7 @@ import org.geomech.expr.Tape;
 import org.geomech.method.StateLayout;
 import org.geomech.lie.ProductGroup;
 import org.geomech.method.TrivialisedSystem;
-import org.geomech.model.InputException;
+import org.geomech.InputException;
 import org.geomech.model.LieGroupSystem;
 import org.geomech.model.LieModelDefinition;
 import org.geomech.model.Library;

@@ -4,7 +4,7 @@ import org.geomech.expr.Expr;
 import org.geomech.expr.Tape;
 import org.geomech.method.StateLayout;
 import org.geomech.method.TrivialisedSystem;
-import org.geomech.model.InputException;
+import org.geomech.InputException;
 import org.geomech.model.LieGroupSystem;
 
 import java.util.ArrayList;

@@ -1,6 +1,6 @@
 package org.geomech.ensemble;
 
-import org.geomech.model.InputException;
+import org.geomech.InputException;
 
 /**
  * The step size varying per member (issue 11 item 1): h_j from an expression of j, N and J or a seeded draw, on a

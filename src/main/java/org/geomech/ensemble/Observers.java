@@ -6,7 +6,7 @@ import org.geomech.expr.Parser;
 import org.geomech.method.StateLayout;
 import org.geomech.method.StepSystem;
 import org.geomech.method.TrivialisedSystem;
-import org.geomech.model.InputException;
+import org.geomech.InputException;
 import org.geomech.model.LieGroupSystem;
 import org.geomech.model.MechanicalSystem;
 import org.geomech.model.Model;

@@ -1,6 +1,6 @@
 package org.geomech.ensemble;
 
-import org.geomech.model.InputException;
+import org.geomech.InputException;
 
 /**
  * Step size, number of steps and the output stride; t_end must be a whole number of steps, at most

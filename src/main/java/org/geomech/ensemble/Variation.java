@@ -4,7 +4,7 @@ import org.geomech.expr.Expr;
 import org.geomech.expr.ParseException;
 import org.geomech.expr.Parser;
 import org.geomech.expr.Tape;
-import org.geomech.model.InputException;
+import org.geomech.InputException;
 
 import java.util.ArrayList;
 import java.util.List;

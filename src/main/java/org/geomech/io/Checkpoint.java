@@ -5,7 +5,7 @@ import org.geomech.ensemble.EnsembleState;
 import org.geomech.ensemble.InitialStates;
 import org.geomech.ensemble.Reduction;
 import org.geomech.ensemble.Statistics;
-import org.geomech.model.InputException;
+import org.geomech.InputException;
 
 import java.io.BufferedInputStream;
 import java.io.DataInputStream;

@@ -1,6 +1,6 @@
 package org.geomech.io;
 
-import org.geomech.model.InputException;
+import org.geomech.InputException;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;

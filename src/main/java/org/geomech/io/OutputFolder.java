@@ -2,7 +2,7 @@ package org.geomech.io;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import org.geomech.model.InputException;
+import org.geomech.InputException;
 
 import java.io.Closeable;
 import java.io.IOException;

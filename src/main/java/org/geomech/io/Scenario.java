@@ -5,7 +5,7 @@ import org.geomech.ensemble.MemberStepSizes;
 import org.geomech.ensemble.SweepPlan;
 import org.geomech.ensemble.Variation;
 import org.geomech.model.Definition;
-import org.geomech.model.InputException;
+import org.geomech.InputException;
 import org.geomech.model.MechanicalSystem;
 import org.geomech.model.Model;
 import org.geomech.solve.NewtonOptions;

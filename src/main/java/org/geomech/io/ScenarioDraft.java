@@ -6,7 +6,7 @@ import org.geomech.ensemble.MemberStepSizes;
 import org.geomech.ensemble.TimeGrid;
 import org.geomech.ensemble.Variation;
 import org.geomech.method.Methods;
-import org.geomech.model.InputException;
+import org.geomech.InputException;
 import org.geomech.model.Library;
 import org.geomech.model.LieModelDefinition;
 import org.geomech.model.Definition;

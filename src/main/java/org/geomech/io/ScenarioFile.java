@@ -5,7 +5,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
-import org.geomech.model.InputException;
+import org.geomech.InputException;
 import org.geomech.lie.ProductGroup;
 import org.geomech.model.LieGroupSystem;
 import org.geomech.model.LieModelDefinition;

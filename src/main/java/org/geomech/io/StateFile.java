@@ -1,7 +1,7 @@
 package org.geomech.io;
 
 import org.geomech.model.Definition;
-import org.geomech.model.InputException;
+import org.geomech.InputException;
 import org.geomech.model.LieModelDefinition;
 
 import java.nio.file.Files;

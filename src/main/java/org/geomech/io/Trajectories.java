@@ -2,7 +2,7 @@ package org.geomech.io;
 
 import org.geomech.ensemble.EnsembleRun;
 import org.geomech.ensemble.EnsembleState;
-import org.geomech.model.InputException;
+import org.geomech.InputException;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -1,7 +1,7 @@
 package org.geomech.io;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import org.geomech.model.InputException;
+import org.geomech.InputException;
 
 import java.util.ArrayList;
 import java.util.Iterator;

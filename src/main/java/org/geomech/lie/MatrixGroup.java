@@ -1,7 +1,7 @@
 package org.geomech.lie;
 
 import org.geomech.expr.Expr;
-import org.geomech.model.InputException;
+import org.geomech.InputException;
 
 import java.util.ArrayList;
 import java.util.Collections;

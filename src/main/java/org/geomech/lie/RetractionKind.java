@@ -1,6 +1,6 @@
 package org.geomech.lie;
 
-import org.geomech.model.InputException;
+import org.geomech.InputException;
 
 /** The map tau: g -> G of a Lie group method (001 sec. 6.1; 003 sec. 2.3): the exponential or the Cayley map. */
 public enum RetractionKind {

@@ -3,7 +3,7 @@ package org.geomech.method;
 import org.geomech.expr.Derivative;
 import org.geomech.expr.Expr;
 import org.geomech.expr.Exprs;
-import org.geomech.model.InputException;
+import org.geomech.InputException;
 import org.geomech.model.MechanicalSystem;
 
 import java.util.ArrayList;

@@ -2,7 +2,7 @@ package org.geomech.method;
 
 import org.geomech.expr.Expr;
 import org.geomech.method.tableau.LobattoIIIAIIIB;
-import org.geomech.model.InputException;
+import org.geomech.InputException;
 import org.geomech.model.MechanicalSystem;
 
 import java.util.ArrayList;

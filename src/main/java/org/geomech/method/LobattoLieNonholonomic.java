@@ -3,7 +3,7 @@ package org.geomech.method;
 import org.geomech.expr.Expr;
 import org.geomech.lie.RetractionTangents;
 import org.geomech.method.tableau.LobattoIIIAIIIB;
-import org.geomech.model.InputException;
+import org.geomech.InputException;
 import org.geomech.model.LieGroupSystem;
 import org.geomech.model.MechanicalSystem;
 import org.geomech.model.Model;

@@ -1,6 +1,6 @@
 package org.geomech.method;
 
-import org.geomech.model.InputException;
+import org.geomech.InputException;
 import org.geomech.model.MechanicalSystem;
 import org.geomech.model.Model;
 

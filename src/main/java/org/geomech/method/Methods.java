@@ -1,6 +1,6 @@
 package org.geomech.method;
 
-import org.geomech.model.InputException;
+import org.geomech.InputException;
 
 import java.util.List;
 

@@ -4,7 +4,7 @@ import org.geomech.expr.Expr;
 import org.geomech.expr.ParseException;
 import org.geomech.expr.Parser;
 import org.geomech.method.tableau.ExplicitTableaux;
-import org.geomech.model.InputException;
+import org.geomech.InputException;
 
 /** The methods made from a Runge-Kutta tableau (000): rk:TABLEAU and vi:TABLEAU[,alpha-,alpha+] (bias (0, 1) by default). */
 final class TableauMethods {

@@ -4,7 +4,7 @@ import org.geomech.expr.Derivative;
 import org.geomech.expr.Expr;
 import org.geomech.expr.Exprs;
 import org.geomech.method.tableau.ButcherTableau;
-import org.geomech.model.InputException;
+import org.geomech.InputException;
 import org.geomech.model.MechanicalSystem;
 import org.geomech.solve.Iteration;
 

@@ -5,7 +5,7 @@ import org.geomech.lie.LieGroup;
 import org.geomech.lie.Matrices;
 import org.geomech.lie.RetractionKind;
 import org.geomech.method.tableau.ButcherTableau;
-import org.geomech.model.InputException;
+import org.geomech.InputException;
 import org.geomech.model.LieGroupSystem;
 import org.geomech.solve.Iteration;
 

@@ -1,5 +1,6 @@
 package org.geomech.model;
 
+import org.geomech.InputException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -1,5 +1,6 @@
 package org.geomech.model;
 
+import org.geomech.InputException;
 import org.geomech.expr.Expr;
 import org.geomech.expr.Exprs;
 import org.geomech.expr.ParseException;

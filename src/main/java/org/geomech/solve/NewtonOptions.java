@@ -1,6 +1,6 @@
 package org.geomech.solve;
 
-import org.geomech.model.InputException;
+import org.geomech.InputException;
 
 import java.util.Locale;
 

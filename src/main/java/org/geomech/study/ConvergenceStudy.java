@@ -6,7 +6,7 @@ import org.geomech.ensemble.InitialStates;
 import org.geomech.ensemble.TimeGrid;
 import org.geomech.method.Method;
 import org.geomech.method.StateLayout;
-import org.geomech.model.InputException;
+import org.geomech.InputException;
 import org.geomech.model.Model;
 import org.geomech.solve.NewtonOptions;
 

@@ -2,7 +2,7 @@ package org.geomech.study;
 
 import org.geomech.backend.Backend;
 import org.geomech.backend.reference.ReferenceBackend;
-import org.geomech.model.InputException;
+import org.geomech.InputException;
 
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -2,7 +2,7 @@ package org.geomech.api;
 
 import org.geomech.backend.opencl.OpenClRequirement;
 import org.geomech.io.Checkpoint;
-import org.geomech.model.InputException;
+import org.geomech.InputException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

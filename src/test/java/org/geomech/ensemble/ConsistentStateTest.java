@@ -3,7 +3,7 @@ package org.geomech.ensemble;
 import org.geomech.method.LobattoHolonomic;
 import org.geomech.method.LobattoNonholonomic;
 import org.geomech.method.StateLayout;
-import org.geomech.model.InputException;
+import org.geomech.InputException;
 import org.geomech.model.Library;
 import org.geomech.model.MechanicalSystem;
 import org.junit.jupiter.api.Test;

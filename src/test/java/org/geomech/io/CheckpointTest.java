@@ -7,7 +7,7 @@ import org.geomech.ensemble.Reduction;
 import org.geomech.ensemble.Statistics;
 import org.geomech.method.Methods;
 import org.geomech.method.StateLayout;
-import org.geomech.model.InputException;
+import org.geomech.InputException;
 import org.geomech.model.Library;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

@@ -1,6 +1,6 @@
 package org.geomech.io;
 
-import org.geomech.model.InputException;
+import org.geomech.InputException;
 import org.geomech.model.ModelDefinition;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;

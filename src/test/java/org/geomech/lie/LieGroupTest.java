@@ -2,7 +2,7 @@ package org.geomech.lie;
 
 import org.geomech.expr.Expr;
 import org.geomech.expr.Tape;
-import org.geomech.model.InputException;
+import org.geomech.InputException;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;

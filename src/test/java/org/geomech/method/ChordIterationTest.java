@@ -5,7 +5,7 @@ import org.geomech.backend.opencl.OpenClBackend;
 import org.geomech.backend.opencl.OpenClRequirement;
 import org.geomech.backend.reference.ReferenceBackend;
 import org.geomech.backend.simd.SimdBackend;
-import org.geomech.model.InputException;
+import org.geomech.InputException;
 import org.geomech.model.LieGroupSystem;
 import org.geomech.solve.Iteration;
 import org.geomech.solve.NewtonOptions;

@@ -3,7 +3,7 @@ package org.geomech.method;
 import org.geomech.backend.reference.ReferenceBackend;
 import org.geomech.ensemble.EnsembleState;
 import org.geomech.ensemble.InitialStates;
-import org.geomech.model.InputException;
+import org.geomech.InputException;
 import org.geomech.model.Library;
 import org.geomech.model.MechanicalSystem;
 import org.geomech.solve.NewtonOptions;

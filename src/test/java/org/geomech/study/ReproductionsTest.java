@@ -1,6 +1,6 @@
 package org.geomech.study;
 
-import org.geomech.model.InputException;
+import org.geomech.InputException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -14,7 +14,7 @@ import org.geomech.ensemble.TimeGrid;
 import org.geomech.io.Scenario;
 import org.geomech.io.ScenarioFile;
 import org.geomech.method.Methods;
-import org.geomech.model.InputException;
+import org.geomech.InputException;
 import org.geomech.model.MechanicalSystem;
 import org.geomech.study.Simulation;
 import org.geomech.study.SlabRun;

@@ -8,7 +8,7 @@ import org.geomech.ensemble.Statistics;
 import org.geomech.io.CsvWriter;
 import org.geomech.io.Scenario;
 import org.geomech.io.ScenarioFile;
-import org.geomech.model.InputException;
+import org.geomech.InputException;
 import org.geomech.study.SlabRun;
 
 import java.io.IOException;

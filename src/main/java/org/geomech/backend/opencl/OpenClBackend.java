@@ -5,7 +5,7 @@ import org.geomech.ensemble.EnsembleState;
 import org.geomech.ensemble.Observer;
 import org.geomech.ensemble.Reduction;
 import org.geomech.method.StepSystem;
-import org.geomech.model.InputException;
+import org.geomech.InputException;
 import org.geomech.solve.NewtonOptions;
 import org.jocl.CLException;
 import org.jocl.Pointer;

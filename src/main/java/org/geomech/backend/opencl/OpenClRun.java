@@ -3,7 +3,7 @@ package org.geomech.backend.opencl;
 import org.geomech.backend.Backend;
 import org.geomech.ensemble.EnsembleState;
 import org.geomech.ensemble.Reduction;
-import org.geomech.model.InputException;
+import org.geomech.InputException;
 import org.jocl.Pointer;
 import org.jocl.Sizeof;
 import org.jocl.cl_command_queue;

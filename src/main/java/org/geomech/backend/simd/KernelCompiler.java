@@ -1,6 +1,6 @@
 package org.geomech.backend.simd;
 
-import org.geomech.model.InputException;
+import org.geomech.InputException;
 
 import javax.tools.DiagnosticCollector;
 import javax.tools.FileObject;

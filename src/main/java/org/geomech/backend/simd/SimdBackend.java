@@ -7,7 +7,7 @@ import org.geomech.expr.Expr;
 import org.geomech.expr.JavaEmitter;
 import org.geomech.expr.Tape;
 import org.geomech.method.StepSystem;
-import org.geomech.model.InputException;
+import org.geomech.InputException;
 import org.geomech.solve.NewtonOptions;
 
 import java.util.ArrayList;

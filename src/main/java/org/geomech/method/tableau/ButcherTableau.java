@@ -1,6 +1,6 @@
 package org.geomech.method.tableau;
 
-import org.geomech.model.InputException;
+import org.geomech.InputException;
 
 /**
  * A Runge-Kutta tableau (A, b, c) with its order: the coefficients a one-step method is made of. Checked on

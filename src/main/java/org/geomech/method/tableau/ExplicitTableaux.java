@@ -1,6 +1,6 @@
 package org.geomech.method.tableau;
 
-import org.geomech.model.InputException;
+import org.geomech.InputException;
 
 import java.util.LinkedHashMap;
 import java.util.Map;

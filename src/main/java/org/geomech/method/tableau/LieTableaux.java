@@ -1,6 +1,6 @@
 package org.geomech.method.tableau;
 
-import org.geomech.model.InputException;
+import org.geomech.InputException;
 
 /**
  * The tableaux of 003 Tables 1 and 2: Gauss with s stages (gauss1 = midpoint, gauss2, gauss3; generated from the

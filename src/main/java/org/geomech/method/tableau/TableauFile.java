@@ -6,7 +6,7 @@ import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import org.geomech.expr.Expr;
 import org.geomech.expr.ParseException;
 import org.geomech.expr.Parser;
-import org.geomech.model.InputException;
+import org.geomech.InputException;
 
 import java.io.IOException;
 import java.nio.file.Files;

@@ -4,7 +4,7 @@ import org.geomech.backend.reference.ReferenceBackend;
 import org.geomech.ensemble.Observers;
 import org.geomech.method.LobattoNonholonomic;
 import org.geomech.method.StepSystem;
-import org.geomech.model.InputException;
+import org.geomech.InputException;
 import org.geomech.model.Library;
 import org.geomech.model.MechanicalSystem;
 import org.geomech.solve.NewtonOptions;

@@ -1,6 +1,6 @@
 package org.geomech.backend.opencl;
 
-import org.geomech.model.InputException;
+import org.geomech.InputException;
 
 /** Run in a child JVM by OpenClDevicesTest: prints what a machine without an OpenCL platform gets. */
 public final class OpenClNoPlatformProbe {

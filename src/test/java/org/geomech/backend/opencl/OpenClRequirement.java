@@ -1,6 +1,6 @@
 package org.geomech.backend.opencl;
 
-import org.geomech.model.InputException;
+import org.geomech.InputException;
 import org.junit.jupiter.api.Assumptions;
 
 import java.util.OptionalInt;

@@ -1,4 +1,4 @@
-package org.geomech.model;
+package org.geomech;
 
 /** Bad input from a user (model text, names, dimensions, values): reported as one line, exit code 2. */
 public class InputException extends IllegalArgumentException {
