@@ -1,16 +1,17 @@
 package org.geomech.api;
 
+import org.geomech.engine.Engine;
 import org.geomech.backend.Backend;
-import org.geomech.backend.Backends;
-import org.geomech.ensemble.EnsembleRun;
+import org.geomech.engine.Backends;
+import org.geomech.engine.EnsembleRun;
 import org.geomech.ensemble.EnsembleState;
 import org.geomech.ensemble.InitialStates;
 import org.geomech.ensemble.Observer;
 import org.geomech.ensemble.Observers;
-import org.geomech.ensemble.Spread;
+import org.geomech.engine.Spread;
 import org.geomech.ensemble.Statistics;
 import org.geomech.ensemble.SweepPlan;
-import org.geomech.ensemble.SweepRun;
+import org.geomech.engine.SweepRun;
 import org.geomech.ensemble.TimeGrid;
 import org.geomech.ensemble.Variation;
 import org.geomech.io.Checkpoint;
@@ -21,8 +22,8 @@ import org.geomech.io.Trajectories;
 import org.geomech.method.Methods;
 import org.geomech.method.StepSystem;
 import org.geomech.InputException;
-import org.geomech.study.SlabRun;
-import org.geomech.study.Simulation;
+import org.geomech.engine.SlabRun;
+import org.geomech.engine.Simulation;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -334,7 +335,7 @@ public final class Run {
         Checkpoint.Header resumed = resumeFrom == null ? null : Checkpoint.read(resumeFrom);
         boolean slabs = membersInMemory != null && plan.launchMembers() > membersInMemory;
         if (slabs) slabs(sc, plan);
-        Backend.Compiled compiled = backend.compile(step, observers, sc.newton());
+        Backend.Compiled compiled = Engine.compile(backend, step, observers, sc.newton());
         InitialStates initial = givenQ != null ? new InitialStates(sys, givenQ, givenV) : new InitialStates(sys, sc.q0(), sc.v0());
         String fingerprint = fingerprint(sc, step, plan, observers, backend);
         List<Series> series = new ArrayList<>();

@@ -1,6 +1,6 @@
 package org.geomech.api;
 
-import org.geomech.ensemble.EnsembleRun;
+import org.geomech.engine.EnsembleRun;
 import org.geomech.ensemble.Statistics;
 
 import java.util.List;

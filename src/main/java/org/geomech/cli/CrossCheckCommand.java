@@ -1,7 +1,7 @@
 package org.geomech.cli;
 
 import org.geomech.backend.Backend;
-import org.geomech.backend.Backends;
+import org.geomech.engine.Backends;
 import org.geomech.ensemble.InitialStates;
 import org.geomech.ensemble.Statistics;
 import org.geomech.io.CsvWriter;
@@ -12,7 +12,7 @@ import org.geomech.method.Methods;
 import org.geomech.InputException;
 import org.geomech.model.Model;
 import org.geomech.study.CrossCheck;
-import org.geomech.study.Simulation;
+import org.geomech.engine.Simulation;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;

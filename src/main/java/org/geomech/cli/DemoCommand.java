@@ -1,11 +1,11 @@
 package org.geomech.cli;
 
+import org.geomech.study.StudyCharts;
 import org.geomech.backend.Backend;
-import org.geomech.backend.Backends;
+import org.geomech.engine.Backends;
 import org.geomech.ensemble.InitialStates;
 import org.geomech.ensemble.TimeGrid;
 import org.geomech.io.CsvWriter;
-import org.geomech.io.plot.Plots;
 import org.geomech.io.RunSummary;
 import org.geomech.method.Method;
 import org.geomech.method.Methods;
@@ -132,6 +132,6 @@ final class DemoCommand extends GeomechCommand {
             for (int i = 0; i < c.t().length; i++) rows.add(List.of(c.method(), c.order(), c.h(), c.t()[i], c.mu()[i], c.scaled(i)));
         CsvWriter.write(folder.resolve("demo.csv"), List.of("method", "order", "h", "t", "mu", "mu_scaled"), rows);
         summary.file("demo.csv");
-        plots(folder, Plots.energyMse(curves));
+        plots(folder, StudyCharts.energyMse(curves));
     }
 }

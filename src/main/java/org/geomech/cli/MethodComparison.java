@@ -1,7 +1,7 @@
 package org.geomech.cli;
 
 import org.geomech.backend.Backend;
-import org.geomech.ensemble.EnsembleRun;
+import org.geomech.engine.EnsembleRun;
 import org.geomech.ensemble.EnsembleState;
 import org.geomech.ensemble.InitialStates;
 import org.geomech.ensemble.Observers;
@@ -12,7 +12,7 @@ import org.geomech.method.Method;
 import org.geomech.method.Methods;
 import org.geomech.InputException;
 import org.geomech.model.Model;
-import org.geomech.study.Simulation;
+import org.geomech.engine.Simulation;
 import org.geomech.study.TextTable;
 import org.knowm.xchart.XYChart;
 

@@ -1,9 +1,9 @@
 package org.geomech.cli;
 
-import org.geomech.backend.Backends;
+import org.geomech.study.StudyCharts;
+import org.geomech.engine.Backends;
 import org.geomech.ensemble.InitialStates;
 import org.geomech.io.CsvWriter;
-import org.geomech.io.plot.Plots;
 import org.geomech.io.RunSummary;
 import org.geomech.io.Scenario;
 import org.geomech.method.Method;
@@ -12,7 +12,7 @@ import org.geomech.InputException;
 import org.geomech.model.LieGroupSystem;
 import org.geomech.model.MechanicalSystem;
 import org.geomech.model.Model;
-import org.geomech.study.Simulation;
+import org.geomech.engine.Simulation;
 import org.geomech.study.ConvergenceStudy;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -115,6 +115,6 @@ final class OrderCommand extends GeomechCommand {
         for (ConvergenceStudy.Point p : result.points()) rows.add(List.of(p.h(), p.q(), p.v(), p.p(), p.lambda(), p.failed()));
         CsvWriter.write(folder.resolve("order.csv"), List.of("h", "err_q", "err_v", "err_p", "err_lambda", "failed"), rows);
         summary.file("order.csv");
-        plots(folder, java.util.Map.of("order", Plots.order(result, title, order)));
+        plots(folder, java.util.Map.of("order", StudyCharts.order(result, title, order)));
     }
 }

@@ -1,10 +1,10 @@
 package org.geomech.cli;
 
-import org.geomech.backend.Backends;
+import org.geomech.engine.Backends;
 import org.geomech.io.CsvReader;
 import org.geomech.io.plot.Plots;
 import org.geomech.InputException;
-import org.geomech.study.Reproductions;
+import org.geomech.reproduce.Reproductions;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;

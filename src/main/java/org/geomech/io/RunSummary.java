@@ -4,7 +4,7 @@ import com.fasterxml.jackson.annotation.JsonAutoDetect;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import org.geomech.ensemble.InitialStates;
-import org.geomech.ensemble.Startup;
+import org.geomech.engine.Startup;
 
 import java.nio.file.Path;
 import java.util.ArrayList;

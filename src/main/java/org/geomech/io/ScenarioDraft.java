@@ -1,6 +1,6 @@
 package org.geomech.io;
 
-import org.geomech.backend.Backends;
+import org.geomech.engine.Backends;
 import org.geomech.ensemble.InitialStates;
 import org.geomech.ensemble.MemberStepSizes;
 import org.geomech.ensemble.TimeGrid;

@@ -1,6 +1,6 @@
 package org.geomech.io;
 
-import org.geomech.ensemble.EnsembleRun;
+import org.geomech.engine.EnsembleRun;
 import org.geomech.ensemble.EnsembleState;
 import org.geomech.InputException;
 

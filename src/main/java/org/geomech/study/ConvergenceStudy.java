@@ -1,5 +1,6 @@
 package org.geomech.study;
 
+import org.geomech.engine.Simulation;
 import org.geomech.backend.Backend;
 import org.geomech.ensemble.EnsembleState;
 import org.geomech.ensemble.InitialStates;

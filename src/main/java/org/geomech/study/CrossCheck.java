@@ -1,5 +1,7 @@
 package org.geomech.study;
 
+import org.geomech.engine.Engine;
+import org.geomech.engine.Simulation;
 import org.geomech.backend.Backend;
 import org.geomech.ensemble.EnsembleState;
 import org.geomech.ensemble.Observer;
@@ -59,7 +61,7 @@ public final class CrossCheck {
     private static EnsembleState advance(Simulation sim, double h, int steps, Backend backend, NewtonOptions newton, Observed[] observed) {
         EnsembleState state = sim.initialState(null);
         List<Observer> observers = Observers.standard(sim.step().model(), sim.step().layout());
-        Backend.Compiled compiled = backend.compile(sim.step(), observers, newton);
+        Backend.Compiled compiled = Engine.compile(backend, sim.step(), observers, newton);
         try (Backend.Run run = compiled.start(state, sim.params(h))) {
             List<Statistics> atStart = run.observe().stats();
             run.advance(steps);

@@ -1,7 +1,8 @@
 package org.geomech.study;
 
+import org.geomech.engine.Engine;
 import org.geomech.backend.Backend;
-import org.geomech.ensemble.EnsembleRun;
+import org.geomech.engine.EnsembleRun;
 import org.geomech.ensemble.EnsembleState;
 import org.geomech.ensemble.InitialStates;
 import org.geomech.ensemble.Observer;
@@ -35,7 +36,7 @@ public final class Trajectory {
         List<String> names = step.layout().names();
         List<Expr> symbols = step.state();
         for (int c = 0; c < symbols.size(); c++) observers.add(new Observer(names.get(c), symbols.get(c), "state component"));
-        this.compiled = backend.compile(step, observers, newton);
+        this.compiled = Engine.compile(backend, step, observers, newton);
     }
 
     public StepSystem step() { return step; }

@@ -1,6 +1,6 @@
 package org.geomech.cli;
 
-import org.geomech.study.Reproductions;
+import org.geomech.reproduce.Reproductions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -5,7 +5,7 @@ import org.geomech.method.Methods;
 import org.geomech.model.Library;
 import org.geomech.model.MechanicalSystem;
 import org.geomech.solve.NewtonOptions;
-import org.geomech.study.Simulation;
+import org.geomech.engine.Simulation;
 
 import java.util.ArrayList;
 import java.util.Arrays;

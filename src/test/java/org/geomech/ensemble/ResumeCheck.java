@@ -1,9 +1,10 @@
 package org.geomech.ensemble;
 
+import org.geomech.engine.EnsembleRun;
 import org.geomech.backend.Backend;
 import org.geomech.method.StateLayout;
 import org.geomech.solve.NewtonOptions;
-import org.geomech.study.Simulation;
+import org.geomech.engine.Simulation;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -5,7 +5,7 @@ import org.geomech.backend.simd.SimdBackend;
 import org.geomech.method.Methods;
 import org.geomech.model.Library;
 import org.geomech.model.MechanicalSystem;
-import org.geomech.study.Simulation;
+import org.geomech.engine.Simulation;
 import org.junit.jupiter.api.Test;
 
 import java.util.Arrays;

@@ -1,5 +1,6 @@
 package org.geomech.ensemble;
 
+import org.geomech.engine.SweepRun;
 import org.geomech.method.Methods;
 import org.geomech.method.StepSystem;
 import org.geomech.model.Library;

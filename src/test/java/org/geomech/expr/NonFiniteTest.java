@@ -6,7 +6,7 @@ import org.geomech.method.Methods;
 import org.geomech.method.StepSystem;
 import org.geomech.model.Library;
 import org.geomech.model.MechanicalSystem;
-import org.geomech.study.Simulation;
+import org.geomech.engine.Simulation;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.api.Test;

@@ -1,5 +1,6 @@
 package org.geomech.method;
 
+import org.geomech.engine.Simulation;
 import org.geomech.backend.reference.ReferenceBackend;
 import org.geomech.ensemble.EnsembleState;
 import org.geomech.ensemble.InitialStates;
@@ -129,13 +130,13 @@ class HbvmTest {
     void runsThroughTheStandardSimulationPath() {
         // what `geomech simulate` does: Simulation + the standard observers; HBVM(2,2) keeps g and H (quadratic) exact
         MechanicalSystem sys = Library.system("spherical-pendulum");
-        org.geomech.study.Simulation sim = new org.geomech.study.Simulation(sys, Methods.parse("hbvm:2,2"), sys.parameterValues(), InitialStates.defaults(sys), null, 4);
+        org.geomech.engine.Simulation sim = new org.geomech.engine.Simulation(sys, Methods.parse("hbvm:2,2"), sys.parameterValues(), InitialStates.defaults(sys), null, 4);
         EnsembleState state = sim.initialState(null);
-        org.geomech.ensemble.EnsembleRun.Result r = sim.run(new ReferenceBackend(), TIGHT, org.geomech.ensemble.Observers.standard(sys),
+        org.geomech.engine.EnsembleRun.Result r = sim.run(new ReferenceBackend(), TIGHT, org.geomech.ensemble.Observers.standard(sys),
                 org.geomech.ensemble.TimeGrid.of(0.05, 5, 0.5), state, null);
         assertEquals(4, state.okCount());
         double e0 = r.rows().get(0).stats().get(0).mean();
-        for (org.geomech.ensemble.EnsembleRun.Row row : r.rows()) {
+        for (org.geomech.engine.EnsembleRun.Row row : r.rows()) {
             assertEquals(e0, row.stats().get(0).mean(), 1e-13);
             assertTrue(row.stats().get(1).max() <= 1e-14, "g = " + row.stats().get(1).max());
         }

@@ -1,7 +1,7 @@
 package org.geomech.solve;
 
 import org.geomech.backend.reference.ReferenceBackend;
-import org.geomech.ensemble.EnsembleRun;
+import org.geomech.engine.EnsembleRun;
 import org.geomech.ensemble.EnsembleState;
 import org.geomech.ensemble.InitialStates;
 import org.geomech.ensemble.Observers;
@@ -10,7 +10,7 @@ import org.geomech.InputException;
 import org.geomech.model.Library;
 import org.geomech.model.MechanicalSystem;
 import org.geomech.method.Methods;
-import org.geomech.study.Simulation;
+import org.geomech.engine.Simulation;
 import org.junit.jupiter.api.Test;
 
 import java.util.Arrays;

@@ -1,10 +1,11 @@
 package org.geomech.spark;
 
+import org.geomech.engine.Engine;
 import org.apache.spark.SparkConf;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.geomech.backend.Backend;
 import org.geomech.backend.simd.SimdBackend;
-import org.geomech.ensemble.EnsembleRun;
+import org.geomech.engine.EnsembleRun;
 import org.geomech.ensemble.EnsembleState;
 import org.geomech.ensemble.InitialStates;
 import org.geomech.ensemble.Observers;
@@ -13,8 +14,8 @@ import org.geomech.io.Scenario;
 import org.geomech.io.ScenarioFile;
 import org.geomech.method.Methods;
 import org.geomech.model.MechanicalSystem;
-import org.geomech.study.Simulation;
-import org.geomech.study.SlabRun;
+import org.geomech.engine.Simulation;
+import org.geomech.engine.SlabRun;
 
 import java.util.Arrays;
 
@@ -38,7 +39,7 @@ public final class LocalOverhead {
         Simulation sim = new Simulation(sys, Methods.parse(s.method()), sys.parameterValues(), new InitialStates(sys, s.q0(), s.v0()),
                 s.perturbation(), s.members());
         TimeGrid grid = TimeGrid.of(s.h().get(0), s.tEnd(), s.outputInterval());
-        Backend.Compiled compiled = new SimdBackend().compile(sim.step(), Observers.standard(sys), s.newton());
+        Backend.Compiled compiled = Engine.compile(new SimdBackend(), sim.step(), Observers.standard(sys), s.newton());
         // per repeat: wall seconds and this process's CPU seconds (every thread: Spark's, the JIT's, the collector's), simd then Spark
         double[][] simd = new double[2][repeats + 1], spark = new double[2][repeats + 1];
         EnsembleRun.Row simdLast = null, sparkLast = null;

@@ -1,10 +1,11 @@
 package org.geomech.spark;
 
+import org.geomech.engine.Engine;
 import org.apache.spark.TaskContext;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.api.java.function.Function;
 import org.geomech.backend.Backend;
-import org.geomech.backend.Backends;
+import org.geomech.engine.Backends;
 import org.geomech.backend.simd.SimdBackend;
 import org.geomech.ensemble.InitialStates;
 import org.geomech.ensemble.Observer;
@@ -16,8 +17,8 @@ import org.geomech.io.ScenarioFile;
 import org.geomech.method.Methods;
 import org.geomech.InputException;
 import org.geomech.model.MechanicalSystem;
-import org.geomech.study.Simulation;
-import org.geomech.study.SlabRun;
+import org.geomech.engine.Simulation;
+import org.geomech.engine.SlabRun;
 
 import java.io.Serializable;
 import java.util.ArrayList;
@@ -84,7 +85,7 @@ public final class SparkEnsemble {
         List<Observer> observers = new ArrayList<>(Observers.standard(sys));
         for (Map.Entry<String, String> e : scenario.observers().entrySet()) observers.add(Observers.parse(sim.step(), e.getKey(), e.getValue()));
         Backend backend = scenario.backend().equals("simd") ? new SimdBackend(threads, SimdBackend.DEFAULT_CHUNK) : Backends.named(scenario.backend());
-        return new Prepared(sim, backend.compile(sim.step(), observers, scenario.newton()), grid(scenario, stage));
+        return new Prepared(sim, Engine.compile(backend, sim.step(), observers, scenario.newton()), grid(scenario, stage));
     }
 
     private static TimeGrid grid(Scenario scenario, int stage) {

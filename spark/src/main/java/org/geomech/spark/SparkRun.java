@@ -2,14 +2,14 @@ package org.geomech.spark;
 
 import org.apache.spark.SparkConf;
 import org.apache.spark.api.java.JavaSparkContext;
-import org.geomech.ensemble.EnsembleRun;
+import org.geomech.engine.EnsembleRun;
 import org.geomech.ensemble.Observers;
 import org.geomech.ensemble.Statistics;
 import org.geomech.io.CsvWriter;
 import org.geomech.io.Scenario;
 import org.geomech.io.ScenarioFile;
 import org.geomech.InputException;
-import org.geomech.study.SlabRun;
+import org.geomech.engine.SlabRun;
 
 import java.io.IOException;
 import java.nio.file.Files;

@@ -1,7 +1,7 @@
 package org.geomech.study.paper000;
 
 import org.geomech.backend.Backend;
-import org.geomech.ensemble.EnsembleRun;
+import org.geomech.engine.EnsembleRun;
 import org.geomech.ensemble.InitialStates;
 import org.geomech.ensemble.Observer;
 import org.geomech.ensemble.Observers;
@@ -14,7 +14,7 @@ import org.geomech.model.Library;
 import org.geomech.model.MechanicalSystem;
 import org.geomech.solve.Iteration;
 import org.geomech.solve.NewtonOptions;
-import org.geomech.study.Simulation;
+import org.geomech.engine.Simulation;
 import org.geomech.study.TextTable;
 import org.knowm.xchart.XYChart;
 

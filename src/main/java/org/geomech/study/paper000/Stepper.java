@@ -1,5 +1,6 @@
 package org.geomech.study.paper000;
 
+import org.geomech.engine.Engine;
 import org.geomech.backend.Backend;
 import org.geomech.backend.reference.ReferenceBackend;
 import org.geomech.ensemble.EnsembleState;
@@ -28,7 +29,7 @@ public final class Stepper {
 
     public Stepper(MechanicalSystem sys, Method method, double[] modelParams, Backend backend, NewtonOptions options) {
         this.step = method.build(sys);
-        this.compiled = backend.compile(step, List.<Observer>of(), options);
+        this.compiled = Engine.compile(backend, step, List.<Observer>of(), options);
         this.modelParams = modelParams.clone();
     }
 

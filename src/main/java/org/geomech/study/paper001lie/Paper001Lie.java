@@ -1,5 +1,6 @@
 package org.geomech.study.paper001lie;
 
+import org.geomech.engine.Engine;
 import org.geomech.backend.Backend;
 import org.geomech.ensemble.EnsembleState;
 import org.geomech.ensemble.LieGroupStates;
@@ -36,7 +37,7 @@ public final class Paper001Lie {
         double[] p = new double[1 + params.length];
         p[0] = h;
         System.arraycopy(params, 0, p, 1, params.length);
-        try (Backend.Run run = backend.compile(step, java.util.List.of(), NEWTON).start(state, p)) {
+        try (Backend.Run run = Engine.compile(backend, step, java.util.List.of(), NEWTON).start(state, p)) {
             run.advance(steps);
             run.finish();
         }

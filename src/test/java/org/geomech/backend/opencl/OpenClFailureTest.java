@@ -2,7 +2,7 @@ package org.geomech.backend.opencl;
 
 import org.geomech.backend.Backend;
 import org.geomech.backend.reference.ReferenceBackend;
-import org.geomech.ensemble.EnsembleRun;
+import org.geomech.engine.EnsembleRun;
 import org.geomech.ensemble.EnsembleState;
 import org.geomech.ensemble.InitialStates;
 import org.geomech.ensemble.Observers;
@@ -12,7 +12,7 @@ import org.geomech.method.LobattoNonholonomic;
 import org.geomech.model.Library;
 import org.geomech.model.MechanicalSystem;
 import org.geomech.solve.NewtonOptions;
-import org.geomech.study.Simulation;
+import org.geomech.engine.Simulation;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;

@@ -7,7 +7,7 @@ import org.geomech.model.Library;
 import org.geomech.model.MechanicalSystem;
 import org.geomech.solve.NewtonOptions;
 import org.geomech.study.CrossCheck;
-import org.geomech.study.Simulation;
+import org.geomech.engine.Simulation;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;

@@ -8,7 +8,7 @@ import org.geomech.ensemble.TimeGrid;
 import org.geomech.method.Methods;
 import org.geomech.model.Library;
 import org.geomech.model.MechanicalSystem;
-import org.geomech.study.Simulation;
+import org.geomech.engine.Simulation;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 

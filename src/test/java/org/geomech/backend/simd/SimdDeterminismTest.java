@@ -1,13 +1,13 @@
 package org.geomech.backend.simd;
 
-import org.geomech.ensemble.EnsembleRun;
+import org.geomech.engine.EnsembleRun;
 import org.geomech.ensemble.EnsembleState;
 import org.geomech.ensemble.Observers;
 import org.geomech.ensemble.Statistics;
 import org.geomech.ensemble.TimeGrid;
 import org.geomech.model.Library;
 import org.geomech.solve.NewtonOptions;
-import org.geomech.study.Simulation;
+import org.geomech.engine.Simulation;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;

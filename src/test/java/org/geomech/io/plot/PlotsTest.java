@@ -1,6 +1,7 @@
 package org.geomech.io.plot;
 
-import org.geomech.ensemble.EnsembleRun;
+import org.geomech.study.StudyCharts;
+import org.geomech.engine.EnsembleRun;
 import org.geomech.ensemble.Statistics;
 import org.geomech.study.ConvergenceStudy;
 import org.geomech.study.EnergyMseStudy;
@@ -30,7 +31,7 @@ class PlotsTest {
         // errors of an exactly second-order method: e = h^2, lambda = 2 h^2
         List<ConvergenceStudy.Point> pts = new ArrayList<>();
         for (double h : new double[]{0.1, 0.05, 0.025}) pts.add(new ConvergenceStudy.Point(h, h * h, h * h, h * h, 2 * h * h, 0));
-        XYChart chart = Plots.order(new ConvergenceStudy.Result(pts, 2, 2, 2, 2, "ref", 0.001), "test", 2);
+        XYChart chart = StudyCharts.order(new ConvergenceStudy.Result(pts, 2, 2, 2, 2, "ref", 0.001), "test", 2);
         assertEquals(5, chart.getSeriesMap().size());
         checkFiles(Charts.write(chart, dir, "order"));
     }
@@ -52,7 +53,7 @@ class PlotsTest {
         List<EnergyMseStudy.Curve> curves = new ArrayList<>();
         for (double h : new double[]{0.2, 0.1, 0.05})
             curves.add(new EnergyMseStudy.Curve("lobatto-nh:2", 2, h, t, new double[]{0, 0.02 * Math.pow(h, 4), 0.03 * Math.pow(h, 4), 0.025 * Math.pow(h, 4)}, 0, 0, 0, 0));
-        Map<String, XYChart> charts = Plots.energyMse(curves);
+        Map<String, XYChart> charts = StudyCharts.energyMse(curves);
         assertEquals(1, charts.size());
         assertEquals(3, charts.get("demo-lobatto-nh-2").getSeriesMap().size());
         checkFiles(Plots.writeAll(charts, dir));

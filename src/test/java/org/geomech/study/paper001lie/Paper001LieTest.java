@@ -1,7 +1,7 @@
 package org.geomech.study.paper001lie;
 
 import org.geomech.backend.reference.ReferenceBackend;
-import org.geomech.study.Reproductions;
+import org.geomech.reproduce.Reproductions;
 import org.geomech.study.TextTable;
 import org.junit.jupiter.api.Test;
 

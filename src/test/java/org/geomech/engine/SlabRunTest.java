@@ -1,9 +1,9 @@
-package org.geomech.study;
+package org.geomech.engine;
 
+import org.geomech.ensemble.Reduction;
 import org.geomech.backend.Backend;
 import org.geomech.backend.reference.ReferenceBackend;
 import org.geomech.backend.simd.SimdBackend;
-import org.geomech.ensemble.EnsembleRun;
 import org.geomech.ensemble.EnsembleState;
 import org.geomech.ensemble.InitialStates;
 import org.geomech.ensemble.Observers;

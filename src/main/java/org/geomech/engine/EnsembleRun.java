@@ -1,5 +1,10 @@
-package org.geomech.ensemble;
+package org.geomech.engine;
 
+import org.geomech.ensemble.EnsembleState;
+import org.geomech.ensemble.MemberStepSizes;
+import org.geomech.ensemble.Reduction;
+import org.geomech.ensemble.Statistics;
+import org.geomech.ensemble.TimeGrid;
 import org.geomech.backend.Backend;
 
 import java.util.ArrayList;

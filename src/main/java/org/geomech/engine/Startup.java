@@ -1,4 +1,4 @@
-package org.geomech.ensemble;
+package org.geomech.engine;
 
 import java.lang.management.ManagementFactory;
 import java.util.OptionalDouble;

@@ -1,7 +1,7 @@
-package org.geomech.study;
+package org.geomech.engine;
 
 import org.geomech.backend.Backend;
-import org.geomech.ensemble.EnsembleRun;
+import org.geomech.engine.EnsembleRun;
 import org.geomech.ensemble.EnsembleState;
 import org.geomech.ensemble.InitialStates;
 import org.geomech.ensemble.Reduction;

@@ -1,5 +1,9 @@
-package org.geomech.ensemble;
+package org.geomech.engine;
 
+import org.geomech.ensemble.EnsembleState;
+import org.geomech.ensemble.Observer;
+import org.geomech.ensemble.Reduction;
+import org.geomech.ensemble.SweepPlan;
 import org.geomech.expr.Expr;
 import org.geomech.expr.Tape;
 import org.geomech.method.StepSystem;

@@ -1,4 +1,4 @@
-package org.geomech.ensemble;
+package org.geomech.engine;
 
 import org.junit.jupiter.api.Test;
 

@@ -1,5 +1,10 @@
-package org.geomech.ensemble;
+package org.geomech.engine;
 
+import org.geomech.ensemble.EnsembleState;
+import org.geomech.ensemble.InitialStates;
+import org.geomech.ensemble.MemberStepSizes;
+import org.geomech.ensemble.SweepPlan;
+import org.geomech.ensemble.TimeGrid;
 import org.geomech.backend.Backend;
 import org.geomech.method.StepSystem;
 

@@ -1,5 +1,8 @@
-package org.geomech.study;
+package org.geomech.reproduce;
 
+import org.geomech.study.GglStudies;
+import org.geomech.study.HbvmTables;
+import org.geomech.study.TextTable;
 import org.geomech.backend.Backend;
 import org.geomech.backend.reference.ReferenceBackend;
 import org.geomech.InputException;

@@ -1,5 +1,6 @@
-package org.geomech.study;
+package org.geomech.reproduce;
 
+import org.geomech.study.TextTable;
 import org.geomech.InputException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

@@ -1,7 +1,7 @@
-package org.geomech.study;
+package org.geomech.engine;
 
 import org.geomech.backend.Backend;
-import org.geomech.ensemble.EnsembleRun;
+import org.geomech.engine.EnsembleRun;
 import org.geomech.ensemble.EnsembleState;
 import org.geomech.ensemble.InitialStates;
 import org.geomech.ensemble.Observer;
@@ -66,7 +66,7 @@ public final class Simulation {
 
     public EnsembleRun.Result run(Backend backend, NewtonOptions newton, List<Observer> observers, TimeGrid grid,
                                   EnsembleState state, LongConsumer progress) {
-        Backend.Compiled compiled = backend.compile(step, observers, newton);
+        Backend.Compiled compiled = Engine.compile(backend, step, observers, newton);
         return EnsembleRun.run(compiled, state, params(grid.h()), grid, progress);
     }
 }

@@ -1,5 +1,6 @@
-package org.geomech.backend;
+package org.geomech.engine;
 
+import org.geomech.backend.Backend;
 import org.geomech.backend.opencl.OpenClBackend;
 import org.geomech.backend.opencl.OpenClDevices;
 import org.geomech.backend.reference.ReferenceBackend;
