@@ -1,5 +1,7 @@
 package org.geomech.api;
 
+import org.geomech.engine.Launch;
+import org.geomech.engine.MemberFailure;
 import org.geomech.engine.Engine;
 import org.geomech.backend.Backend;
 import org.geomech.engine.Backends;
@@ -23,7 +25,6 @@ import org.geomech.method.Methods;
 import org.geomech.method.StepSystem;
 import org.geomech.InputException;
 import org.geomech.engine.SlabRun;
-import org.geomech.engine.Simulation;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -68,6 +69,7 @@ public final class Run {
     private double[][] givenQ, givenV;
     private final Map<String, double[]> givenParameters = new LinkedHashMap<>();
     private Integer membersInMemory;
+    private boolean keepFinalStates;
     private Checkpoints checkpoints;
     private Path resumeFrom;
 
@@ -262,8 +264,9 @@ public final class Run {
 
     /**
      * Holds at most this many members in memory (rounded up to whole blocks of 1024): a larger ensemble is made and
-     * run slab by slab, each over the whole time span, with bitwise the statistics of the ensemble held at once (no
-     * sweeps or per-member values, trajectories, final states or checkpoints with it).
+     * run slab by slab, each over the whole time span, with bitwise the statistics, spread, trajectories and final
+     * states of the ensemble held at once, sweeps, parameters, step sizes and initial states per member included (no
+     * checkpoints with it). Final states are kept in slabs only where {@link #keepFinalStates()} asks.
      *
      * @param members members per slab, at least 1
      * @return this run
@@ -273,6 +276,14 @@ public final class Run {
         membersInMemory = members;
         return this;
     }
+
+    /**
+     * Keeps every member's final state in {@link Series#finalStates()} where the run goes in slabs (held at once, the
+     * final states are the ensemble itself and are always kept).
+     *
+     * @return this run
+     */
+    public Run keepFinalStates() { keepFinalStates = true; return this; }
 
     /**
      * Writes checkpoints as the run goes (at t = 0, then as often as they say, and when their stop signal asks, after
@@ -334,7 +345,7 @@ public final class Run {
                 if (j < 0 || j >= plan.members()) throw new InputException("trajectories: member " + j + " is not in 0.." + (plan.members() - 1));
         Checkpoint.Header resumed = resumeFrom == null ? null : Checkpoint.read(resumeFrom);
         boolean slabs = membersInMemory != null && plan.launchMembers() > membersInMemory;
-        if (slabs) slabs(sc, plan);
+        if (slabs) slabs();
         Backend.Compiled compiled = Engine.compile(backend, step, observers, sc.newton());
         InitialStates initial = givenQ != null ? new InitialStates(sys, givenQ, givenV) : new InitialStates(sys, sc.q0(), sc.v0());
         String fingerprint = fingerprint(sc, step, plan, observers, backend);
@@ -356,9 +367,9 @@ public final class Run {
                 Checkpoint.Stage s = resumed.finished().get(stage);
                 report[0] = resumed.consistency();
                 listener.started(setup(backend, sys, step, names, report[0], compiled));
-                List<SweepRun.Failure> stageFailures = new ArrayList<>();
+                List<MemberFailure> stageFailures = new ArrayList<>();
                 for (Checkpoint.Failure f : s.failures())
-                    if (!plan.padding(f.member())) stageFailures.add(new SweepRun.Failure(plan.point(f.member()), plan.local(f.member()), f.step(), f.status()));
+                    if (!plan.padding(f.member())) stageFailures.add(new MemberFailure(plan.point(f.member()), plan.local(f.member()), f.step(), f.status()));
                 List<EnsembleRun.Row> rows = s.result().rows();
                 // a finished step size is never the last, so h is shared: one step per tick
                 List<SweepRun.Point> points = SweepRun.points(plan, rows, stageFailures, grid.steps(), null);
@@ -374,17 +385,24 @@ public final class Run {
                 continue;
             }
             if (slabs) {
-                Simulation sim = new Simulation(built, plan.shared(), initial, sc.perturbation(), plan.members());
-                SlabRun.Outcome o = SlabRun.stream(compiled, sim, grid, membersInMemory, m -> progress.accept(before + grid.steps() * m / sim.members()));
+                Launch launch = new Launch(step, plan, initial, sc.perturbation(), grid);
+                Spread spread = sc.needsSpread() ? new Spread(step, observers, launch.params(), plan, sc.quantileLevels()) : null;
+                int[] kept = trajectories == null ? new int[0] : launchMembers(plan).stream().mapToInt(Integer::intValue).toArray();
+                SlabRun.Outcome o = SlabRun.stream(compiled, launch, membersInMemory, new SlabRun.Keep(spread, kept, keepFinalStates),
+                        m -> progress.accept(before + grid.steps() * m / launch.members()));
                 report[0] = o.consistency();
                 listener.started(setup(backend, sys, step, names, report[0], compiled));
-                for (EnsembleRun.Row row : o.result().rows()) listener.output(output(h, 0, row));
-                List<Checkpoint.Failure> slabFailures = new ArrayList<>();
-                for (SlabRun.Failure f : o.failures()) {
-                    slabFailures.add(new Checkpoint.Failure((int) f.member(), f.step(), f.status()));
-                    failures.add(new Failure(h, 0, (int) f.member(), f.step(), f.status().name().toLowerCase(Locale.ROOT)));
-                }
-                series.add(series(h, o.result(), names, sc, plan, memberSteps(plan.members(), grid, slabFailures), new double[0][][]));
+                List<SweepRun.Point> points = SweepRun.points(plan, o.result().rows(), o.failures(), o.memberSteps());
+                for (int i = 0; i < o.result().rows().size(); i++)
+                    for (SweepRun.Point p : points) {
+                        Output out = output(h, p.index(), p.rows().get(i));
+                        listener.output(spread == null ? out : withSpread(out, o.spread().get(i)[p.index()]));
+                    }
+                Trajectories recorded = o.trajectories() == null ? null : trajectories(o.result().rows(), kept, o.trajectories());
+                for (SweepRun.Point p : points)
+                    series.add(series(h, p, names, sc, o.spread(), o.finalStates() == null ? new double[0][] : o.finalStates()[p.index()],
+                            trajectories(recorded, p.index()), o.result()));
+                o.failures().forEach(f -> failures.add(new Failure(h, f.point(), f.member(), f.step(), f.status().name().toLowerCase(Locale.ROOT))));
                 continue;
             }
             boolean resuming = resumed != null && stage == resumed.stage();
@@ -434,7 +452,7 @@ public final class Run {
                 last[p.index()] = finalStates(plan, p.index(), state);
                 series.add(series(h, p, names, sc, spreadTimes, last[p.index()], trajectories(recorder, p.index()), r.run()));
             }
-            for (SweepRun.Failure f : r.failures())
+            for (MemberFailure f : r.failures())
                 failures.add(new Failure(h, f.point(), f.member(), f.step(), f.status().name().toLowerCase(Locale.ROOT)));
             complete = writer == null || !writer.stopping();
             finished.add(new Checkpoint.Stage(h, r.run(), Checkpoint.failures(state), recorder, spreadTimes, last));
@@ -444,14 +462,9 @@ public final class Run {
                 report[0].maxPositionMove(), report[0].maxVelocityMove(), compiled.flopsPerStep(), complete);
     }
 
-    // Slabs make one ensemble of shared parameters from its seed, and keep neither trajectories nor checkpoints
-    private void slabs(Scenario sc, SweepPlan plan) {
-        if (!plan.perMember().isEmpty() || givenQ != null || !givenParameters.isEmpty() || sc.needsSpread())
-            throw new InputException("slabs of members do not go (yet) with parameters that vary per member, sweeps, initial states given per member,"
-                    + " min, std or quantiles");
-        if (trajectories != null || checkpoints != null)
-            throw new InputException("slabs of members run one after another over the whole time span: they keep no "
-                    + (checkpoints != null ? "checkpoint" : "trajectories"));
+    // Slabs run one after another over the whole time span: a checkpoint of one would hold a slab, not the run
+    private void slabs() {
+        if (checkpoints != null) throw new InputException("slabs of members run one after another over the whole time span: they keep no checkpoint");
     }
 
     // The facts of a run before its first step
@@ -461,23 +474,11 @@ public final class Run {
                 report.maxPositionMove(), report.maxVelocityMove(), compiled.flopsPerStep(), true);
     }
 
-    // A step size's series from a whole-ensemble result (no sweep): its rows, counters and member-steps
-    private Series series(double h, EnsembleRun.Result r, List<String> names, Scenario sc, SweepPlan plan, long memberSteps, double[][][] trajectories) {
-        return new Series(h, 0, plan.pointValues(0), names, r.rows(), sc.quantileLevels(), new double[0][], trajectories, memberSteps, r.seconds(),
-                r.newtonIterations(), r.maxNewtonIterations(), r.jacobianFactorisations());
-    }
-
     // A sweep point's series: its rows with their spread (null: none asked for), its final states, trajectories and counters
     private static Series series(double h, SweepRun.Point p, List<String> names, Scenario sc, List<double[][][]> spread, double[][] finalStates,
                                  double[][][] trajectories, EnsembleRun.Result run) {
         return new Series(h, p.index(), p.values(), names, withSpread(p.rows(), spread, p.index()), sc.quantileLevels(), finalStates, trajectories,
                 p.memberSteps(), run.seconds(), run.newtonIterations(), run.maxNewtonIterations(), run.jacobianFactorisations());
-    }
-
-    private static long memberSteps(int members, TimeGrid grid, List<Checkpoint.Failure> failures) {
-        long steps = (long) members * grid.steps();
-        for (Checkpoint.Failure f : failures) steps -= grid.steps() - f.step();
-        return steps;
     }
 
     // What a checkpoint must match: model (its definition's digest), method, state layout, members, sweep points (their
@@ -570,6 +571,18 @@ public final class Run {
         List<Integer> out = new ArrayList<>();
         for (int p = 0; p < plan.points(); p++) for (int j : trajectories) out.add(plan.first(p) + j);
         return out;
+    }
+
+    // The trajectories slabs kept ([time][member][component], members in launch order) as a recorder would have them
+    private static Trajectories trajectories(List<EnsembleRun.Row> rows, int[] members, double[][][] states) {
+        int components = states[0][0].length;
+        double[] flat = new double[rows.size() * members.length * components];
+        List<Double> times = new ArrayList<>();
+        for (int k = 0; k < rows.size(); k++) {
+            times.add(rows.get(k).t());
+            for (int i = 0; i < members.length; i++) System.arraycopy(states[k][i], 0, flat, (k * members.length + i) * components, components);
+        }
+        return Trajectories.restore(members, times, flat, components);
     }
 
     private double[][][] trajectories(Trajectories recorder, int point) {

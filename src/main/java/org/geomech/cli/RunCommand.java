@@ -1,5 +1,6 @@
 package org.geomech.cli;
 
+import org.geomech.engine.MemoryPlan;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import org.geomech.api.Checkpoints;
@@ -137,9 +138,8 @@ final class RunCommand extends GeomechCommand {
         if (checkpointEvery != null) Checkpoints.checkInterval(checkpointEvery);
         if (membersInMemory != null) {
             if (membersInMemory < 1) throw new InputException("--members-in-memory must be at least 1, got " + membersInMemory);
-            if (checkpointEvery != null || trajectorySelection != null)
-                throw new InputException("--members-in-memory runs slab after slab over the whole time span: it does not go with "
-                        + (checkpointEvery != null ? "--checkpoint-every" : "--save-trajectories"));
+            if (checkpointEvery != null)
+                throw new InputException("--members-in-memory runs slab after slab over the whole time span: it does not go with --checkpoint-every");
         }
         ScenarioDraft d = scenarioOptions.draft();
         if (members != null) d.membersFromCommandLine(members);
@@ -167,9 +167,7 @@ final class RunCommand extends GeomechCommand {
         Model built = scenario.model().build();
         plan = scenario.plan(built);
         if (trajectorySelection != null) trajectoryMembers = MemberSelection.parse("--save-trajectories", trajectorySelection, scenario.members());
-        slabMembers = membersInMemory != null ? membersInMemory : resumeFrom == null ? automaticSlab(built, table) : null;
-        if (slabMembers != null && saveFinalStates && plan.launchMembers() > slabMembers)
-            throw new InputException("--members-in-memory runs slab after slab and keeps no states: it does not go with --save-final-states");
+        slabMembers = membersInMemory != null ? membersInMemory : resumeFrom == null ? automaticSlab(built) : null;
         runThroughApi(table);
     }
 
@@ -177,7 +175,7 @@ final class RunCommand extends GeomechCommand {
      * Members per slab when the ensemble, by HeapBudget's estimate, does not fit in the heap left: a size chosen from the heap,
      * said on stderr (null: it fits, and is held at once); refused with one line where slabs cannot run it either.
      */
-    private Integer automaticSlab(Model sys, StateFile.Table table) {
+    private Integer automaticSlab(Model sys) {
         // far more state components than any method carries (q, v, p, multipliers, stages): an ensemble that fits with these needs no step built to tell
         int generous = 32 * scenario.model().positionNames().size() + 64 + plan.perMember().size();
         if (HeapBudget.left().fits(generous, plan.launchMembers())) return null;
@@ -188,22 +186,18 @@ final class RunCommand extends GeomechCommand {
         if (heap.fits(components, members)) return null;
         String needs = "--members " + scenario.members() + (plan.points() > 1 ? " in " + plan.points() + " sweep points" : "") + ": the ensemble needs about " + HeapBudget.size(HeapBudget.bytes(components, members)) + " ("
                 + components + " doubles per member), the JVM has " + HeapBudget.size(heap.available()) + " of heap left";
-        String whole = checkpointEvery != null ? "--checkpoint-every (a checkpoint holds the whole ensemble)"
-                : trajectorySelection != null ? "--save-trajectories (slabs keep no states)"
-                : saveFinalStates ? "--save-final-states (slabs keep no states)"
-                : table != null ? "--initial (slabs make their initial states from the seed)"
-                : !plan.perMember().isEmpty() ? "parameters that vary per member or sweep (slabs run shared parameters)"
-                : scenario.needsSpread() ? "min, std and quantiles (they need every member at once)" : null;
-        if (whole != null)
-            throw new InputException(needs + ", and it cannot run in slabs with " + whole + "; raise the heap with JAVA_TOOL_OPTIONS=-Xmx<size>,"
-                    + " or use fewer members");
+        if (checkpointEvery != null)
+            throw new InputException(needs + ", and it cannot run in slabs with --checkpoint-every (a checkpoint holds the whole ensemble); raise the heap"
+                    + " with JAVA_TOOL_OPTIONS=-Xmx<size>, or use fewer members");
         long rows = 0;
         for (double h : stepSizes()) rows = Math.max(rows, grid(h).rows());
-        long partials = 8L * (rows + 1) * Reduction.blocks((int) members) * (1 + (long) observers(step).size() * Reduction.FIELDS);
-        long slab = heap.slabMembers(components, partials);
+        MemoryPlan.Kept kept = MemoryPlan.kept(components, members, rows, observers(step).size(), scenario.needsSpread(), saveFinalStates,
+                trajectoryMembers == null ? 0 : trajectoryMembers.size() * plan.points());
+        long slab = heap.slabMembers(components, kept.bytes());
         if (slab == 0)
-            throw new InputException(needs + ", and not even a slab of " + Reduction.BLOCK + " members fits beside the " + HeapBudget.size(partials)
-                    + " of block sums its " + rows + " output rows keep; raise the heap with JAVA_TOOL_OPTIONS=-Xmx<size>, or use fewer output rows (--output-interval)");
+            throw new InputException(needs + ", and not even a slab of " + Reduction.BLOCK + " members fits beside the " + HeapBudget.size(kept.bytes())
+                    + " that " + kept.what() + " of its " + rows + " output rows keep; raise the heap with JAVA_TOOL_OPTIONS=-Xmx<size>, or use fewer"
+                    + " output rows (--output-interval)");
         err().println("geomech: note: " + needs + ": running it in slabs of " + slab + " members (as --members-in-memory " + slab + " would)");
         return (int) slab;
     }
@@ -218,6 +212,7 @@ final class RunCommand extends GeomechCommand {
         }
         if (trajectoryMembers != null) run.trajectories(trajectoryMembers);
         if (slabMembers != null) run.membersInMemory(slabMembers);
+        if (saveFinalStates) run.keepFinalStates();
         if (checkpointEvery != null) run.checkpoints(new Checkpoints(checkpointFile(), checkpointEvery, arguments(), scenarioOptions.text, Interrupts::pending));
         if (resumeFrom != null) run.resume(checkpointFile());
         summary.inputs(scenario).members(scenario.members() * plan.points()).results(results);

@@ -5,6 +5,7 @@ import org.geomech.engine.EnsembleRun;
 import org.geomech.ensemble.EnsembleState;
 import org.geomech.ensemble.InitialStates;
 import org.geomech.ensemble.Observer;
+import org.geomech.ensemble.SweepPlan;
 import org.geomech.ensemble.TimeGrid;
 import org.geomech.method.Method;
 import org.geomech.method.StepSystem;
@@ -56,6 +57,9 @@ public final class Simulation {
         if (report != null) report[0] = r;
         return state;
     }
+
+    /** This ensemble as a launch over a grid (every member with the model parameters given), to be run in slabs or partitions. */
+    public Launch launch(TimeGrid grid) { return new Launch(step, SweepPlan.of(step.model(), modelParams, members), initial, perturbation, grid); }
 
     public double[] params(double h) {
         double[] p = new double[modelParams.length + 1];

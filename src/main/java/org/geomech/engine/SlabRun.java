@@ -1,48 +1,72 @@
 package org.geomech.engine;
 
 import org.geomech.backend.Backend;
-import org.geomech.engine.EnsembleRun;
 import org.geomech.ensemble.EnsembleState;
 import org.geomech.ensemble.InitialStates;
 import org.geomech.ensemble.Reduction;
-import org.geomech.ensemble.TimeGrid;
+import org.geomech.ensemble.SweepPlan;
 
 import java.io.Serializable;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.function.LongConsumer;
 
 /**
- * An ensemble run slab by slab: each slab is a range of whole Reduction blocks whose members are made, advanced over
- * the whole grid and observed on their own (in one process after another, or on Spark executors), keeping only the
- * block partials of every output row; the partials of all slabs are combined in block order, so the statistics are
- * bitwise those of the whole ensemble run at once, whatever the slabs.
+ * A launch run slab by slab: each slab is a range of whole Reduction blocks whose members are made, advanced over the
+ * whole grid by EnsembleRun and observed on their own (in one process after another, or on Spark executors), keeping the
+ * block partials of every output row and, where asked, its members' observer values (for min, std and quantiles), the
+ * states of the trajectory members in it and its final states. Slabs are combined in block order, so every statistic
+ * is bitwise that of the whole launch run at once, whatever the slabs: the partial sums merge in member order and the
+ * spread is computed from the same values in the same order (Spread.add).
  */
 public final class SlabRun {
-    /** A failed member: its index in the whole ensemble, the step it failed at and why. */
-    public record Failure(long member, long step, EnsembleState.Status status) implements Serializable {}
+    /**
+     * What a slab keeps besides its block partials: the spread whose observer values it records (null: none), the
+     * launch members whose states it records at every output (empty: none), whether it keeps its final states.
+     */
+    public record Keep(Spread spread, int[] trajectoryMembers, boolean finalStates) {
+        /** Block partials only. */
+        public static final Keep PARTIALS = new Keep(null, new int[0], false);
+
+        public Keep {
+            trajectoryMembers = trajectoryMembers.clone();
+        }
+
+        boolean records() { return spread != null || trajectoryMembers.length > 0; }
+    }
 
     /**
-     * What one slab leaves: its first block, per output row the partials of its blocks (Reduction.block's layout),
-     * its solver counters, its failed members, the largest moves consistency made to its initial states, its seconds.
+     * What one slab leaves: its first launch member and its size, per output row its time, step and the partials of its
+     * blocks (Reduction.block's layout); its solver counters, its failed members, its member-steps per sweep point, the
+     * largest moves consistency made to its initial states and its seconds; where kept, per row its members' observer
+     * values (observer-major) and which of them were running, per row the states of the trajectory members in it
+     * (their indices into Keep.trajectoryMembers in trajectoryIndex) and its final states (member-major).
      */
-    public record Slab(int firstBlock, double[][] partials, long newtonIterations, int maxNewtonIterations, long jacobianFactorisations,
-                       List<Failure> failures,
-                       double maxPositionMove, double maxVelocityMove, double seconds) implements Serializable {
+    public record Slab(long first, int count, double[] times, long[] steps, double[][] partials, long newtonIterations, int maxNewtonIterations,
+                       long jacobianFactorisations, List<MemberFailure> failures, long[] memberSteps, double maxPositionMove, double maxVelocityMove,
+                       double seconds, double[][] values, boolean[][] running, int[] trajectoryIndex, double[][] trajectories,
+                       double[] finalStates) implements Serializable {
         public Slab {
             failures = List.copyOf(failures);
         }
+
+        int firstBlock() { return (int) (first / Reduction.BLOCK); }
     }
 
-    /** Rows and counters of the whole ensemble, its failures in member order, and how far consistency moved its initial states. */
-    public record Outcome(EnsembleRun.Result result, List<Failure> failures, InitialStates.Report consistency) {}
-
-    /** Whole output strides per Backend.Run.advanceObserving (issue 8 items 3 and 4: one dispatch for many outputs). */
-    private static final int BATCH = 64;
+    /**
+     * The whole launch from its slabs: the rows (with their block partials, to be split by sweep point) and counters, the
+     * failures in launch order, the member-steps per point, how far consistency moved the initial states; the spread
+     * at every output time ([time][point][observer][min, std, quantiles], null where none was kept), the trajectories
+     * ([time][Keep.trajectoryMembers index][component], null where none) and the final states ([point][member][component],
+     * null where not kept).
+     */
+    public record Outcome(EnsembleRun.Result result, List<MemberFailure> failures, long[] memberSteps, InitialStates.Report consistency,
+                          List<double[][][]> spread, double[][][] trajectories, double[][][] finalStates) {}
 
     private SlabRun() {}
 
-    /** The slabs of an ensemble of members, each slabMembers (rounded up to whole blocks) or fewer: their first members. */
+    /** The slabs of an ensemble of members, each slabMembers (rounded up to whole blocks) or fewer: their first members and sizes. */
     public static List<long[]> slabs(long members, long slabMembers) {
         long size = Math.max(1, (slabMembers + Reduction.BLOCK - 1) / Reduction.BLOCK) * Reduction.BLOCK;
         List<long[]> out = new ArrayList<>();
@@ -50,85 +74,174 @@ public final class SlabRun {
         return out;
     }
 
-    /** Makes members first .. first + count - 1 of sim's ensemble (first a multiple of Reduction.BLOCK), runs them over grid. */
-    public static Slab slab(Backend.Compiled compiled, Simulation sim, TimeGrid grid, long first, int count) {
+    /** Makes launch members first .. first + count - 1 (first a multiple of Reduction.BLOCK) and runs them over the launch's grid. */
+    public static Slab slab(Backend.Compiled compiled, Launch launch, long first, int count, Keep keep) {
         if (first % Reduction.BLOCK != 0) throw new IllegalArgumentException("a slab starts at a whole block, not at member " + first);
         long start = System.nanoTime();
+        SweepPlan plan = launch.plan();
         InitialStates.Report[] report = new InitialStates.Report[1];
-        EnsembleState state = sim.initialSlice(first, count, report);
-        List<double[]> partials = new ArrayList<>();
-        long newton, factorisations;
-        int most;
-        try (Backend.Run run = compiled.start(state, sim.params(grid.h()))) {
-            partials.add(run.observeBlocks());
-            for (long done = 0, whole = grid.steps() / grid.stride(); done < whole; ) {
-                int outputs = (int) Math.min(BATCH, whole - done);
-                for (Reduction.Result r : run.advanceObserving(outputs, grid.stride())) partials.add(r.partials());
-                done += outputs;
-            }
-            if (grid.steps() % grid.stride() != 0) {
-                run.advance((int) (grid.steps() % grid.stride()));
-                partials.add(run.observeBlocks());
-            }
-            run.finish();
-            newton = run.newtonIterations();
-            most = run.maxNewtonIterations();
-            factorisations = run.jacobianFactorisations();
+        EnsembleState state = launch.slice(first, count, report);
+        int[] perTick = launch.stepsPerTick(state);
+        List<Integer> mine = new ArrayList<>();
+        for (int i = 0; i < keep.trajectoryMembers().length; i++) {
+            long g = keep.trajectoryMembers()[i];
+            if (g >= first && g < first + count) mine.add(i);
         }
-        List<Failure> failures = new ArrayList<>();
-        for (int j = 0; j < count; j++) if (!state.ok(j)) failures.add(new Failure(first + j, state.failedStep(j), state.status(j)));
-        return new Slab((int) (first / Reduction.BLOCK), partials.toArray(new double[0][]), newton, most, factorisations, failures,
-                report[0].maxPositionMove(), report[0].maxVelocityMove(), (System.nanoTime() - start) * 1e-9);
+        int[] trajectoryIndex = mine.stream().mapToInt(Integer::intValue).toArray();
+        List<double[]> values = new ArrayList<>(), trajectories = new ArrayList<>();
+        List<boolean[]> running = new ArrayList<>();
+        EnsembleRun.Recorder recorder = !keep.records() ? null : (t, s) -> {
+            if (keep.spread() != null) {
+                values.add(keep.spread().values(s));
+                running.add(Spread.ok(s));
+            }
+            if (trajectoryIndex.length > 0) trajectories.add(states(s, keep.trajectoryMembers(), trajectoryIndex, first));
+        };
+        EnsembleRun.Result r = EnsembleRun.run(compiled, state, launch.params(), perTick, launch.grid(), null, recorder, null, null, null);
+        int rows = r.rows().size();
+        double[] times = new double[rows];
+        long[] steps = new long[rows];
+        double[][] partials = new double[rows][];
+        for (int i = 0; i < rows; i++) {
+            EnsembleRun.Row row = r.rows().get(i);
+            times[i] = row.t();
+            steps[i] = row.step();
+            partials[i] = row.reduction().partials();
+        }
+        long reached = steps[rows - 1];
+        List<MemberFailure> failures = new ArrayList<>();
+        long[] memberSteps = new long[plan.points()];
+        for (int j = 0; j < count; j++) {
+            int g = Math.toIntExact(first + j);
+            if (plan.padding(g)) continue;
+            if (state.ok(j)) memberSteps[plan.point(g)] += reached * (perTick == null ? 1 : perTick[j]);
+            else {
+                failures.add(new MemberFailure(plan.point(g), plan.local(g), state.failedStep(j), state.status(j)));
+                memberSteps[plan.point(g)] += state.failedStep(j);
+            }
+        }
+        double[] last = null;
+        if (keep.finalStates()) {
+            last = new double[count * state.components()];
+            double[] one = new double[state.components()];
+            for (int j = 0; j < count; j++) {
+                state.gather(j, one);
+                System.arraycopy(one, 0, last, j * one.length, one.length);
+            }
+        }
+        return new Slab(first, count, times, steps, partials, r.newtonIterations(), r.maxNewtonIterations(), r.jacobianFactorisations(), failures,
+                memberSteps, report[0].maxPositionMove(), report[0].maxVelocityMove(), (System.nanoTime() - start) * 1e-9,
+                keep.spread() == null ? null : values.toArray(new double[0][]), keep.spread() == null ? null : running.toArray(new boolean[0][]),
+                trajectoryIndex, trajectories.toArray(new double[0][]), last);
     }
 
-    /** Runs sim's ensemble in slabs of at most slabMembers, one after another in this process; progress hears of each slab's members. */
-    public static Outcome stream(Backend.Compiled compiled, Simulation sim, TimeGrid grid, long slabMembers, LongConsumer progress) {
+    /** Runs a launch in slabs of at most slabMembers, one after another in this process; progress hears of the members done after each slab. */
+    public static Outcome stream(Backend.Compiled compiled, Launch launch, long slabMembers, Keep keep, LongConsumer progress) {
         List<Slab> slabs = new ArrayList<>();
         long done = 0;
-        for (long[] s : slabs(sim.members(), slabMembers)) {
-            slabs.add(slab(compiled, sim, grid, s[0], (int) s[1]));
+        for (long[] s : slabs(launch.members(), slabMembers)) {
+            slabs.add(slab(compiled, launch, s[0], (int) s[1], keep));
             done += s[1];
             if (progress != null) progress.accept(done);
         }
-        return combine(slabs, sim.members(), grid);
+        return combine(slabs, launch, keep);
     }
 
-    /** The statistics of the whole ensemble from its slabs (in any order; they are put in block order). */
-    public static Outcome combine(List<Slab> slabs, long members, TimeGrid grid) {
+    /** The whole launch from its slabs (in any order; they are put in block order); keep as the slabs were run with. */
+    public static Outcome combine(List<Slab> slabs, Launch launch, Keep keep) {
         List<Slab> ordered = new ArrayList<>(slabs);
-        ordered.sort((a, b) -> Integer.compare(a.firstBlock(), b.firstBlock()));
-        int blocks = Reduction.blocks(Math.toIntExact(members)), rows = ordered.get(0).partials().length;
-        long covered = 0;
-        for (Slab s : ordered) covered += s.partials()[0].length;
-        int stride = (int) (covered / blocks);
+        ordered.sort((a, b) -> Long.compare(a.first(), b.first()));
+        SweepPlan plan = launch.plan();
+        int members = launch.members(), blocks = Reduction.blocks(members), rows = ordered.get(0).partials().length;
+        long at = 0;
+        for (Slab s : ordered) {
+            if (s.first() != at) throw new IllegalArgumentException("slabs leave a gap or overlap at member " + at);
+            at += s.count();
+        }
+        if (at != members) throw new IllegalArgumentException("slabs cover " + at + " of " + members + " members");
+        int stride = ordered.get(0).partials()[0].length / Reduction.blocks(ordered.get(0).count());
         int observers = (stride - 1) / Reduction.FIELDS;
         List<EnsembleRun.Row> out = new ArrayList<>();
         double[] all = new double[blocks * stride];
         for (int r = 0; r < rows; r++) {
-            int at = 0;
+            int pos = 0;
             for (Slab s : ordered) {
-                if (s.firstBlock() * stride != at) throw new IllegalArgumentException("slabs leave a gap or overlap at block " + at / stride);
-                System.arraycopy(s.partials()[r], 0, all, at, s.partials()[r].length);
-                at += s.partials()[r].length;
+                System.arraycopy(s.partials()[r], 0, all, pos, s.partials()[r].length);
+                pos += s.partials()[r].length;
             }
-            if (at != all.length) throw new IllegalArgumentException("slabs cover " + at / stride + " of " + blocks + " blocks");
-            long step = Math.min(grid.steps(), (long) r * grid.stride());
             Reduction.Result res = Reduction.combine(all, blocks, observers);
-            out.add(new EnsembleRun.Row(step * grid.h(), step, res.ok(), res.stats()));
+            out.add(new EnsembleRun.Row(ordered.get(0).times()[r], ordered.get(0).steps()[r], res.ok(), res.stats(), res));
         }
         long newton = 0, factorisations = 0;
         int most = 0;
         double seconds = 0, movedQ = 0, movedV = 0;
-        List<Failure> failures = new ArrayList<>();
+        long[] memberSteps = new long[plan.points()];
+        List<MemberFailure> failures = new ArrayList<>();
         for (Slab s : ordered) {
             newton += s.newtonIterations();
             most = Math.max(most, s.maxNewtonIterations());
             factorisations += s.jacobianFactorisations();
             seconds += s.seconds();
             failures.addAll(s.failures());
+            for (int p = 0; p < memberSteps.length; p++) memberSteps[p] += s.memberSteps()[p];
             movedQ = Math.max(movedQ, s.maxPositionMove());
             movedV = Math.max(movedV, s.maxVelocityMove());
         }
-        return new Outcome(new EnsembleRun.Result(out, newton, most, factorisations, seconds), failures, new InitialStates.Report(movedQ, movedV));
+        return new Outcome(new EnsembleRun.Result(out, newton, most, factorisations, seconds), failures, memberSteps, new InitialStates.Report(movedQ, movedV),
+                keep.spread() == null ? null : spread(ordered, keep.spread(), rows, members), trajectories(ordered, keep, rows),
+                keep.finalStates() ? finalStates(ordered, plan) : null);
+    }
+
+    // The spread at every output time from the slabs' values joined in launch order: what Spread.record gives the whole launch
+    private static List<double[][][]> spread(List<Slab> ordered, Spread spread, int rows, int members) {
+        int observers = spread.observers();
+        for (int r = 0; r < rows; r++) {
+            double[] values = new double[observers * members];
+            boolean[] running = new boolean[members];
+            for (Slab s : ordered) {
+                int first = Math.toIntExact(s.first());
+                for (int o = 0; o < observers; o++) System.arraycopy(s.values()[r], o * s.count(), values, o * members + first, s.count());
+                System.arraycopy(s.running()[r], 0, running, first, s.count());
+            }
+            spread.add(values, running);
+        }
+        return spread.recordedTimes();
+    }
+
+    // [time][trajectory member][component] from the slabs that hold the members
+    private static double[][][] trajectories(List<Slab> ordered, Keep keep, int rows) {
+        if (keep.trajectoryMembers().length == 0) return null;
+        double[][][] out = new double[rows][keep.trajectoryMembers().length][];
+        for (Slab s : ordered)
+            for (int r = 0; r < rows && s.trajectoryIndex().length > 0; r++) {
+                int components = s.trajectories()[r].length / s.trajectoryIndex().length;
+                for (int k = 0; k < s.trajectoryIndex().length; k++)
+                    out[r][s.trajectoryIndex()[k]] = Arrays.copyOfRange(s.trajectories()[r], k * components, (k + 1) * components);
+            }
+        return out;
+    }
+
+    // [point][member][component] of every member but the padding
+    private static double[][][] finalStates(List<Slab> ordered, SweepPlan plan) {
+        double[][][] out = new double[plan.points()][plan.members()][];
+        for (Slab s : ordered) {
+            int components = s.finalStates().length / s.count();
+            for (int j = 0; j < s.count(); j++) {
+                int g = Math.toIntExact(s.first() + j);
+                if (!plan.padding(g)) out[plan.point(g)][plan.local(g)] = Arrays.copyOfRange(s.finalStates(), j * components, (j + 1) * components);
+            }
+        }
+        return out;
+    }
+
+    // The states of the trajectory members among a slab's (indices into members), side by side
+    private static double[] states(EnsembleState state, int[] members, int[] index, long first) {
+        int components = state.components();
+        double[] out = new double[index.length * components], one = new double[components];
+        for (int k = 0; k < index.length; k++) {
+            state.gather((int) (members[index[k]] - first), one);
+            System.arraycopy(one, 0, out, k * components, components);
+        }
+        return out;
     }
 }

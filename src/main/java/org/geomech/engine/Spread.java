@@ -42,6 +42,15 @@ public final class Spread implements EnsembleRun.Recorder {
 
     @Override
     public void record(double t, EnsembleState state) {
+        add(values(state), ok(state));
+    }
+
+    /**
+     * The observer values of every member of a state (observer-major, o * members + j; 0 where a member is not ok),
+     * evaluated in parallel blocks: a function of each member's state alone, so a slab of members gives its members'
+     * values bitwise as the whole launch does.
+     */
+    public double[] values(EnsembleState state) {
         int members = state.members(), components = state.components();
         double[] values = new double[observers * members];
         int blocks = Reduction.blocks(members);
@@ -57,18 +66,34 @@ public final class Spread implements EnsembleRun.Recorder {
                 for (int o = 0; o < observers; o++) values[o * members + j] = out[o];
             }
         });
+        return values;
+    }
+
+    /** Which members of a state are running (the members whose values count). */
+    public static boolean[] ok(EnsembleState state) {
+        boolean[] ok = new boolean[state.members()];
+        for (int j = 0; j < ok.length; j++) ok[j] = state.ok(j);
+        return ok;
+    }
+
+    /** Records one output time from the values and running members of the whole launch (values(state) and ok(state), or their slabs joined). */
+    public void add(double[] values, boolean[] ok) {
+        int members = ok.length;
         double[][][] at = new double[plan.points()][observers][];
         for (int p = 0; p < plan.points(); p++) {
             int first = plan.first(p);
             for (int o = 0; o < observers; o++) {
                 double[] x = new double[plan.members()];
                 int n = 0;
-                for (int j = first; j < first + plan.members(); j++) if (state.ok(j)) x[n++] = values[o * members + j];
+                for (int j = first; j < first + plan.members(); j++) if (ok[j]) x[n++] = values[o * members + j];
                 at[p][o] = of(Arrays.copyOf(x, n), levels);
             }
         }
         times.add(at);
     }
+
+    /** The number of observers whose values values() gives per member. */
+    public int observers() { return observers; }
 
     /** min, std, then the quantiles at the levels, of values (NaN for none). */
     public static double[] of(double[] values, double[] levels) {

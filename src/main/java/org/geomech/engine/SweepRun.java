@@ -20,14 +20,11 @@ import java.util.function.LongConsumer;
  * member (MemberStepSizes), the grid is the output-interval grid and member j takes its own n_j steps per tick.
  */
 public final class SweepRun {
-    /** A member that stopped: its point, its index within the point, the step it failed at and why. */
-    public record Failure(int point, int member, long step, EnsembleState.Status status) {}
-
     /** One sweep point: its axis values, its rows (statistics over its own members) and its counts. */
     public record Point(int index, Map<String, Double> values, List<EnsembleRun.Row> rows, int ok, int failed, long memberSteps) {}
 
     /** Every point, the launch's counters, its final state (launch member order, padding included) and failures. */
-    public record Result(List<Point> points, EnsembleRun.Result run, EnsembleState state, List<Failure> failures) {}
+    public record Result(List<Point> points, EnsembleRun.Result run, EnsembleState state, List<MemberFailure> failures) {}
 
     private SweepRun() {}
 
@@ -68,17 +65,17 @@ public final class SweepRun {
                     for (int p = 0; p < plan.points(); p++) rows.row(p, split(plan, p, row));
                 }, from, checkpoints);
         long reached = r.rows().isEmpty() ? 0 : r.rows().get(r.rows().size() - 1).step();   // grid.steps() unless stopped early
-        List<Failure> failures = failures(plan, state);
+        List<MemberFailure> failures = failures(plan, state);
         return new Result(points(plan, r.rows(), failures, reached, perTick), r, state, failures);
     }
 
     /** The failed members of a launch's state, point by point in member order (padding members left out). */
-    public static List<Failure> failures(SweepPlan plan, EnsembleState state) {
-        List<Failure> failures = new ArrayList<>();
+    public static List<MemberFailure> failures(SweepPlan plan, EnsembleState state) {
+        List<MemberFailure> failures = new ArrayList<>();
         for (int p = 0; p < plan.points(); p++)
             for (int j = 0; j < plan.members(); j++) {
                 int g = plan.first(p) + j;
-                if (!state.ok(g)) failures.add(new Failure(p, j, state.failedStep(g), state.status(g)));
+                if (!state.ok(g)) failures.add(new MemberFailure(p, j, state.failedStep(g), state.status(g)));
             }
         return failures;
     }
@@ -87,20 +84,23 @@ public final class SweepRun {
      * Every point of a launch from its rows (split on the points' reduction blocks) and its failures: ok counts, and
      * member-steps with the ok members at step reached (times their steps per tick, perTick, where h varies per member).
      */
-    public static List<Point> points(SweepPlan plan, List<EnsembleRun.Row> rows, List<Failure> failures, long reached, int[] perTick) {
+    public static List<Point> points(SweepPlan plan, List<EnsembleRun.Row> rows, List<MemberFailure> failures, long reached, int[] perTick) {
+        long[] memberSteps = new long[plan.points()];
+        for (int p = 0; p < plan.points(); p++)
+            for (int j = 0; j < plan.members(); j++) memberSteps[p] += reached * (perTick == null ? 1 : perTick[plan.first(p) + j]);
+        for (MemberFailure f : failures) memberSteps[f.point()] += f.step() - reached * (perTick == null ? 1 : perTick[plan.first(f.point()) + f.member()]);
+        return points(plan, rows, failures, memberSteps);
+    }
+
+    /** Every point of a launch from its rows (split on the points' reduction blocks), its failures and its member-steps per point. */
+    public static List<Point> points(SweepPlan plan, List<EnsembleRun.Row> rows, List<MemberFailure> failures, long[] memberSteps) {
         List<Point> points = new ArrayList<>();
         for (int p = 0; p < plan.points(); p++) {
             List<EnsembleRun.Row> pointRows = new ArrayList<>();
             for (EnsembleRun.Row row : rows) pointRows.add(split(plan, p, row));
-            long memberSteps = 0;
-            for (int j = 0; j < plan.members(); j++) memberSteps += reached * (perTick == null ? 1 : perTick[plan.first(p) + j]);
             int failed = 0;
-            for (Failure f : failures)
-                if (f.point() == p) {
-                    failed++;
-                    memberSteps += f.step() - reached * (perTick == null ? 1 : perTick[plan.first(p) + f.member()]);
-                }
-            points.add(new Point(p, plan.pointValues(p), pointRows, plan.members() - failed, failed, memberSteps));
+            for (MemberFailure f : failures) if (f.point() == p) failed++;
+            points.add(new Point(p, plan.pointValues(p), pointRows, plan.members() - failed, failed, memberSteps[p]));
         }
         return points;
     }

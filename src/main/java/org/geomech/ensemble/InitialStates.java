@@ -139,14 +139,7 @@ public final class InitialStates {
      * bitwise the state fill gives it in the whole ensemble (slabs streamed through memory, Spark partitions).
      */
     public Report fill(EnsembleState state, long first, long total, double[] modelParams, Perturbation perturbation) {
-        return fill(state, new SweepPlan(sys, fixed(modelParams), Math.toIntExact(total)), first, perturbation);
-    }
-
-    private Map<String, Variation> fixed(double[] modelParams) {
-        Map<String, Variation> out = new java.util.LinkedHashMap<>();
-        List<Expr> symbols = sys.parameterSymbols();
-        for (int i = 0; i < symbols.size(); i++) out.put(symbols.get(i).name(), new Variation.Fixed(modelParams[i]));
-        return out;
+        return fill(state, SweepPlan.of(sys, modelParams, Math.toIntExact(total)), first, perturbation);
     }
 
     /**

@@ -56,6 +56,14 @@ public final class SweepPlan {
         this.stride = points == 1 ? members : Math.multiplyExact(Reduction.blocks(members), Reduction.BLOCK);
     }
 
+    /** One launch of members sharing the given parameter values (every model parameter, in declaration order). */
+    public static SweepPlan of(Model system, double[] parameterValues, int members) {
+        Map<String, Variation> fixed = new LinkedHashMap<>();
+        List<String> names = new ArrayList<>(system.parameters().keySet());
+        for (int i = 0; i < names.size(); i++) fixed.put(names.get(i), new Variation.Fixed(parameterValues[i]));
+        return new SweepPlan(system, fixed, members);
+    }
+
     /** One launch of members copies of the same parameters. */
     public static SweepPlan uniform(Model system, int members) { return new SweepPlan(system, Map.of(), members); }
 

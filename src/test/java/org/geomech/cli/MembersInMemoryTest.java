@@ -40,9 +40,28 @@ class MembersInMemoryTest {
     }
 
     @Test
+    void slabsComposeWithSweepsQuantilesTrajectoriesAndFinalStates() throws Exception {
+        String[] extra = {"--param", "eps=[0.25,0.5]", "--statistics", "mean,msd,min,std,q5,q50,q95", "--save-trajectories", "0,2400",
+                "--save-final-states"};
+        Path whole = dir.resolve("whole-all"), slabs = dir.resolve("slabs-all");
+        Cli.Result a = run(whole, extra);
+        assertEquals(0, a.exit(), a.err());
+        List<String> args = new ArrayList<>(List.of(extra));
+        args.addAll(List.of("--members-in-memory", "2048"));
+        Cli.Result b = run(slabs, args.toArray(new String[0]));
+        assertEquals(0, b.exit(), b.err());
+        // two step sizes and two sweep points: the files per step size and point, every byte
+        List<String> files;
+        try (var list = Files.list(whole)) {
+            files = list.map(f -> f.getFileName().toString()).filter(f -> f.endsWith(".csv")).sorted().toList();
+        }
+        assertTrue(files.containsAll(List.of("timeseries.csv", "h0.1-final-states.csv", "h0.05-point1-trajectories.csv")), files.toString());
+        for (String f : files) assertArrayEquals(Files.readAllBytes(whole.resolve(f)), Files.readAllBytes(slabs.resolve(f)), f);
+    }
+
+    @Test
     void slabsRefuseWhatNeedsTheWholeEnsembleAtOnce() {
-        for (String[] extra : List.of(new String[]{"--members-in-memory", "0"}, new String[]{"--members-in-memory", "1024", "--checkpoint-every", "1"},
-                new String[]{"--members-in-memory", "1024", "--save-trajectories", "1"})) {
+        for (String[] extra : List.of(new String[]{"--members-in-memory", "0"}, new String[]{"--members-in-memory", "1024", "--checkpoint-every", "1"})) {
             Cli.Result r = run(dir.resolve("bad"), extra);
             assertEquals(2, r.exit(), String.join(" ", extra) + ": " + r.err());
             assertEquals(1, r.errLines().size(), r.err());

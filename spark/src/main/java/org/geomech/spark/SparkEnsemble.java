@@ -61,7 +61,7 @@ public final class SparkEnsemble {
             int p = Math.min(partitions, blocks);
             for (int k = 0; k < p; k++) parts.add(new Part(scenarioYaml, stage, (int) ((long) k * blocks / p), (int) ((long) (k + 1) * blocks / p)));
             List<SlabRun.Slab> slabs = spark.parallelize(parts, p).map(task).collect();
-            out.add(SlabRun.combine(slabs, scenario.members(), grid(scenario, stage)));
+            out.add(SlabRun.combine(slabs, simulation(scenario).launch(grid(scenario, stage)), SlabRun.Keep.PARTIALS));
         }
         return out;
     }
@@ -73,19 +73,24 @@ public final class SparkEnsemble {
         Prepared p = PREPARED.computeIfAbsent(part.stage() + " " + threads + "\n" + part.scenarioYaml(), k -> prepare(part.scenarioYaml(), part.stage(), threads));
         long first = (long) part.firstBlock() * Reduction.BLOCK;
         int count = (int) (Math.min(p.simulation().members(), (long) part.endBlock() * Reduction.BLOCK) - first);
-        return SlabRun.slab(p.compiled(), p.simulation(), p.grid(), first, count);
+        return SlabRun.slab(p.compiled(), p.simulation().launch(p.grid()), first, count, SlabRun.Keep.PARTIALS);
     }
 
     // simd with the task's cores (spark.task.cpus): the executor's other cores run other tasks
     private static Prepared prepare(String yaml, int stage, int threads) {
         Scenario scenario = ScenarioFile.draft("scenario", yaml).resolve();
-        MechanicalSystem sys = scenario.mechanical("spark");
-        Simulation sim = new Simulation(sys, Methods.parse(scenario.method()), sys.parameterValues(), new InitialStates(sys, scenario.q0(), scenario.v0()),
-                scenario.perturbation(), scenario.members());
-        List<Observer> observers = new ArrayList<>(Observers.standard(sys));
+        Simulation sim = simulation(scenario);
+        List<Observer> observers = new ArrayList<>(Observers.standard(scenario.mechanical("spark")));
         for (Map.Entry<String, String> e : scenario.observers().entrySet()) observers.add(Observers.parse(sim.step(), e.getKey(), e.getValue()));
         Backend backend = scenario.backend().equals("simd") ? new SimdBackend(threads, SimdBackend.DEFAULT_CHUNK) : Backends.named(scenario.backend());
         return new Prepared(sim, Engine.compile(backend, sim.step(), observers, scenario.newton()), grid(scenario, stage));
+    }
+
+    // The scenario's ensemble (shared parameters, in coordinates)
+    private static Simulation simulation(Scenario scenario) {
+        MechanicalSystem sys = scenario.mechanical("spark");
+        return new Simulation(sys, Methods.parse(scenario.method()), sys.parameterValues(), new InitialStates(sys, scenario.q0(), scenario.v0()),
+                scenario.perturbation(), scenario.members());
     }
 
     private static TimeGrid grid(Scenario scenario, int stage) {
