@@ -14,10 +14,14 @@ public final class Results {
     private final double maxPositionMove, maxVelocityMove;
     private final long[] flopsPerStep;
     private final boolean finished;
+    private final String quantiles;
+    private final double quantileRankError;
 
     Results(String backend, String model, String method, List<String> observers, List<String> components, List<Series> series, List<Failure> failures,
-            double maxPositionMove, double maxVelocityMove, long[] flopsPerStep, boolean finished) {
+            double maxPositionMove, double maxVelocityMove, long[] flopsPerStep, boolean finished, String quantiles, double quantileRankError) {
         this.finished = finished;
+        this.quantiles = quantiles;
+        this.quantileRankError = quantileRankError;
         this.backend = backend;
         this.model = model;
         this.method = method;
@@ -69,6 +73,12 @@ public final class Results {
 
     /** @return false when a checkpoint's stop signal ended the run early (its last series then stop at the checkpoint) */
     public boolean finished() { return finished; }
+
+    /** @return how min, std and the quantiles were computed: "exact" (from every value), "sketch" (summarised; see quantileRankError) or "none" (not asked for) */
+    public String quantiles() { return quantiles; }
+
+    /** @return the largest rank error of a quantile as a fraction of the members it summarises: 0 where exact, at most this where sketched */
+    public double quantileRankError() { return quantileRankError; }
 
     /** @return floating-point operations per member-step outside Newton and per Newton iteration, counted from the compiled step */
     public long[] flopsPerStep() { return flopsPerStep.clone(); }

@@ -1,5 +1,6 @@
 package org.geomech.api;
 
+import org.geomech.engine.MemoryPlan;
 import org.geomech.engine.Launch;
 import org.geomech.engine.MemberFailure;
 import org.geomech.engine.Engine;
@@ -70,6 +71,7 @@ public final class Run {
     private final Map<String, double[]> givenParameters = new LinkedHashMap<>();
     private Integer membersInMemory;
     private boolean keepFinalStates;
+    private String quantiles = "auto";
     private Checkpoints checkpoints;
     private Path resumeFrom;
 
@@ -278,6 +280,23 @@ public final class Run {
     }
 
     /**
+     * Chooses how min, std and the quantiles are computed: "exact" (every member's values of an output sorted; in slabs
+     * every output's values are kept until the last slab), "sketch" or "sketch:K" (fed in member order into summaries of
+     * K values per level, 4096 by default: the exact minimum, std by Welford's recurrence, quantiles within the rank
+     * error {@link Results#quantileRankError()} states), or "auto" (the default: exact where every output's values of
+     * every member take at most a quarter of the heap, else a sketch). The same choice in memory and in slabs, so both
+     * give bitwise the same.
+     *
+     * @param mode "auto", "exact", "sketch" or "sketch:K" (K even, at least 64)
+     * @return this run
+     */
+    public Run quantiles(String mode) {
+        MemoryPlan.sketch(mode, 0, 0, 0);
+        quantiles = mode;
+        return this;
+    }
+
+    /**
      * Keeps every member's final state in {@link Series#finalStates()} where the run goes in slabs (held at once, the
      * final states are the ensemble itself and are always kept).
      *
@@ -354,6 +373,11 @@ public final class Run {
         List<Checkpoint.Stage> finished = new ArrayList<>();
         InitialStates.Report[] report = new InitialStates.Report[1];
         boolean complete = true;
+        long outputs = 0;
+        for (double h : plan.stepSizes() == null ? sc.h() : List.of(Double.NaN))
+            outputs = Math.max(outputs, (plan.stepSizes() == null ? TimeGrid.of(h, sc.tEnd(), sc.outputInterval()) : plan.stepSizes().ticks(sc.tEnd())).rows());
+        int sketch = sc.needsSpread() ? MemoryPlan.sketch(quantiles, plan.launchMembers(), outputs, observers.size()) : 0;
+        double rankError = 0;
         long done = 0;
         // h per member: one launch on the grid of output intervals, labelled h = NaN
         List<Double> stages = plan.stepSizes() == null ? sc.h() : List.of(Double.NaN);
@@ -386,7 +410,7 @@ public final class Run {
             }
             if (slabs) {
                 Launch launch = new Launch(step, plan, initial, sc.perturbation(), grid);
-                Spread spread = sc.needsSpread() ? new Spread(step, observers, launch.params(), plan, sc.quantileLevels()) : null;
+                Spread spread = sc.needsSpread() ? new Spread(step, observers, launch.params(), plan, sc.quantileLevels(), sketch) : null;
                 int[] kept = trajectories == null ? new int[0] : launchMembers(plan).stream().mapToInt(Integer::intValue).toArray();
                 SlabRun.Outcome o = SlabRun.stream(compiled, launch, membersInMemory, new SlabRun.Keep(spread, kept, keepFinalStates),
                         m -> progress.accept(before + grid.steps() * m / launch.members()));
@@ -398,6 +422,7 @@ public final class Run {
                         Output out = output(h, p.index(), p.rows().get(i));
                         listener.output(spread == null ? out : withSpread(out, o.spread().get(i)[p.index()]));
                     }
+                if (spread != null) rankError = Math.max(rankError, spread.rankError());
                 Trajectories recorded = o.trajectories() == null ? null : trajectories(o.result().rows(), kept, o.trajectories());
                 for (SweepRun.Point p : points)
                     series.add(series(h, p, names, sc, o.spread(), o.finalStates() == null ? new double[0][] : o.finalStates()[p.index()],
@@ -420,7 +445,7 @@ public final class Run {
             listener.started(setup(backend, sys, step, names, report[0], compiled));
             Trajectories recorder = trajectories == null ? null
                     : resuming && resumed.trajectories() != null ? resumed.trajectories() : new Trajectories(launchMembers(plan), state.members());
-            Spread spread = sc.needsSpread() ? new Spread(step, observers, step.paramValues(h, plan.shared()), plan, sc.quantileLevels()) : null;
+            Spread spread = sc.needsSpread() ? new Spread(step, observers, step.paramValues(h, plan.shared()), plan, sc.quantileLevels(), sketch) : null;
             if (spread != null && resuming) spread.restore(resumed.spread());
             // a row waits for its spread, which the recorder computes after the row; the rows of a checkpoint have theirs
             List<Output> pending = new ArrayList<>();
@@ -447,6 +472,7 @@ public final class Run {
                 else pending.add(o);
             }, resuming ? resumed.snapshot() : null, writer);
             List<double[][][]> spreadTimes = spread == null ? null : spread.recordedTimes();
+            if (spread != null) rankError = Math.max(rankError, spread.rankError());
             double[][][] last = new double[plan.points()][][];
             for (SweepRun.Point p : r.points()) {
                 last[p.index()] = finalStates(plan, p.index(), state);
@@ -459,7 +485,8 @@ public final class Run {
         }
         if (complete && checkpoints != null) deleteCheckpoint();
         return new Results(backend.describe(), sys.name(), step.method(), names, step.layout().names(), series, failures,
-                report[0].maxPositionMove(), report[0].maxVelocityMove(), compiled.flopsPerStep(), complete);
+                report[0].maxPositionMove(), report[0].maxVelocityMove(), compiled.flopsPerStep(), complete,
+                !sc.needsSpread() ? "none" : sketch > 0 ? "sketch" : "exact", rankError);
     }
 
     // Slabs run one after another over the whole time span: a checkpoint of one would hold a slab, not the run
@@ -471,7 +498,7 @@ public final class Run {
     private static Results setup(Backend backend, org.geomech.model.Model sys, StepSystem step, List<String> names, InitialStates.Report report,
                                  Backend.Compiled compiled) {
         return new Results(backend.describe(), sys.name(), step.method(), names, step.layout().names(), List.of(), List.of(),
-                report.maxPositionMove(), report.maxVelocityMove(), compiled.flopsPerStep(), true);
+                report.maxPositionMove(), report.maxVelocityMove(), compiled.flopsPerStep(), true, "none", 0);
     }
 
     // A sweep point's series: its rows with their spread (null: none asked for), its final states, trajectories and counters

@@ -102,6 +102,12 @@ final class RunCommand extends GeomechCommand {
             description = "statistics of every observer: mean, max, msd (default), min, std, quantiles qP in percent (q5,q50,q95), exact")
     List<String> statistics;
 
+    @Option(names = "--quantiles", paramLabel = "MODE", defaultValue = "auto",
+            description = "how min, std and quantiles are computed: exact (every value), sketch or sketch:K (summaries of K values per level,"
+                    + " default " + MemoryPlan.SKETCH + ", in member order; summary.json states the rank error), or auto (default: exact unless every"
+                    + " output's values of every member take more than a quarter of the heap)")
+    String quantiles;
+
     @Option(names = "--save-final-states", description = "save every member's final state (final-states.csv or .npy), a file --initial loads again")
     boolean saveFinalStates;
 
@@ -191,7 +197,9 @@ final class RunCommand extends GeomechCommand {
                     + " with JAVA_TOOL_OPTIONS=-Xmx<size>, or use fewer members");
         long rows = 0;
         for (double h : stepSizes()) rows = Math.max(rows, grid(h).rows());
-        MemoryPlan.Kept kept = MemoryPlan.kept(components, members, rows, observers(step).size(), scenario.needsSpread(), saveFinalStates,
+        int observed = observers(step).size();
+        MemoryPlan.Kept kept = MemoryPlan.kept(components, members, rows, observed,
+                scenario.needsSpread() && MemoryPlan.sketch(quantiles, members, rows, observed) == 0, saveFinalStates,
                 trajectoryMembers == null ? 0 : trajectoryMembers.size() * plan.points());
         long slab = heap.slabMembers(components, kept.bytes());
         if (slab == 0)
@@ -213,6 +221,7 @@ final class RunCommand extends GeomechCommand {
         if (trajectoryMembers != null) run.trajectories(trajectoryMembers);
         if (slabMembers != null) run.membersInMemory(slabMembers);
         if (saveFinalStates) run.keepFinalStates();
+        run.quantiles(quantiles);
         if (checkpointEvery != null) run.checkpoints(new Checkpoints(checkpointFile(), checkpointEvery, arguments(), scenarioOptions.text, Interrupts::pending));
         if (resumeFrom != null) run.resume(checkpointFile());
         summary.inputs(scenario).members(scenario.members() * plan.points()).results(results);
@@ -238,6 +247,7 @@ final class RunCommand extends GeomechCommand {
             }
         }).run();
         progress.end();
+        if (!res.quantiles().equals("none")) summary.quantiles(res.quantiles(), res.quantileRankError());
         for (double h : stepSizes()) record(res, h, swept);
         if (!res.finished()) Interrupts.check();   // a signal: the checkpoint is written; the partial results go out as the command stops
     }

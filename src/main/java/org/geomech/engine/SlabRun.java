@@ -18,7 +18,8 @@ import java.util.function.LongConsumer;
  * block partials of every output row and, where asked, its members' observer values (for min, std and quantiles), the
  * states of the trajectory members in it and its final states. Slabs are combined in block order, so every statistic
  * is bitwise that of the whole launch run at once, whatever the slabs: the partial sums merge in member order and the
- * spread is computed from the same values in the same order (Spread.add).
+ * spread is computed from the same values in the same order (Spread.add), or, where it is summarised by sketches, fed
+ * with them in the same order as each slab goes (Spread.feed: slabs run one after another in launch order).
  */
 public final class SlabRun {
     /**
@@ -90,8 +91,11 @@ public final class SlabRun {
         int[] trajectoryIndex = mine.stream().mapToInt(Integer::intValue).toArray();
         List<double[]> values = new ArrayList<>(), trajectories = new ArrayList<>();
         List<boolean[]> running = new ArrayList<>();
+        boolean sketched = keep.spread() != null && keep.spread().sketched();
+        int[] fed = {0};
         EnsembleRun.Recorder recorder = !keep.records() ? null : (t, s) -> {
-            if (keep.spread() != null) {
+            if (sketched) keep.spread().feed(fed[0]++, keep.spread().values(s), Spread.ok(s), first);
+            else if (keep.spread() != null) {
                 values.add(keep.spread().values(s));
                 running.add(Spread.ok(s));
             }
@@ -131,7 +135,8 @@ public final class SlabRun {
         }
         return new Slab(first, count, times, steps, partials, r.newtonIterations(), r.maxNewtonIterations(), r.jacobianFactorisations(), failures,
                 memberSteps, report[0].maxPositionMove(), report[0].maxVelocityMove(), (System.nanoTime() - start) * 1e-9,
-                keep.spread() == null ? null : values.toArray(new double[0][]), keep.spread() == null ? null : running.toArray(new boolean[0][]),
+                keep.spread() == null || sketched ? null : values.toArray(new double[0][]),
+                keep.spread() == null || sketched ? null : running.toArray(new boolean[0][]),
                 trajectoryIndex, trajectories.toArray(new double[0][]), last);
     }
 
@@ -194,6 +199,10 @@ public final class SlabRun {
 
     // The spread at every output time from the slabs' values joined in launch order: what Spread.record gives the whole launch
     private static List<double[][][]> spread(List<Slab> ordered, Spread spread, int rows, int members) {
+        if (spread.sketched()) {
+            spread.close(rows);
+            return spread.recordedTimes();
+        }
         int observers = spread.observers();
         for (int r = 0; r < rows; r++) {
             double[] values = new double[observers * members];

@@ -20,17 +20,60 @@ import java.util.stream.IntStream;
  * order statistics at position p (n - 1), Hyndman and Fan's type 7, as NumPy's default). The observers
  * are evaluated on the host from the states the backend brings back at each output time, member by
  * member, so the result is the same function of the states on every backend, whatever the threads.
+ * <p>
+ * Where every output's values of every member are more than a run should keep (slabs of 10^8 members), the spread is
+ * summarised instead (sketch k > 0): the members' values are fed in member order to one QuantileSketch per output,
+ * point and observer (quantiles within its stated rank error), with the exact minimum and the standard deviation by
+ * Welford's recurrence; fed in the same order, a run in memory and the same run in slabs give bitwise the same.
  */
 public final class Spread implements EnsembleRun.Recorder {
     private final Tape tape;
     private final double[] params, levels;
     private final SweepPlan plan;
-    private final int observers;
+    private final int observers, sketch;
     /** Per output time, per point, per observer: min, std, then the quantiles. */
     private final List<double[][][]> times = new ArrayList<>();
+    /** Sketch mode: per output time fed and not yet summarised, per point and observer. */
+    private final List<Summary[][]> open = new ArrayList<>();
+    private double rankError;
 
-    /** levels: quantile levels in [0, 1]; params: the step's parameter values (h first, as the backend gets them). */
+    /** One output's running summary of one point and observer: the sketch, the minimum, Welford's count, mean and sum of squares. */
+    private static final class Summary {
+        final QuantileSketch quantiles;
+        double min = Double.POSITIVE_INFINITY, mean, squares;
+        long n;
+
+        Summary(int k) { quantiles = new QuantileSketch(k); }
+
+        void add(double x) {
+            quantiles.add(x);
+            min = Math.min(min, x);
+            n++;
+            double d = x - mean;
+            mean += d / n;
+            squares += d * (x - mean);
+        }
+
+        double[] spread(double[] levels) {
+            double[] out = new double[2 + levels.length];
+            if (n == 0) {
+                Arrays.fill(out, Double.NaN);
+                return out;
+            }
+            out[0] = min;
+            out[1] = Math.sqrt(squares / n);
+            System.arraycopy(quantiles.quantiles(levels), 0, out, 2, levels.length);
+            return out;
+        }
+    }
+
+    /** levels: quantile levels in [0, 1]; params: the step's parameter values (h first, as the backend gets them); exact quantiles. */
     public Spread(StepSystem step, List<Observer> observers, double[] params, SweepPlan plan, double[] levels) {
+        this(step, observers, params, plan, levels, 0);
+    }
+
+    /** As above, summarised by sketches of k values per level (k even), or exact where k is 0. */
+    public Spread(StepSystem step, List<Observer> observers, double[] params, SweepPlan plan, double[] levels, int k) {
         List<Expr> inputs = new ArrayList<>(step.state());
         inputs.addAll(step.params());
         this.tape = Tape.compile(inputs, observers.stream().map(Observer::expression).toList());
@@ -38,12 +81,60 @@ public final class Spread implements EnsembleRun.Recorder {
         this.plan = plan;
         this.observers = observers.size();
         this.levels = levels.clone();
+        this.sketch = k;
     }
 
     @Override
     public void record(double t, EnsembleState state) {
-        add(values(state), ok(state));
+        if (sketch == 0) add(values(state), ok(state));
+        else {
+            feed(times.size(), values(state), ok(state), 0);
+            close(times.size() + 1);
+        }
     }
+
+    /** Whether this spread summarises by sketches (fed output by output, slab by slab) rather than keeping every value. */
+    public boolean sketched() { return sketch > 0; }
+
+    /**
+     * Sketch mode: feeds output row's values of a slab of the launch (values(state) and ok(state) of launch members
+     * first ..) in member order; slabs are fed in launch order, each through all its outputs.
+     */
+    public void feed(int row, double[] values, boolean[] ok, long first) {
+        while (open.size() <= row - times.size()) {
+            Summary[][] at = new Summary[plan.points()][observers];
+            for (Summary[] point : at) for (int o = 0; o < observers; o++) point[o] = new Summary(sketch);
+            open.add(at);
+        }
+        Summary[][] at = open.get(row - times.size());
+        int members = ok.length;
+        for (int j = 0; j < members; j++) {
+            int g = Math.toIntExact(first + j);
+            if (!ok[j] || plan.padding(g)) continue;
+            for (int o = 0; o < observers; o++) at[plan.point(g)][o].add(values[o * members + j]);
+        }
+    }
+
+    /** Sketch mode: summarises every output fed so far up to row rows - 1 (every member of them has been fed). */
+    public void close(int rows) {
+        while (times.size() < rows) {
+            Summary[][] at = open.remove(0);
+            double[][][] row = new double[plan.points()][observers][];
+            for (int p = 0; p < at.length; p++) for (int o = 0; o < observers; o++) row[p][o] = at[p][o].spread(levels);
+            times.add(row);
+            rankError = Math.max(rankError, rankError(at));
+        }
+    }
+
+    // the largest relative rank error of an output's sketches
+    private static double rankError(Summary[][] at) {
+        double worst = 0;
+        for (Summary[] point : at) for (Summary s : point) if (s.n > 0) worst = Math.max(worst, s.quantiles.rankError() / s.n);
+        return worst;
+    }
+
+    /** The largest rank error of a quantile summarised so far, as a fraction of the members (0: exact). */
+    public double rankError() { return rankError; }
 
     /**
      * The observer values of every member of a state (observer-major, o * members + j; 0 where a member is not ok),

@@ -1,6 +1,7 @@
 package org.geomech.io;
 
 import com.fasterxml.jackson.annotation.JsonAutoDetect;
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import org.geomech.ensemble.InitialStates;
@@ -21,7 +22,7 @@ import java.util.OptionalDouble;
         isGetterVisibility = JsonAutoDetect.Visibility.NONE)
 @JsonPropertyOrder({"command", "geomech_version", "java_version", "finished", "error", "inputs", "members", "failures", "wall_seconds", "startup_seconds",
         "non_finite_observers", "member_steps", "stepping_seconds", "member_steps_per_second", "newton_iterations",
-        "flops_per_step", "consistency", "results", "files"})
+        "flops_per_step", "consistency", "quantiles", "results", "files"})
 public final class RunSummary {
     /** A failed member: the step size of its run, its index and step (null where the study does not say), the reason. */
     public record Failure(Double h, Integer member, Long step, String reason) {}
@@ -37,6 +38,9 @@ public final class RunSummary {
 
     /** Flops of one step without Newton (guess and update) and per Newton iteration (residual and Jacobian). */
     public record Flops(long update, long perNewtonIteration) {}
+
+    /** How min, std and quantiles were computed: "exact" or "sketch", and the largest rank error of a quantile as a fraction of the members. */
+    public record Quantiles(String method, double rankError) {}
 
     /** How many failures are listed one by one. */
     public static final int LISTED_FAILURES = 10;
@@ -56,6 +60,8 @@ public final class RunSummary {
     private Long newtonIterations;
     private Flops flopsPerStep;
     private InitialStates.Report consistency;
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    private Quantiles quantiles;
     private Object results;
     private final List<String> files = new ArrayList<>();
     private final java.util.Map<String, List<String>> columns = new java.util.LinkedHashMap<>();
@@ -69,6 +75,7 @@ public final class RunSummary {
     public RunSummary members(int count) { members = count; return this; }
     public RunSummary flopsPerStep(long[] flops) { flopsPerStep = new Flops(flops[0], flops[1]); return this; }
     public RunSummary consistency(InitialStates.Report report) { consistency = report; return this; }
+    public RunSummary quantiles(String method, double rankError) { quantiles = new Quantiles(method, rankError); return this; }
     public RunSummary results(Object value) { results = value; return this; }
     public RunSummary error(String message) { error = message; return this; }
     /** Whether the command ran to its end (false in the summary written when a run starts, and after a stop). */

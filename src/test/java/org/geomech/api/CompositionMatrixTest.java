@@ -19,8 +19,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * slabs of two reduction blocks give bitwise the same rows, spread, final states, trajectories, failures and counters,
  * for a system in coordinates (cvt, lobatto-nh:2) and on a Lie group (unicycle on SE(2), lobatto-lie-nh:2), on each
  * backend, with parameters shared, drawn per member, swept, h per member and initial states given per member, and with
- * the default statistics or min, std and quantiles. The default test command runs a reduced matrix (every variant on
- * simd, the spread with a sweep and h per member on the other two backends); {@code mvn test -Dgroups=matrix} runs
+ * the default statistics or min, std and quantiles, exact or summarised by sketches. The default test command runs a
+ * reduced matrix (every variant on simd, a sweep and h per member on the other two backends); {@code mvn test -Dgroups=matrix} runs
  * every cell (benchmarks/matrix.sh).
  */
 class CompositionMatrixTest {
@@ -31,14 +31,18 @@ class CompositionMatrixTest {
 
     enum Variant { SHARED, DRAWN, SWEEP, H_PER_MEMBER, INITIAL }
 
+    /** The statistics: the default three; min, std and exact quantiles besides; or those summarised by sketches of 64 values per level. */
+    enum Stats { DEFAULT, EXACT, SKETCH }
+
     static Stream<Arguments> reduced() {
         List<Arguments> out = new ArrayList<>();
         for (String system : List.of("cvt", "unicycle")) {
-            for (Variant v : Variant.values()) out.add(Arguments.of("simd", system, v, true));
-            out.add(Arguments.of("simd", system, Variant.SHARED, false));
+            for (Variant v : Variant.values()) out.add(Arguments.of("simd", system, v, Stats.EXACT));
+            out.add(Arguments.of("simd", system, Variant.SHARED, Stats.DEFAULT));
+            out.add(Arguments.of("simd", system, Variant.SWEEP, Stats.SKETCH));
             for (String backend : List.of("reference", "opencl")) {
-                out.add(Arguments.of(backend, system, Variant.SWEEP, true));
-                out.add(Arguments.of(backend, system, Variant.H_PER_MEMBER, false));
+                out.add(Arguments.of(backend, system, Variant.SWEEP, Stats.EXACT));
+                out.add(Arguments.of(backend, system, Variant.H_PER_MEMBER, Stats.DEFAULT));
             }
         }
         return out.stream();
@@ -49,27 +53,33 @@ class CompositionMatrixTest {
         for (String backend : List.of("reference", "simd", "opencl"))
             for (String system : List.of("cvt", "unicycle"))
                 for (Variant v : Variant.values())
-                    for (boolean spread : new boolean[]{false, true}) out.add(Arguments.of(backend, system, v, spread));
+                    for (Stats stats : Stats.values()) out.add(Arguments.of(backend, system, v, stats));
         return out.stream();
     }
 
-    @ParameterizedTest(name = "{0} {1} {2} spread={3}")
+    @ParameterizedTest(name = "{0} {1} {2} {3}")
     @MethodSource("reduced")
-    void slabsAreTheRunHeldAtOnce(String backend, String system, Variant variant, boolean spread) {
-        compare(backend, system, variant, spread);
+    void slabsAreTheRunHeldAtOnce(String backend, String system, Variant variant, Stats stats) {
+        compare(backend, system, variant, stats);
     }
 
     @Tag("matrix")
-    @ParameterizedTest(name = "{0} {1} {2} spread={3}")
+    @ParameterizedTest(name = "{0} {1} {2} {3}")
     @MethodSource("whole")
-    void everyCell(String backend, String system, Variant variant, boolean spread) {
-        compare(backend, system, variant, spread);
+    void everyCell(String backend, String system, Variant variant, Stats stats) {
+        compare(backend, system, variant, stats);
     }
 
-    private static void compare(String backend, String system, Variant variant, boolean spread) {
+    private static void compare(String backend, String system, Variant variant, Stats stats) {
         if (backend.equals("opencl")) OpenClRequirement.device();
-        Results atOnce = run(backend, system, variant, spread).run();
-        Results slabs = run(backend, system, variant, spread).membersInMemory(2048).keepFinalStates().run();
+        Results atOnce = run(backend, system, variant, stats).run();
+        Results slabs = run(backend, system, variant, stats).membersInMemory(2048).keepFinalStates().run();
+        boolean spread = stats != Stats.DEFAULT;
+        assertEquals(stats == Stats.DEFAULT ? "none" : stats == Stats.EXACT ? "exact" : "sketch", atOnce.quantiles());
+        assertEquals(atOnce.quantiles(), slabs.quantiles());
+        assertEquals(atOnce.quantileRankError(), slabs.quantileRankError());
+        // 2500 members through levels of 64: levels 0 to 5 compact (2500, 1248, 608, 288, 128, 64 values reach them), a rank error of at most 6/64 of the members
+        if (stats == Stats.SKETCH) assertEquals(6 / 64.0, atOnce.quantileRankError(), 1e-12);
         assertEquals(variant == Variant.SWEEP ? 2 : 1, atOnce.series().size());
         assertEquals(atOnce.series().size(), slabs.series().size());
         assertEquals(atOnce.failures(), slabs.failures(), "failures");
@@ -103,7 +113,7 @@ class CompositionMatrixTest {
 
     // One run of the matrix: 2500 members per point from t = 0 to 0.4, rows every 0.1, trajectories of a member in
     // the first slab and one in the last
-    private static Run run(String backend, String system, Variant variant, boolean spread) {
+    private static Run run(String backend, String system, Variant variant, Stats stats) {
         boolean lie = system.equals("unicycle");
         String parameter = lie ? "Iz" : "eps";
         Ensemble ensemble = Ensemble.of(MEMBERS).perturbed(11, 1e-3);
@@ -114,7 +124,7 @@ class CompositionMatrixTest {
         if (variant == Variant.H_PER_MEMBER) run.stepSize("0.02*(1+j/N)");
         else run.stepSizes(0.02);
         if (variant == Variant.INITIAL) initial(run, lie);
-        if (spread) run.statistics(SPREAD);
+        if (stats != Stats.DEFAULT) run.statistics(SPREAD).quantiles(stats == Stats.EXACT ? "exact" : "sketch:64");
         return run;
     }
 

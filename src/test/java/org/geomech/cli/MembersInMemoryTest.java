@@ -41,22 +41,28 @@ class MembersInMemoryTest {
 
     @Test
     void slabsComposeWithSweepsQuantilesTrajectoriesAndFinalStates() throws Exception {
-        String[] extra = {"--param", "eps=[0.25,0.5]", "--statistics", "mean,msd,min,std,q5,q50,q95", "--save-trajectories", "0,2400",
-                "--save-final-states"};
-        Path whole = dir.resolve("whole-all"), slabs = dir.resolve("slabs-all");
-        Cli.Result a = run(whole, extra);
-        assertEquals(0, a.exit(), a.err());
-        List<String> args = new ArrayList<>(List.of(extra));
-        args.addAll(List.of("--members-in-memory", "2048"));
-        Cli.Result b = run(slabs, args.toArray(new String[0]));
-        assertEquals(0, b.exit(), b.err());
-        // two step sizes and two sweep points: the files per step size and point, every byte
-        List<String> files;
-        try (var list = Files.list(whole)) {
-            files = list.map(f -> f.getFileName().toString()).filter(f -> f.endsWith(".csv")).sorted().toList();
+        for (String quantiles : List.of("exact", "sketch:64")) {
+            String[] extra = {"--param", "eps=[0.25,0.5]", "--statistics", "mean,msd,min,std,q5,q50,q95", "--quantiles", quantiles,
+                    "--save-trajectories", "0,2400", "--save-final-states"};
+            Path whole = dir.resolve("whole-" + quantiles), slabs = dir.resolve("slabs-" + quantiles);
+            Cli.Result a = run(whole, extra);
+            assertEquals(0, a.exit(), a.err());
+            List<String> args = new ArrayList<>(List.of(extra));
+            args.addAll(List.of("--members-in-memory", "2048"));
+            Cli.Result b = run(slabs, args.toArray(new String[0]));
+            assertEquals(0, b.exit(), b.err());
+            // two step sizes and two sweep points: the files per step size and point, every byte
+            List<String> files;
+            try (var list = Files.list(whole)) {
+                files = list.map(f -> f.getFileName().toString()).filter(f -> f.endsWith(".csv")).sorted().toList();
+            }
+            assertTrue(files.containsAll(List.of("timeseries.csv", "h0.1-final-states.csv", "h0.05-point1-trajectories.csv")), files.toString());
+            for (String f : files) assertArrayEquals(Files.readAllBytes(whole.resolve(f)), Files.readAllBytes(slabs.resolve(f)), quantiles + ": " + f);
+            var summary = new ObjectMapper().readTree(slabs.resolve("summary.json").toFile()).get("quantiles");
+            assertEquals(quantiles.equals("exact") ? "exact" : "sketch", summary.get("method").asText(), summary.toString());
+            // 2500 members per point through levels of 64: levels 0 to 5 compact, a rank error of at most 6/64 of the members
+            assertEquals(quantiles.equals("exact") ? 0 : 6 / 64.0, summary.get("rank_error").asDouble(), 1e-12, summary.toString());
         }
-        assertTrue(files.containsAll(List.of("timeseries.csv", "h0.1-final-states.csv", "h0.05-point1-trajectories.csv")), files.toString());
-        for (String f : files) assertArrayEquals(Files.readAllBytes(whole.resolve(f)), Files.readAllBytes(slabs.resolve(f)), f);
     }
 
     @Test
