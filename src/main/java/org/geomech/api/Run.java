@@ -1,5 +1,6 @@
 package org.geomech.api;
 
+import org.geomech.ensemble.Reduction;
 import org.geomech.engine.MemoryPlan;
 import org.geomech.engine.Launch;
 import org.geomech.engine.MemberFailure;
@@ -363,8 +364,12 @@ public final class Run {
             for (int j : trajectories)
                 if (j < 0 || j >= plan.members()) throw new InputException("trajectories: member " + j + " is not in 0.." + (plan.members() - 1));
         Checkpoint.Header resumed = resumeFrom == null ? null : Checkpoint.read(resumeFrom);
-        boolean slabs = membersInMemory != null && plan.launchMembers() > membersInMemory;
-        if (slabs) slabs();
+        // a run resumed from slabs goes on in slabs (of the size it had, unless given)
+        int slabMembers = membersInMemory != null ? membersInMemory
+                : resumed != null && resumed.slabs() != null ? resumed.slabs().stream().mapToInt(SlabRun.Slab::count).max().orElse(Reduction.BLOCK)
+                : plan.launchMembers();
+        boolean slabs = plan.launchMembers() > slabMembers || resumed != null && resumed.slabs() != null;
+
         Backend.Compiled compiled = Engine.compile(backend, step, observers, sc.newton());
         InitialStates initial = givenQ != null ? new InitialStates(sys, givenQ, givenV) : new InitialStates(sys, sc.q0(), sc.v0());
         String fingerprint = fingerprint(sc, step, plan, observers, backend);
@@ -412,8 +417,24 @@ public final class Run {
                 Launch launch = new Launch(step, plan, initial, sc.perturbation(), grid);
                 Spread spread = sc.needsSpread() ? new Spread(step, observers, launch.params(), plan, sc.quantileLevels(), sketch) : null;
                 int[] kept = trajectories == null ? new int[0] : launchMembers(plan).stream().mapToInt(Integer::intValue).toArray();
-                SlabRun.Outcome o = SlabRun.stream(compiled, launch, membersInMemory, new SlabRun.Keep(spread, kept, keepFinalStates),
-                        m -> progress.accept(before + grid.steps() * m / launch.members()));
+                List<SlabRun.Slab> slabsDone = resumedSlabs(resumed, stage, fingerprint, spread);
+                int at = stage;
+                List<List<SlabRun.Slab>> saved = new ArrayList<>(List.of(slabsDone));
+                SlabRun.Finished saver = checkpoints == null ? d -> false : d -> {
+                    Checkpoint.write(checkpoints.file(), Checkpoint.Header.ofSlabs(Version.geomech(), fingerprint, checkpoints.arguments(),
+                            checkpoints.scenarioText(), consistency(report[0], d), finished, at, d), null);
+                    saved.add(List.copyOf(d));
+                    return checkpoints.stop().getAsBoolean();
+                };
+                SlabRun.Outcome o = slabsDone.isEmpty() && saver.stop(slabsDone) ? null
+                        : SlabRun.stream(compiled, launch, slabMembers, new SlabRun.Keep(spread, kept, keepFinalStates),
+                        m -> progress.accept(before + grid.steps() * m / launch.members()), slabsDone, saver);
+                if (o == null) {   // stopped by a signal between slabs: the checkpoint holds the slabs done; no rows yet
+                    report[0] = consistency(report[0], saved.get(saved.size() - 1));
+                    listener.started(setup(backend, sys, step, names, report[0], compiled));
+                    complete = false;
+                    continue;
+                }
                 report[0] = o.consistency();
                 listener.started(setup(backend, sys, step, names, report[0], compiled));
                 List<SweepRun.Point> points = SweepRun.points(plan, o.result().rows(), o.failures(), o.memberSteps());
@@ -424,10 +445,15 @@ public final class Run {
                     }
                 if (spread != null) rankError = Math.max(rankError, spread.rankError());
                 Trajectories recorded = o.trajectories() == null ? null : trajectories(o.result().rows(), kept, o.trajectories());
+                double[][][] last = o.finalStates() != null ? o.finalStates() : new double[plan.points()][0][];
                 for (SweepRun.Point p : points)
-                    series.add(series(h, p, names, sc, o.spread(), o.finalStates() == null ? new double[0][] : o.finalStates()[p.index()],
-                            trajectories(recorded, p.index()), o.result()));
-                o.failures().forEach(f -> failures.add(new Failure(h, f.point(), f.member(), f.step(), f.status().name().toLowerCase(Locale.ROOT))));
+                    series.add(series(h, p, names, sc, o.spread(), last[p.index()], trajectories(recorded, p.index()), o.result()));
+                List<Checkpoint.Failure> launchFailures = new ArrayList<>();
+                for (MemberFailure f : o.failures()) {
+                    failures.add(new Failure(h, f.point(), f.member(), f.step(), f.status().name().toLowerCase(Locale.ROOT)));
+                    launchFailures.add(new Checkpoint.Failure(plan.first(f.point()) + f.member(), f.step(), f.status()));
+                }
+                finished.add(new Checkpoint.Stage(h, o.result(), launchFailures, recorded, o.spread(), last));
                 continue;
             }
             boolean resuming = resumed != null && stage == resumed.stage();
@@ -489,9 +515,29 @@ public final class Run {
                 !sc.needsSpread() ? "none" : sketch > 0 ? "sketch" : "exact", rankError);
     }
 
-    // Slabs run one after another over the whole time span: a checkpoint of one would hold a slab, not the run
-    private void slabs() {
-        if (checkpoints != null) throw new InputException("slabs of members run one after another over the whole time span: they keep no checkpoint");
+    // How far consistency moved the initial states: as a finished step size found, or as far as the slabs done found
+    private static InitialStates.Report consistency(InitialStates.Report finished, List<SlabRun.Slab> slabs) {
+        if (finished != null) return finished;
+        double q = 0, v = 0;
+        for (SlabRun.Slab s : slabs) {
+            q = Math.max(q, s.maxPositionMove());
+            v = Math.max(v, s.maxVelocityMove());
+        }
+        return new InitialStates.Report(q, v);
+    }
+
+    // The slabs a checkpoint of this step size holds (none: a fresh start); refused where the checkpoint is not of slabs of this
+    // run, or where the run summarises quantiles by sketches, whose state a checkpoint does not keep
+    private List<SlabRun.Slab> resumedSlabs(Checkpoint.Header resumed, int stage, String fingerprint, Spread spread) {
+        if (checkpoints != null && spread != null && spread.sketched())
+            throw new InputException("quantile sketches are not kept in checkpoints of slabs: with --checkpoint-every, use --quantiles exact,"
+                    + " or fewer members per output");
+        if (resumed == null || stage != resumed.stage()) return List.of();
+        if (!fingerprint.equals(resumed.fingerprint()))
+            throw new InputException("checkpoint " + resumeFrom + " does not match its run: it holds " + resumed.fingerprint() + ", its inputs give " + fingerprint);
+        if (resumed.slabs() == null)
+            throw new InputException("checkpoint " + resumeFrom + " holds a run held in memory at once; resume it with the heap it had (without --members-in-memory)");
+        return resumed.slabs();
     }
 
     // The facts of a run before its first step

@@ -86,12 +86,13 @@ final class RunCommand extends GeomechCommand {
 
     @Option(names = "--checkpoint-every", paramLabel = "T",
             description = "write " + Checkpoint.FILE + " into the output folder at t = 0 and then every T of model time (a number) or of"
-                    + " wall-clock time (90s, 10m, 2h); geomech resume DIR continues the run from it, bitwise as if it had not stopped")
+                    + " wall-clock time (90s, 10m, 2h), in slabs after every slab; geomech resume DIR continues the run from it, bitwise as if it"
+                    + " had not stopped")
     String checkpointEvery;
 
     @Option(names = "--members-in-memory", paramLabel = "M",
             description = "hold at most M members (rounded up to whole blocks of 1024) in memory: larger ensembles run slab by slab,"
-                    + " each over the whole time span, with bitwise the same statistics")
+                    + " each over the whole time span, with bitwise the same results (statistics, spread, trajectories, final states)")
     Integer membersInMemory;
 
     @Option(names = "--save-trajectories", paramLabel = "MEMBERS", split = ",",
@@ -142,11 +143,7 @@ final class RunCommand extends GeomechCommand {
     void execute() {
         if (!format.equals("csv") && !format.equals("npy")) throw new InputException("--format must be csv or npy, not '" + format + "'");
         if (checkpointEvery != null) Checkpoints.checkInterval(checkpointEvery);
-        if (membersInMemory != null) {
-            if (membersInMemory < 1) throw new InputException("--members-in-memory must be at least 1, got " + membersInMemory);
-            if (checkpointEvery != null)
-                throw new InputException("--members-in-memory runs slab after slab over the whole time span: it does not go with --checkpoint-every");
-        }
+        if (membersInMemory != null && membersInMemory < 1) throw new InputException("--members-in-memory must be at least 1, got " + membersInMemory);
         ScenarioDraft d = scenarioOptions.draft();
         if (members != null) d.membersFromCommandLine(members);
         if (seed != null) d.seed = seed;
@@ -192,9 +189,6 @@ final class RunCommand extends GeomechCommand {
         if (heap.fits(components, members)) return null;
         String needs = "--members " + scenario.members() + (plan.points() > 1 ? " in " + plan.points() + " sweep points" : "") + ": the ensemble needs about " + HeapBudget.size(HeapBudget.bytes(components, members)) + " ("
                 + components + " doubles per member), the JVM has " + HeapBudget.size(heap.available()) + " of heap left";
-        if (checkpointEvery != null)
-            throw new InputException(needs + ", and it cannot run in slabs with --checkpoint-every (a checkpoint holds the whole ensemble); raise the heap"
-                    + " with JAVA_TOOL_OPTIONS=-Xmx<size>, or use fewer members");
         long rows = 0;
         for (double h : stepSizes()) rows = Math.max(rows, grid(h).rows());
         int observed = observers(step).size();

@@ -140,14 +140,30 @@ public final class SlabRun {
                 trajectoryIndex, trajectories.toArray(new double[0][]), last);
     }
 
+    /** Hears of the slabs finished so far after each one (to save a checkpoint); true stops the run there. */
+    public interface Finished {
+        boolean stop(List<Slab> done);
+    }
+
     /** Runs a launch in slabs of at most slabMembers, one after another in this process; progress hears of the members done after each slab. */
     public static Outcome stream(Backend.Compiled compiled, Launch launch, long slabMembers, Keep keep, LongConsumer progress) {
-        List<Slab> slabs = new ArrayList<>();
-        long done = 0;
-        for (long[] s : slabs(launch.members(), slabMembers)) {
-            slabs.add(slab(compiled, launch, s[0], (int) s[1], keep));
-            done += s[1];
-            if (progress != null) progress.accept(done);
+        return stream(compiled, launch, slabMembers, keep, progress, List.of(), done -> false);
+    }
+
+    /**
+     * As above, going on after the slabs done (a checkpoint's: they cover the first members of the launch), telling
+     * finished of every slab; null when finished stops the run before its last slab.
+     */
+    public static Outcome stream(Backend.Compiled compiled, Launch launch, long slabMembers, Keep keep, LongConsumer progress, List<Slab> done,
+                                 Finished finished) {
+        List<Slab> slabs = new ArrayList<>(done);
+        long from = 0;
+        for (Slab s : done) from += s.count();
+        if (progress != null && from > 0) progress.accept(from);
+        for (long[] s : slabs(launch.members() - from, slabMembers)) {
+            slabs.add(slab(compiled, launch, from + s[0], (int) s[1], keep));
+            if (progress != null) progress.accept(from + s[0] + s[1]);
+            if (from + s[0] + s[1] < launch.members() && finished.stop(slabs)) return null;
         }
         return combine(slabs, launch, keep);
     }

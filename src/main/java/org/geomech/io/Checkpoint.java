@@ -1,6 +1,8 @@
 package org.geomech.io;
 
 import org.geomech.engine.EnsembleRun;
+import org.geomech.engine.MemberFailure;
+import org.geomech.engine.SlabRun;
 import org.geomech.ensemble.EnsembleState;
 import org.geomech.ensemble.InitialStates;
 import org.geomech.ensemble.Reduction;
@@ -30,14 +32,16 @@ import java.util.zip.CheckedOutputStream;
  * system, the run's inputs (command-line arguments and scenario text), the step sizes already finished (with their
  * final states), and where the current one stands: its snapshot (rows with their reduction blocks' partials, so a
  * sweep's rows split into its points; counters; msd origins), trajectories and spread (min, std, quantiles) so far,
- * and the ensemble's states and statuses. Big-endian; the last 12 bytes are the length of what precedes them and its
+ * and the ensemble's states and statuses, or, where the step size runs in slabs, the slabs finished so far (SlabRun.Slab;
+ * the ensemble is then empty). Big-endian; the last 12 bytes are the length of what precedes them and its
  * CRC-32C, so a truncated or altered file is refused before anything in it is used.
  */
 public final class Checkpoint {
     /** The file's name in a run's output folder. */
     public static final String FILE = "checkpoint.bin";
     private static final byte[] MAGIC = "GEOMECH-CHECKPOINT\n".getBytes(StandardCharsets.US_ASCII);
-    private static final int FORMAT = 2;   // 2: rows keep their block partials, stages their spread and final states, the snapshot its spread
+    private static final int FORMAT = 3;   // 2: rows keep their block partials, stages their spread and final states, the snapshot its spread; 3: slabs
+    private static final int OLDEST = 2;
     private static final int TRAILER = Long.BYTES + Integer.BYTES;
     /** Doubles per bulk transfer of a state array. */
     private static final int BULK = 1 << 13;
@@ -61,11 +65,26 @@ public final class Checkpoint {
     /** What a run needs besides the ensemble arrays, which follow it in the file. */
     public record Header(String version, String fingerprint, List<String> arguments, String scenarioText, InitialStates.Report consistency,
                          List<Stage> finished, int stage, EnsembleRun.Snapshot snapshot, Trajectories trajectories,
-                         List<double[][][]> spread, int members, int components) {
+                         List<double[][][]> spread, List<SlabRun.Slab> slabs, int members, int components) {
         public Header {
             arguments = List.copyOf(arguments);
             finished = List.copyOf(finished);
             spread = spread == null ? null : List.copyOf(spread);
+            slabs = slabs == null ? null : List.copyOf(slabs);
+        }
+
+        /** The checkpoint of a step size held at once (slabs null), at snapshot, with its ensemble of members x components. */
+        public Header(String version, String fingerprint, List<String> arguments, String scenarioText, InitialStates.Report consistency,
+                      List<Stage> finished, int stage, EnsembleRun.Snapshot snapshot, Trajectories trajectories, List<double[][][]> spread,
+                      int members, int components) {
+            this(version, fingerprint, arguments, scenarioText, consistency, finished, stage, snapshot, trajectories, spread, null, members, components);
+        }
+
+        /** The checkpoint of a step size run in slabs: the slabs finished so far, no ensemble. */
+        public static Header ofSlabs(String version, String fingerprint, List<String> arguments, String scenarioText, InitialStates.Report consistency,
+                                     List<Stage> finished, int stage, List<SlabRun.Slab> slabs) {
+            return new Header(version, fingerprint, arguments, scenarioText, consistency, finished, stage,
+                    new EnsembleRun.Snapshot(0, List.of(), 0, 0, 0, 0, new double[0]), null, null, slabs, 0, 0);
         }
     }
 
@@ -78,9 +97,12 @@ public final class Checkpoint {
         return out;
     }
 
-    /** Writes header and ensemble (whose size it states) atomically into file: a temporary file renamed over it. */
+    /**
+     * Writes header and ensemble (whose size it states; null for a header of slabs, which holds none) atomically into
+     * file: a temporary file renamed over it.
+     */
     public static void write(Path file, Header header, EnsembleState state) {
-        if (state.members() != header.members() || state.components() != header.components())
+        if (state == null ? header.slabs() == null || header.members() != 0 : state.members() != header.members() || state.components() != header.components())
             throw new IllegalArgumentException("checkpoint header for " + header.members() + " x " + header.components() + ", ensemble "
                     + state.members() + " x " + state.components());
         AtomicFile.write(file, out -> write(out, header, state));
@@ -124,12 +146,17 @@ public final class Checkpoint {
         out.writeDouble(snap.seconds());
         trajectories(out, h.trajectories());
         spread(out, h.spread());
+        out.writeBoolean(h.slabs() != null);
+        if (h.slabs() != null) {
+            out.writeInt(h.slabs().size());
+            for (SlabRun.Slab slab : h.slabs()) slab(out, slab);
+        }
         out.writeInt(h.members());
         out.writeInt(h.components());
         out.writeInt(snap.initialValues().length);
         doubles(out, snap.initialValues(), snap.initialValues().length);
-        for (int c = 0; c < state.components(); c++) doubles(out, state.data(), c * state.stride(), state.members());
-        List<Failure> failed = failures(state);
+        for (int c = 0; state != null && c < state.components(); c++) doubles(out, state.data(), c * state.stride(), state.members());
+        List<Failure> failed = state == null ? List.of() : failures(state);
         out.writeInt(failed.size());
         for (Failure f : failed) failure(out, f);
         out.flush();
@@ -223,7 +250,8 @@ public final class Checkpoint {
     private static Header header(DataInputStream in, Path file) throws IOException {
         in.skipNBytes(MAGIC.length);
         int format = in.readInt();
-        if (format != FORMAT) throw new InputException("checkpoint " + file + " has format " + format + "; this geomech reads format " + FORMAT);
+        if (format < OLDEST || format > FORMAT)
+            throw new InputException("checkpoint " + file + " has format " + format + "; this geomech reads formats " + OLDEST + " to " + FORMAT);
         String version = text(in), fingerprint = text(in);
         int argc = count(in, file);
         List<String> args = new ArrayList<>();
@@ -250,12 +278,18 @@ public final class Checkpoint {
         double seconds = in.readDouble();
         Trajectories trajectories = trajectories(in, file);
         List<double[][][]> spread = spread(in, file);
+        List<SlabRun.Slab> slabs = null;
+        if (format >= 3 && in.readBoolean()) {
+            int n = count(in, file);
+            slabs = new ArrayList<>();
+            for (int k = 0; k < n; k++) slabs.add(slab(in, file));
+        }
         int members = in.readInt(), components = in.readInt();
         int count = count(in, file);
         double[] initial = new double[count];
         readDoubles(in, initial);
         return new Header(version, fingerprint, args, scenario, consistency, finished, stage,
-                new EnsembleRun.Snapshot(step, rows, newton, most, factorisations, seconds, initial), trajectories, spread, members, components);
+                new EnsembleRun.Snapshot(step, rows, newton, most, factorisations, seconds, initial), trajectories, spread, slabs, members, components);
     }
 
     private static void rows(DataOutputStream out, List<EnsembleRun.Row> rows) throws IOException {
@@ -292,6 +326,94 @@ public final class Checkpoint {
             rows.add(new EnsembleRun.Row(t, step, ok, stats, partials == null ? null : new Reduction.Result(ok, stats, partials, observers)));
         }
         return rows;
+    }
+
+    // a finished slab, field by field (SlabRun.Slab)
+    private static void slab(DataOutputStream out, SlabRun.Slab s) throws IOException {
+        out.writeLong(s.first());
+        out.writeInt(s.count());
+        out.writeInt(s.times().length);
+        doubles(out, s.times(), s.times().length);
+        for (long step : s.steps()) out.writeLong(step);
+        out.writeInt(s.partials()[0].length);
+        for (double[] p : s.partials()) doubles(out, p, p.length);
+        out.writeLong(s.newtonIterations());
+        out.writeInt(s.maxNewtonIterations());
+        out.writeLong(s.jacobianFactorisations());
+        out.writeInt(s.failures().size());
+        for (MemberFailure f : s.failures()) {
+            out.writeInt(f.point());
+            out.writeInt(f.member());
+            out.writeLong(f.step());
+            out.writeByte(f.status().ordinal());
+        }
+        out.writeInt(s.memberSteps().length);
+        for (long m : s.memberSteps()) out.writeLong(m);
+        out.writeDouble(s.maxPositionMove());
+        out.writeDouble(s.maxVelocityMove());
+        out.writeDouble(s.seconds());
+        out.writeBoolean(s.values() != null);
+        if (s.values() != null) {
+            out.writeInt(s.values()[0].length);
+            for (double[] v : s.values()) doubles(out, v, v.length);
+            for (boolean[] running : s.running()) for (boolean b : running) out.writeBoolean(b);
+        }
+        out.writeInt(s.trajectoryIndex().length);
+        for (int i : s.trajectoryIndex()) out.writeInt(i);
+        out.writeInt(s.trajectories().length == 0 ? 0 : s.trajectories()[0].length);
+        for (double[] t : s.trajectories()) doubles(out, t, t.length);
+        out.writeBoolean(s.finalStates() != null);
+        if (s.finalStates() != null) {
+            out.writeInt(s.finalStates().length);
+            doubles(out, s.finalStates(), s.finalStates().length);
+        }
+    }
+
+    private static SlabRun.Slab slab(DataInputStream in, Path file) throws IOException {
+        long first = in.readLong();
+        int count = count(in, file), rows = count(in, file);
+        double[] times = new double[rows];
+        readDoubles(in, times);
+        long[] steps = new long[rows];
+        for (int r = 0; r < rows; r++) steps[r] = in.readLong();
+        double[][] partials = new double[rows][count(in, file)];
+        for (double[] p : partials) readDoubles(in, p);
+        long newton = in.readLong();
+        int most = in.readInt();
+        long factorisations = in.readLong();
+        int failed = count(in, file);
+        List<MemberFailure> failures = new ArrayList<>();
+        EnsembleState.Status[] codes = EnsembleState.Status.values();
+        for (int k = 0; k < failed; k++) {
+            int point = in.readInt(), member = in.readInt();
+            long step = in.readLong();
+            int code = in.readByte();
+            if (code <= 0 || code >= codes.length) throw broken(file, "inconsistent");
+            failures.add(new MemberFailure(point, member, step, codes[code]));
+        }
+        long[] memberSteps = new long[count(in, file)];
+        for (int p = 0; p < memberSteps.length; p++) memberSteps[p] = in.readLong();
+        double movedQ = in.readDouble(), movedV = in.readDouble(), seconds = in.readDouble();
+        double[][] values = null;
+        boolean[][] running = null;
+        if (in.readBoolean()) {
+            values = new double[rows][count(in, file)];
+            for (double[] v : values) readDoubles(in, v);
+            running = new boolean[rows][count];
+            for (boolean[] ok : running) for (int j = 0; j < count; j++) ok[j] = in.readBoolean();
+        }
+        int[] index = new int[count(in, file)];
+        for (int i = 0; i < index.length; i++) index[i] = in.readInt();
+        int width = count(in, file);
+        double[][] trajectories = new double[index.length == 0 ? 0 : rows][width];
+        for (double[] t : trajectories) readDoubles(in, t);
+        double[] last = null;
+        if (in.readBoolean()) {
+            last = new double[count(in, file)];
+            readDoubles(in, last);
+        }
+        return new SlabRun.Slab(first, count, times, steps, partials, newton, most, factorisations, failures, memberSteps, movedQ, movedV, seconds,
+                values, running, index, trajectories, last);
     }
 
     private static void failure(DataOutputStream out, Failure f) throws IOException {

@@ -79,6 +79,57 @@ class KillAndResumeTest {
         assertTrue(a.get("results").get(5).get("at_end").get("energy").get("std").asDouble() > 0, "a spread was computed");
     }
 
+    /** cvt swept over eps (two points of 2000 members), two step sizes, exact quantiles, trajectories and final states: what slabs keep. */
+    private static List<String> slabArgs(Path out) {
+        return List.of("run", "--model", "cvt", "--param", "eps=[0.25,0.5]", "--statistics", "mean,msd,min,std,q10,q90", "--quantiles", "exact",
+                "--h", "0.01,0.005", "--t-end", "20", "--output-interval", "0.25", "--members", "2000", "--save-trajectories", "1,1999",
+                "--save-final-states", "--backend", "simd", "--out", out.toString(), "--no-plots", "--quiet");
+    }
+
+    @Test
+    void slabsKilledAndResumedAreBitwiseTheRunHeldAtOnce() throws Exception {
+        // slabs of one block: four per step size (each point pads 2000 members to 2048), a checkpoint before the first and after
+        // each but the last; SIGKILL 0-300 ms after the third to the sixth checkpoint (seed 5), inside a slab
+        Path killed = dir.resolve("slabs-killed");
+        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "--add-modules", "jdk.incubator.vector", "-cp", System.getProperty("java.class.path"), Main.class.getName()));
+        command.addAll(slabArgs(killed));
+        command.addAll(List.of("--members-in-memory", "1024", "--checkpoint-every", "1"));
+        Process p = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(dir.resolve("slabs.log").toFile()).start();
+        Random random = new Random(5);
+        int k = 3 + random.nextInt(4);
+        List<Object> seen = new ArrayList<>();
+        Path checkpoint = killed.resolve(Checkpoint.FILE);
+        while (seen.size() < k && p.isAlive()) {
+            try {
+                var attributes = Files.readAttributes(checkpoint, java.nio.file.attribute.BasicFileAttributes.class);
+                Object key = List.of(String.valueOf(attributes.fileKey()), attributes.lastModifiedTime());
+                if (!seen.contains(key)) seen.add(key);
+            } catch (java.nio.file.NoSuchFileException e) {
+                // not written yet
+            }
+            Thread.sleep(2);
+        }
+        Thread.sleep(random.nextInt(300));
+        assertTrue(p.isAlive(), "the child is still running after checkpoint " + k + ": " + Files.readString(dir.resolve("slabs.log")));
+        p.destroyForcibly();
+        assertTrue(p.waitFor(60, TimeUnit.SECONDS), "killed");
+        Checkpoint.Header header = Checkpoint.read(checkpoint);
+        assertTrue(header.slabs() != null && header.members() == 0, "a checkpoint of slabs, without an ensemble");
+        Cli.Result resumed = Cli.run("resume", killed.toString(), "--quiet");
+        assertEquals(0, resumed.exit(), resumed.err());
+        Path whole = dir.resolve("slabs-whole");
+        Cli.Result uninterrupted = Cli.run(slabArgs(whole).toArray(new String[0]));
+        assertEquals(0, uninterrupted.exit(), uninterrupted.err());
+        for (String f : List.of("timeseries.csv", "h0.01-final-states.csv", "h0.005-final-states.csv", "h0.01-point0-trajectories.csv",
+                "h0.005-point1-trajectories.csv"))
+            assertArrayEquals(Files.readAllBytes(whole.resolve(f)), Files.readAllBytes(killed.resolve(f)), f + " byte for byte, killed after checkpoint " + k);
+        JsonNode a = new ObjectMapper().readTree(whole.resolve("summary.json").toFile()), b = new ObjectMapper().readTree(killed.resolve("summary.json").toFile());
+        for (String field : List.of("members", "failures", "member_steps", "newton_iterations", "consistency", "quantiles"))
+            assertEquals(a.get(field), b.get(field), "summary " + field);
+        for (int r = 0; r < 4; r++) assertEquals(a.get("results").get(r).get("at_end"), b.get("results").get(r).get("at_end"), "result " + r);
+    }
+
     @Test
     void openclRunKilledAndResumedIsBitwiseTheUninterruptedOne() throws Exception {
         OpenClRequirement.device();

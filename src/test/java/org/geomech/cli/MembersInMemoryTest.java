@@ -67,7 +67,7 @@ class MembersInMemoryTest {
 
     @Test
     void slabsRefuseWhatNeedsTheWholeEnsembleAtOnce() {
-        for (String[] extra : List.of(new String[]{"--members-in-memory", "0"}, new String[]{"--members-in-memory", "1024", "--checkpoint-every", "1"})) {
+        for (String[] extra : List.of(new String[]{"--members-in-memory", "0"}, new String[]{"--members-in-memory", "-5"})) {
             Cli.Result r = run(dir.resolve("bad"), extra);
             assertEquals(2, r.exit(), String.join(" ", extra) + ": " + r.err());
             assertEquals(1, r.errLines().size(), r.err());
