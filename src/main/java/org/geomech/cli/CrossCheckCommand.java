@@ -4,6 +4,8 @@ import org.geomech.backend.Backend;
 import org.geomech.engine.Backends;
 import org.geomech.ensemble.InitialStates;
 import org.geomech.ensemble.Statistics;
+import org.geomech.ensemble.SweepPlan;
+import org.geomech.ensemble.TimeGrid;
 import org.geomech.io.CsvWriter;
 import org.geomech.io.RunSummary;
 import org.geomech.io.Scenario;
@@ -12,7 +14,9 @@ import org.geomech.method.Methods;
 import org.geomech.InputException;
 import org.geomech.model.Model;
 import org.geomech.study.CrossCheck;
-import org.geomech.engine.Simulation;
+import org.geomech.engine.Launch;
+import org.geomech.engine.MemberFailure;
+import org.geomech.engine.SweepRun;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -20,6 +24,7 @@ import picocli.CommandLine.Option;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * geomech crosscheck: the same ensemble on every available backend, compared component by component
@@ -51,6 +56,9 @@ final class CrossCheckCommand extends GeomechCommand {
     double tolerance;
 
     private final List<CrossCheck.Comparison> comparisons = new ArrayList<>();
+    /** The shared step size (null where h varies per member) and the members compared (every sweep point's). */
+    private Double h;
+    private int compared;
     private List<String> components = List.of();
 
     @Override
@@ -59,41 +67,51 @@ final class CrossCheckCommand extends GeomechCommand {
         if (!(tolerance > 0) || !Double.isFinite(tolerance))
             throw new InputException("--tolerance must be a finite positive number, got " + tolerance);
         ScenarioDraft d = scenarioOptions.draft();
-        if (d.h == null) d.h = List.of(0.05);
-        if (d.tEnd == null) d.tEnd = d.h.get(0) * steps;
+        if (d.h == null && d.hPerMember == null) d.h = List.of(0.05);
+        // h per member: every member to t_end (default: --steps of 0.05) in one output interval, each by its own steps
+        if (d.tEnd == null) d.tEnd = (d.hPerMember == null ? d.h.get(0) : 0.05) * steps;
+        if (d.hPerMember != null && d.outputInterval == null) d.outputInterval = d.tEnd;
         d.membersFromCommandLine(members);
         d.sigma = sigma;
         Scenario s = d.resolve();
-        double h = s.stepSizes("crosscheck").get(0);
         Model sys = s.model().build();
-        Simulation sim = new Simulation(sys, Methods.parse(s.method()), sys.parameterValues(), new InitialStates(sys, s.q0(), s.v0()), s.perturbation(), members);
+        SweepPlan plan = s.plan(sys);
+        if (s.hPerMember() == null && s.h().size() > 1) throw new InputException("crosscheck runs one step size; --h gives " + s.h().size());
+        TimeGrid grid = plan.stepSizes() != null ? plan.stepSizes().ticks(s.tEnd()) : new TimeGrid(s.h().get(0), steps, steps);
+        h = plan.stepSizes() != null ? null : s.h().get(0);
+        compared = plan.points() * plan.members();
+        Launch launch = new Launch(SweepRun.step(Methods.parse(s.method()).build(sys), plan), plan, new InitialStates(sys, s.q0(), s.v0()),
+                s.perturbation(), grid);
         List<Backend> others = new ArrayList<>();
         for (String name : backends != null ? backends : Backends.available()) if (!name.equals("reference")) others.add(Backends.named(name, scenarioOptions.device()));
-        summary.inputs(s).members(members);
+        summary.inputs(s).members(compared);
         folder(s.out());
-        comparisons.addAll(CrossCheck.run(sim, h, steps, Backends.named("reference"), others, s.newton()));
+        comparisons.addAll(CrossCheck.run(launch, Backends.named("reference"), others, s.newton()));
         components = comparisons.get(0).components();
         for (CrossCheck.Comparison c : comparisons) {
-            checkFinite(c, h);
-            for (CrossCheck.MemberFailure f : c.firstFailures())
-                summary.failures(0, new RunSummary.Failure(h, f.member(), f.step(), c.backend() + ": " + f.reason()));
+            checkFinite(c, grid.tEnd());
+            for (MemberFailure f : c.firstFailures())
+                summary.failures(0, new RunSummary.Failure(h, plan.first(f.point()) + f.member(), f.step(), c.backend() + ": " + reason(f)));
             summary.failures(c.failed(), null);
         }
         summary.results(comparisons);
-        if (talking()) print(sys.name(), s.method(), h);
+        if (talking()) print(sys.name(), s.method(), s.hPerMember() != null ? "to t = " + grid.tEnd() + " with h per member (" + plan.stepSizes().describe() + ")"
+                : steps + " steps of h = " + h);
         String reason = disagreement();
         if (reason != null) err().println("geomech: crosscheck failed: " + reason);
     }
 
-    // The standard observers over the ok members, before the first step (bad input if not finite) and after the last
-    private void checkFinite(CrossCheck.Comparison c, double h) {
+    // The standard observers over the ok members, before the first step (bad input if not finite) and at tEnd
+    private void checkFinite(CrossCheck.Comparison c, double tEnd) {
         CrossCheck.Observed o = c.observed();
         for (int k = 0; k < o.observers().size(); k++) {
             Statistics start = o.atStart().get(k), end = o.atEnd().get(k);
             if (!Double.isFinite(start.mean())) nonFinite(o.observers().get(k), "mean", h, 0, start.mean(), true);
-            if (c.failed() < members && !Double.isFinite(end.mean())) nonFinite(o.observers().get(k) + " on " + c.backend(), "mean", h, h * steps, end.mean(), false);
+            if (c.failed() < compared && !Double.isFinite(end.mean())) nonFinite(o.observers().get(k) + " on " + c.backend(), "mean", h, tEnd, end.mean(), false);
         }
     }
+
+    private static String reason(MemberFailure f) { return f.status().name().toLowerCase(Locale.ROOT); }
 
     @Override
     int exitCode() { return disagreement() == null ? 0 : DISAGREE; }
@@ -103,20 +121,19 @@ final class CrossCheckCommand extends GeomechCommand {
         List<String> reasons = new ArrayList<>();
         for (CrossCheck.Comparison c : comparisons) {
             if (c.failed() > 0) {
-                CrossCheck.MemberFailure f = c.firstFailures().get(0);
-                reasons.add(c.backend() + " failed " + c.failed() + " of " + members + " members (first: member " + f.member()
-                        + " at step " + f.step() + ", " + f.reason() + ")");
+                MemberFailure f = c.firstFailures().get(0);
+                reasons.add(c.backend() + " failed " + c.failed() + " of " + compared + " members (first: member " + f.member()
+                        + (f.point() > 0 ? " of sweep point " + f.point() : "") + " at step " + f.step() + ", " + reason(f) + ")");
             }
-            if (c.compared() < members) reasons.add(c.backend() + " compared " + c.compared() + " of " + members + " members");
+            if (c.compared() < compared) reasons.add(c.backend() + " compared " + c.compared() + " of " + compared + " members");
             if (c.worst() > tolerance)
                 reasons.add(c.backend() + " differs from the reference by " + c.worst() + " > " + tolerance);
         }
         return reasons.isEmpty() ? null : String.join("; ", reasons);
     }
 
-    private void print(String model, String method, double h) {
-        out().printf("%s, %s, %d members, %d steps of h = %s: largest |x - x_ref| / max(1, |x_ref|) per component%n",
-                model, method, members, steps, h);
+    private void print(String model, String method, String steps) {
+        out().printf("%s, %s, %d members, %s: largest |x - x_ref| / max(1, |x_ref|) per component%n", model, method, compared, steps);
         List<String> header = new ArrayList<>(List.of("backend", "worst", "failed", "seconds"));
         header.addAll(components);
         Table table = new Table(header.toArray(new String[0]));
@@ -127,7 +144,7 @@ final class CrossCheckCommand extends GeomechCommand {
         }
         table.print(out(), "");
         String reason = disagreement();
-        out().println(reason == null ? "every backend agrees with the reference to " + tolerance + " (" + members + " of " + members + " members compared)"
+        out().println(reason == null ? "every backend agrees with the reference to " + tolerance + " (" + compared + " of " + compared + " members compared)"
                 : "DISAGREEMENT: " + reason);
     }
 

@@ -1,11 +1,13 @@
 package org.geomech.cli;
 
 import org.geomech.study.StudyCharts;
+import org.geomech.backend.Backend;
 import org.geomech.engine.Backends;
 import org.geomech.ensemble.InitialStates;
 import org.geomech.io.CsvWriter;
 import org.geomech.io.RunSummary;
 import org.geomech.io.Scenario;
+import org.geomech.io.ScenarioDraft;
 import org.geomech.method.Method;
 import org.geomech.method.Methods;
 import org.geomech.InputException;
@@ -45,14 +47,25 @@ final class OrderCommand extends GeomechCommand {
     @Option(names = "--h-ref", paramLabel = "H", description = "reference step size (default: small enough for a 1000 times smaller error)")
     double hRef;
 
+    @Option(names = "--members", paramLabel = "N",
+            description = "with h per member (--h '0.1/2^j'): one launch of N members from the one initial state, member j at its own h_j")
+    Integer members;
+
     private ConvergenceStudy.Result result;
     private String title;
     private int order;
 
     @Override
     void execute() {
-        Scenario s = scenarioOptions.draft().resolve();
-        if (s.members() != 1) throw new InputException("order runs one initial state; the scenario asks for " + s.members() + " members");
+        ScenarioDraft d = scenarioOptions.draft();
+        if (members != null) {
+            if (d.hPerMember == null) throw new InputException("--members goes with h per member (--h as an expression of j, or a draw)");
+            d.members = members;   // copies of the one initial state, not the perturbed ensemble run makes of a member count
+        }
+        Scenario s = d.resolve();
+        if (s.members() != 1 && s.hPerMember() == null)
+            throw new InputException("order runs one initial state; the scenario asks for " + s.members() + " members (give h per member to run one"
+                    + " launch of them, each at its own step size)");
         if (s.perturbation() != null) throw new InputException("order runs one initial state; drop the random draw (initial.random)");
         Model sys = s.model().build();
         Method method = Methods.parse(s.method());
@@ -61,13 +74,19 @@ final class OrderCommand extends GeomechCommand {
         InitialStates initial = new InitialStates(sys, s.q0(), s.v0());
         InitialStates.Report[] report = new InitialStates.Report[1];
         new Simulation(sys, method, params, initial, null, 1).initialState(report);
-        summary.inputs(new OrderInputs(s, ref.name(), hRef)).members(1).consistency(report[0]);
-        double[] hs = s.stepSizes("order").stream().mapToDouble(Double::doubleValue).toArray();
-        if (Arrays.stream(hs).distinct().count() < hs.length)
-            throw new InputException("order fits log(error) against log(h): every step size must differ, got " + s.h());
-        folder(s.out());
+        summary.inputs(new OrderInputs(s, ref.name(), hRef)).members(s.members()).consistency(report[0]);
+        Backend backend = Backends.named(s.backend(), scenarioOptions.device());
         long start = System.nanoTime();
-        result = ConvergenceStudy.run(sys, method, ref, hs, s.tEnd(), hRef, params, initial, Backends.named(s.backend(), scenarioOptions.device()), s.newton());
+        if (s.hPerMember() != null) {
+            folder(s.out());
+            result = ConvergenceStudy.run(sys, method, ref, s.hPerMember(), s.members(), s.tEnd(), hRef, params, initial, backend, s.newton());
+        } else {
+            double[] hs = s.stepSizes("order").stream().mapToDouble(Double::doubleValue).toArray();
+            if (Arrays.stream(hs).distinct().count() < hs.length)
+                throw new InputException("order fits log(error) against log(h): every step size must differ, got " + s.h());
+            folder(s.out());
+            result = ConvergenceStudy.run(sys, method, ref, hs, s.tEnd(), hRef, params, initial, backend, s.newton());
+        }
         long memberSteps = Math.round(s.tEnd() / result.referenceH());
         for (ConvergenceStudy.Point p : result.points()) {
             memberSteps += Math.round(s.tEnd() / p.h());

@@ -1,12 +1,20 @@
 package org.geomech.study;
 
+import org.geomech.engine.Engine;
+import org.geomech.engine.EnsembleRun;
+import org.geomech.engine.Launch;
 import org.geomech.engine.Simulation;
+import org.geomech.engine.SweepRun;
 import org.geomech.backend.Backend;
 import org.geomech.ensemble.EnsembleState;
 import org.geomech.ensemble.InitialStates;
+import org.geomech.ensemble.MemberStepSizes;
+import org.geomech.ensemble.SweepPlan;
 import org.geomech.ensemble.TimeGrid;
+import org.geomech.ensemble.Variation;
 import org.geomech.method.Method;
 import org.geomech.method.StateLayout;
+import org.geomech.method.StepSystem;
 import org.geomech.InputException;
 import org.geomech.model.Model;
 import org.geomech.solve.NewtonOptions;
@@ -40,6 +48,72 @@ public final class ConvergenceStudy {
     public static Result run(Model sys, Method method, Method referenceMethod, double[] hs, double tEnd, double hRef,
                              double[] modelParams, InitialStates initial, Backend backend, NewtonOptions newton) {
         if (hs.length < 2) throw new InputException("order needs at least two step sizes, got " + hs.length);
+        double[] ref = reference(sys, referenceMethod, hs, tEnd, hRef, modelParams, initial, backend, newton);
+        List<double[]> finals = new ArrayList<>();
+        for (double h : hs) finals.add(finalState(sys, method, h, tEnd, modelParams, initial, backend, newton));
+        return result(sys, method, referenceMethod, hs, finals, ref, hRef(referenceMethod, hs, hRef));
+    }
+
+    /**
+     * As above with every step size in one launch: member j of members starts from the one initial state and steps with
+     * its own h_j (an expression of j and N, or a draw; snapped to t_end / ceil(t_end / h_j), MemberStepSizes); members
+     * of the same snapped h give one point.
+     */
+    public static Result run(Model sys, Method method, Method referenceMethod, String hPerMember, int members, double tEnd, double hRef,
+                             double[] modelParams, InitialStates initial, Backend backend, NewtonOptions newton) {
+        SweepPlan plan = new SweepPlan(sys, SweepPlan.of(sys, modelParams, members).variations(), members,
+                new MemberStepSizes(Variation.parse(MemberStepSizes.NAME, hPerMember), tEnd));
+        StepSystem step = SweepRun.step(method.build(sys), plan);
+        Launch launch = new Launch(step, plan, initial, null, plan.stepSizes().ticks(tEnd));
+        EnsembleState state = launch.slice(0, members, null);
+        int hAt = step.layout().parameterOffset() + step.layout().parameters().indexOf(StepSystem.H);
+        for (int j = 1; j < members; j++)
+            for (int c = 0; c < state.components(); c++)
+                if (c != hAt && Double.compare(state.get(c, j), state.get(c, 0)) != 0)
+                    throw new InputException("order runs one initial state, but member " + j + "'s differs from member 0's in "
+                            + step.layout().names().get(c) + " (initial values that depend on j)");
+        EnsembleRun.run(Engine.compile(backend, step, List.of(), newton), state, launch.params(), launch.stepsPerTick(state), launch.grid(), null, null,
+                null, null, null);
+        java.util.Map<Double, double[]> byH = new java.util.TreeMap<>(java.util.Comparator.reverseOrder());
+        for (int j = 0; j < members; j++) {
+            double[] x = null;
+            if (state.ok(j)) {
+                x = new double[state.components()];
+                state.gather(j, x);
+            }
+            byH.putIfAbsent(state.get(hAt, j), x);
+        }
+        if (byH.size() < 2) throw new InputException("order needs at least two step sizes; h per member (" + hPerMember + ") gives " + byH.keySet());
+        double[] hs = byH.keySet().stream().mapToDouble(Double::doubleValue).toArray();
+        double[] ref = reference(sys, referenceMethod, hs, tEnd, hRef, modelParams, initial, backend, newton);
+        return result(sys, method, referenceMethod, hs, new ArrayList<>(byH.values()), ref, hRef(referenceMethod, hs, hRef));
+    }
+
+    // The reference's final state at hRef (chosen where hRef <= 0)
+    private static double[] reference(Model sys, Method referenceMethod, double[] hs, double tEnd, double hRef, double[] modelParams,
+                                      InitialStates initial, Backend backend, NewtonOptions newton) {
+        double h = hRef(referenceMethod, hs, hRef);
+        double[] ref = finalState(sys, referenceMethod, h, tEnd, modelParams, initial, backend, newton);
+        if (ref == null) throw new InputException("the reference run (" + referenceMethod.name() + ", h = " + h + ") failed");
+        return ref;
+    }
+
+    // Errors of each final state (null: the run failed) against the reference, and the fitted orders
+    private static Result result(Model sys, Method method, Method referenceMethod, double[] hs, List<double[]> finals, double[] ref, double hRef) {
+        StateLayout refLayout = referenceMethod.build(sys).layout(), layout = method.build(sys).layout();
+        List<Point> points = new ArrayList<>();
+        for (int k = 0; k < hs.length; k++) {
+            double h = hs[k];
+            double[] x = finals.get(k);
+            if (x == null) { points.add(new Point(h, Double.NaN, Double.NaN, Double.NaN, Double.NaN, 1)); continue; }
+            points.add(new Point(h, error(x, layout, ref, refLayout, StateLayout.Q, "g"), error(x, layout, ref, refLayout, StateLayout.V, "xi"),
+                    error(x, layout, ref, refLayout, StateLayout.P, "mu"), error(x, layout, ref, refLayout, StateLayout.LAMBDA), 0));
+        }
+        return new Result(points, fit(points, 'q'), fit(points, 'v'), fit(points, 'p'), fit(points, 'l'), referenceMethod.name(), hRef);
+    }
+
+    // The reference step: hRef, or where hRef <= 0 one small enough for an error 1000 times below the finest run's, at most h_min / 8
+    private static double hRef(Method referenceMethod, double[] hs, double hRef) {
         double hMin = Double.POSITIVE_INFINITY;
         for (double h : hs) hMin = Math.min(hMin, h);
         if (hRef <= 0) {
@@ -49,17 +123,7 @@ public final class ConvergenceStudy {
             while (Math.pow(factor, p) < 1000 && factor < 8) factor *= 2;
             hRef = hMin / factor;
         }
-        double[] ref = finalState(sys, referenceMethod, hRef, tEnd, modelParams, initial, backend, newton);
-        if (ref == null) throw new InputException("the reference run (" + referenceMethod.name() + ", h = " + hRef + ") failed");
-        StateLayout refLayout = referenceMethod.build(sys).layout(), layout = method.build(sys).layout();
-        List<Point> points = new ArrayList<>();
-        for (double h : hs) {
-            double[] x = finalState(sys, method, h, tEnd, modelParams, initial, backend, newton);
-            if (x == null) { points.add(new Point(h, Double.NaN, Double.NaN, Double.NaN, Double.NaN, 1)); continue; }
-            points.add(new Point(h, error(x, layout, ref, refLayout, StateLayout.Q, "g"), error(x, layout, ref, refLayout, StateLayout.V, "xi"),
-                    error(x, layout, ref, refLayout, StateLayout.P, "mu"), error(x, layout, ref, refLayout, StateLayout.LAMBDA), 0));
-        }
-        return new Result(points, fit(points, 'q'), fit(points, 'v'), fit(points, 'p'), fit(points, 'l'), referenceMethod.name(), hRef);
+        return hRef;
     }
 
     private static double[] finalState(Model sys, Method method, double h, double tEnd, double[] modelParams,

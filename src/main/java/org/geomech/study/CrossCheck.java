@@ -1,18 +1,22 @@
 package org.geomech.study;
 
 import org.geomech.engine.Engine;
+import org.geomech.engine.EnsembleRun;
+import org.geomech.engine.Launch;
+import org.geomech.engine.MemberFailure;
 import org.geomech.engine.Simulation;
 import org.geomech.backend.Backend;
 import org.geomech.ensemble.EnsembleState;
 import org.geomech.ensemble.Observer;
 import org.geomech.ensemble.Observers;
 import org.geomech.ensemble.Statistics;
+import org.geomech.ensemble.TimeGrid;
 import org.geomech.method.StateLayout;
+import org.geomech.method.StepSystem;
 import org.geomech.solve.NewtonOptions;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 
 /**
  * Runs the same ensemble on several backends and compares every state component with the reference
@@ -23,9 +27,6 @@ import java.util.Locale;
 public final class CrossCheck {
     /** The standard observers' statistics over the ok members before the first step and after the last. */
     public record Observed(List<String> observers, List<Statistics> atStart, List<Statistics> atEnd) {}
-
-    /** A member that failed on one backend: its index, the step it failed at and why. */
-    public record MemberFailure(int member, long step, String reason) {}
 
     /**
      * One backend's comparison: per component the largest relative difference, the members compared (ok on
@@ -44,48 +45,57 @@ public final class CrossCheck {
 
     /** reference first; every other backend is compared with it after the same number of steps of size h. */
     public static List<Comparison> run(Simulation sim, double h, int steps, Backend reference, List<Backend> others, NewtonOptions newton) {
+        return run(sim.launch(new TimeGrid(h, steps, steps)), reference, others, newton);
+    }
+
+    /**
+     * reference first; every other backend is compared with it at the end of the launch's grid (each member with its
+     * own parameters and, where h varies per member, its own steps); sweep points' padding is not compared.
+     */
+    public static List<Comparison> run(Launch launch, Backend reference, List<Backend> others, NewtonOptions newton) {
         long start = System.nanoTime();
         Observed[] observed = new Observed[1];
-        EnsembleState ref = advance(sim, h, steps, reference, newton, observed);
+        EnsembleState ref = advance(launch, reference, newton, observed);
         List<Comparison> out = new ArrayList<>();
-        out.add(compare(reference.name(), ref, ref, h, observed[0], (System.nanoTime() - start) * 1e-9));
+        out.add(compare(reference.name(), ref, ref, launch, observed[0], (System.nanoTime() - start) * 1e-9));
         for (Backend b : others) {
             start = System.nanoTime();
-            EnsembleState s = advance(sim, h, steps, b, newton, observed);
-            out.add(compare(b.name(), s, ref, h, observed[0], (System.nanoTime() - start) * 1e-9));
+            EnsembleState s = advance(launch, b, newton, observed);
+            out.add(compare(b.name(), s, ref, launch, observed[0], (System.nanoTime() - start) * 1e-9));
         }
         return out;
     }
 
-    // The ensemble after the steps on one backend; observed[0] receives the observers' statistics before and after
-    private static EnsembleState advance(Simulation sim, double h, int steps, Backend backend, NewtonOptions newton, Observed[] observed) {
-        EnsembleState state = sim.initialState(null);
-        List<Observer> observers = Observers.standard(sim.step().model(), sim.step().layout());
-        Backend.Compiled compiled = Engine.compile(backend, sim.step(), observers, newton);
-        try (Backend.Run run = compiled.start(state, sim.params(h))) {
-            List<Statistics> atStart = run.observe().stats();
-            run.advance(steps);
-            List<Statistics> atEnd = run.observe().stats();
-            run.finish();
-            observed[0] = new Observed(observers.stream().map(Observer::name).toList(), atStart, atEnd);
-        }
+    // The launch at the end of its grid on one backend; observed[0] receives the observers' statistics before and after
+    private static EnsembleState advance(Launch launch, Backend backend, NewtonOptions newton, Observed[] observed) {
+        EnsembleState state = launch.slice(0, launch.members(), null);
+        List<Observer> observers = Observers.standard(launch.step().model(), launch.step().layout());
+        Backend.Compiled compiled = Engine.compile(backend, launch.step(), observers, newton);
+        List<EnsembleRun.Row> rows = EnsembleRun.run(compiled, state, launch.params(), launch.stepsPerTick(state), launch.grid(), null, null, null,
+                null, null).rows();
+        observed[0] = new Observed(observers.stream().map(Observer::name).toList(), rows.get(0).stats(), rows.get(rows.size() - 1).stats());
         return state;
     }
 
     /** Failed members listed one by one per backend. */
     public static final int LISTED_FAILURES = 10;
 
-    static Comparison compare(String name, EnsembleState s, EnsembleState ref, double h, Observed observed, double seconds) {
+    static Comparison compare(String name, EnsembleState s, EnsembleState ref, Launch launch, Observed observed, double seconds) {
         int components = s.components();
         StateLayout layout = s.layout();
+        // a member's own h where it varies per member (carried in its state), else the launch's
+        int carried = layout.parameters().indexOf(StepSystem.H);
         double[] worst = new double[components];
         int compared = 0, failed = 0, onlyHere = 0;
         List<MemberFailure> failures = new ArrayList<>();
         for (int j = 0; j < s.members(); j++) {
+            if (launch.plan().padding(j)) continue;
+            double h = carried < 0 ? launch.grid().h() : s.get(layout.parameterOffset() + carried, j);
             if (!s.ok(j)) {
                 failed++;
                 if (ref.ok(j)) onlyHere++;
-                if (failures.size() < LISTED_FAILURES) failures.add(new MemberFailure(j, s.failedStep(j), s.status(j).name().toLowerCase(Locale.ROOT)));
+                if (failures.size() < LISTED_FAILURES)
+                    failures.add(new MemberFailure(launch.plan().point(j), launch.plan().local(j), s.failedStep(j), s.status(j)));
                 continue;
             }
             if (!ref.ok(j)) continue;

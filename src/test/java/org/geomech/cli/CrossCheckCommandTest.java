@@ -40,6 +40,24 @@ class CrossCheckCommandTest {
     }
 
     @Test
+    void hPerMemberAndASweepAreCrosscheckedMemberByMember() throws Exception {
+        // cvt, h drawn per member in [0.01, 0.02] (each member to t = 0.5 by its own steps), eps swept over two points of
+        // 20 members: simd and, where there is OpenCL, opencl agree with the reference to 1e-12 on all 40 members
+        Cli.Result r = Cli.run("crosscheck", "--model", "cvt", "--h", "uniform(0.01,0.02,seed=3)", "--t-end", "0.5", "--param", "eps=[0.25,0.5]",
+                "--members", "20", "--out", dir.toString());
+        assertEquals(0, r.exit(), r.out() + r.err());
+        assertTrue(r.out().contains("40 members, to t = 0.5 with h per member"), r.out());
+        assertTrue(r.out().contains("every backend agrees with the reference to 1.0E-12 (40 of 40 members compared)"), r.out());
+        List<String> csv = Files.readAllLines(dir.resolve("crosscheck.csv"));
+        for (String row : csv.subList(1, csv.size())) {
+            String[] cells = row.split(",");
+            assertTrue(Double.parseDouble(cells[1]) <= 1e-12, row);
+            assertEquals("40", cells[4], "members compared: " + row);
+        }
+        assertTrue(csv.size() >= 3, "the reference and simd at least: " + csv);
+    }
+
+    @Test
     void devicesListsFp64Support() {
         OpenClRequirement.device();
         Cli.Result r = Cli.run("devices");

@@ -78,11 +78,33 @@ class StepSizePerMemberCliTest {
         assertEquals(2, uneven.exit(), uneven.err());
         assertTrue(uneven.err().startsWith("geomech: error: with h varying per member (0.1/(1+j)), t_end 1.0 must be a whole number of output intervals 0.3"),
                 uneven.err());
-        for (String command : List.of("crosscheck", "order")) {
-            Cli.Result r = Cli.run(command, "--model", "nh-particle", "--h", "0.1/(1+j)", "--t-end", "1", "--out", dir.resolve(command).toString());
-            assertEquals(2, r.exit(), command + ": " + r.err());
-            assertEquals(1, r.errLines().size(), r.err());
-            assertTrue(r.err().contains("runs at shared step sizes; h varies per member (0.1/(1+j)) only in run"), r.err());
-        }
+        // order with h per member needs members of at least two step sizes, and one initial state
+        Cli.Result one = Cli.run("order", "--model", "nh-particle", "--h", "0.1/(1+j)", "--t-end", "1", "--out", dir.resolve("one").toString());
+        assertEquals(2, one.exit(), one.err());
+        assertEquals(1, one.errLines().size(), one.err());
+        assertTrue(one.err().contains("order needs at least two step sizes; h per member (0.1/(1+j)) gives [0.1]"), one.err());
+        Cli.Result varied = Cli.run("order", "--model", "nh-particle", "--h", "0.1/(1+j)", "--members", "3", "--q", "x=0.1*j", "--t-end", "1",
+                "--out", dir.resolve("varied").toString());
+        assertEquals(2, varied.exit(), varied.err());
+        assertTrue(varied.err().contains("order runs one initial state, but member 1's differs from member 0's in x"), varied.err());
+        Cli.Result shared = Cli.run("order", "--model", "nh-particle", "--members", "3", "--h", "0.1", "--t-end", "1", "--out", dir.resolve("shared").toString());
+        assertEquals(2, shared.exit(), shared.err());
+        assertTrue(shared.err().contains("--members goes with h per member"), shared.err());
+    }
+
+    @Test
+    void orderWithHPerMemberIsTheOrderOfItsStepSizesRunOneByOne() throws Exception {
+        // lobatto-nh:2 on nh-particle to t = 1: h_j = 0.1 / 2^j for four members in one launch, against the list run one by one
+        Path list = dir.resolve("list"), launch = dir.resolve("launch");
+        Cli.Result a = Cli.run("order", "--model", "nh-particle", "--method", "lobatto-nh:2", "--h", "0.1,0.05,0.025,0.0125", "--t-end", "1",
+                "--no-plots", "--out", list.toString());
+        assertEquals(0, a.exit(), a.err());
+        Cli.Result b = Cli.run("order", "--model", "nh-particle", "--method", "lobatto-nh:2", "--h", "0.1/2^j", "--members", "4", "--t-end", "1",
+                "--no-plots", "--out", launch.toString());
+        assertEquals(0, b.exit(), b.err());
+        assertEquals(Files.readString(list.resolve("order.csv")), Files.readString(launch.resolve("order.csv")), "errors per h, bitwise");
+        // 001: lobatto-nh:2 is of order 2
+        double order = new ObjectMapper().readTree(launch.resolve("summary.json").toFile()).get("results").get("order_q").asDouble();
+        assertEquals(2, order, 0.05, b.out());
     }
 }
