@@ -74,19 +74,21 @@ class Issue27ExamplesTest {
     @Test
     void tableauWhoseWeightsSumToOneHalf() throws IOException {
         // "a tableau file whose b sums to 1/2 (not even consistent: the method converges to the wrong solution)"
-        Path file = dir.resolve("half.yaml");
-        Files.writeString(file, "order: 2\na: [[0, 0], [1, 0]]\nb: [1/4, 1/4]\nc: [0, 1]\n");
-        assertBadInput(run("--model", "spherical-pendulum", "--method", "vi:" + file),
+        assertBadInput(tableau("half", "order: 2\na: [[0, 0], [1, 0]]\nb: [1/4, 1/4]\nc: [0, 1]\n", "vi:"),
                 "geomech: error: tableau half: order 2 is claimed, but the order condition for tree t (order 1) fails: sum b_i = 1/2, expected 1");
     }
 
     @Test
     void secondOrderTableauClaimingOrderNine() throws IOException {
-        // "one that claims order: 9 for a second-order tableau" (Ralston's method: sum b_i a_ij c_j = 0, not 1/6, HNW I eq. II.2.22)
-        Path file = dir.resolve("ralston.yaml");
-        Files.writeString(file, "order: 9\na: [[0, 0], [2/3, 0]]\nb: [1/4, 3/4]\nc: [0, 2/3]\n");
-        assertBadInput(run("--model", "spherical-pendulum", "--method", "rk:" + file),
+        // "one that claims order: 9 for a second-order tableau": Ralston's explicit two stages give sum b_i a_ij c_j = b_2 a_21 c_1 = 0, not 1/6
+        assertBadInput(tableau("ralston", "order: 9\na: [[0, 0], [2/3, 0]]\nb: [1/4, 3/4]\nc: [0, 2/3]\n", "rk:"),
                 "geomech: error: tableau ralston: order 9 is claimed, but the order condition for tree [[t]] (order 3) fails: sum b_i a_ij c_j = 0, expected 1/6");
+    }
+
+    /** The tableau file NAME.yaml as the method prefix + file on the spherical pendulum. */
+    private Cli.Result tableau(String name, String text, String prefix) throws IOException {
+        Path file = Files.writeString(dir.resolve(name + ".yaml"), text);
+        return run("--model", "spherical-pendulum", "--method", prefix + file);
     }
 
     private static Cli.Result run(String... args) {
