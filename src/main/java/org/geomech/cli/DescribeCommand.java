@@ -46,7 +46,7 @@ final class DescribeCommand implements Callable<Integer> {
     String model;
 
     @Option(names = "--param", paramLabel = "NAME=VALUE", description = "with a model: how a parameter would vary (the forms of run --param), e.g. eps=[0.25,0.5,1]")
-    Map<String, String> parameters = new java.util.LinkedHashMap<>();
+    List<String> parameters = new ArrayList<>();
 
     @Option(names = "--h", paramLabel = "H", description = "with a model: how the step size would vary (the forms of run --h), e.g. 0.01*(1+j/N)")
     String stepSize;
@@ -72,7 +72,7 @@ final class DescribeCommand implements Callable<Integer> {
         if (!entry.structureDefaults().isEmpty()) out.printf("  structure:    %s (change with --structure)%n", entry.structureDefaults());
         out.printf("  coordinates:  %s%n", String.join(", ", sys.coordinateNames()));
         out.printf("  parameters:   %s%n", sys.parameters().isEmpty() ? "none" : sys.parameters());
-        for (Map.Entry<String, String> p : parameters.entrySet()) {
+        for (Map.Entry<String, String> p : Assignments.parse("--param", parameters).entrySet()) {
             if (!sys.parameters().containsKey(p.getKey())) throw new InputException("--param: model " + sys.name() + " has no parameter '" + p.getKey() + "'");
             Variation v = Variation.parse("--param " + p.getKey(), p.getValue());
             out.printf("  varies:       %s = %s (%s)%n", p.getKey(), v.describe(), v.isFixed() ? "the same for every member"

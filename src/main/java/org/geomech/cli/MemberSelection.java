@@ -10,6 +10,7 @@ final class MemberSelection {
     private MemberSelection() {}
 
     static List<Integer> parse(String option, List<String> items, int members) {
+        if (items.stream().allMatch(String::isBlank)) throw new InputException(option + ": no members selected (give member indices 0,5,9, ranges 0-99, or all)");
         List<Integer> out = new ArrayList<>();
         for (String item : items) {
             String s = item.trim();

@@ -161,6 +161,9 @@ final class RunCommand extends GeomechCommand {
             scenario = d.resolve();
         }
         List<String> methods = org.geomech.method.MethodList.split(scenario.method());
+        if (methods.size() > 1 && (trajectorySelection != null || saveFinalStates || membersInMemory != null || checkpointEvery != null))
+            throw new InputException("several methods (" + scenario.method() + ") run as one comparison of the energy error: it saves no trajectories"
+                    + " or final states and runs no slabs or checkpoints; give one method");
         if (methods.size() > 1) {
             comparison = MethodComparison.run(scenario, scenario.model().build(), methods, Backends.named(scenario.backend(), scenarioOptions.device()));
             folder(scenario.out());

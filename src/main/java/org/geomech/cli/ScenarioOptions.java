@@ -7,6 +7,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -25,7 +26,7 @@ final class ScenarioOptions {
     @Option(names = "--param", paramLabel = "NAME=VALUE", description = "model parameter: a value (eps=0.3), a sweep list (eps=[0.25,0.5,1]),"
             + " an expression of the member index j and count N (eps=0.1+0.4*j/N), or a seeded draw per member (eps=uniform(0.1,0.5),"
             + " normal(mu,sigma[,lo,hi][,seed=S]), lognormal(...))")
-    Map<String, String> parameters = new LinkedHashMap<>();
+    List<String> parameters = new ArrayList<>();
 
     @Option(names = "--method", description = "method, e.g. lobatto-nh:3 (default lobatto-nh:2, or lobatto-holonomic:2 with holonomic constraints)")
     String method;
@@ -39,10 +40,10 @@ final class ScenarioOptions {
     Double tEnd;
 
     @Option(names = "--q", paramLabel = "COORD=EXPR", description = "initial position of a coordinate, an expression of j, N and the parameters")
-    Map<String, String> q = new LinkedHashMap<>();
+    List<String> q = new ArrayList<>();
 
     @Option(names = "--v", paramLabel = "COORD=EXPR", description = "initial velocity of a coordinate")
-    Map<String, String> v = new LinkedHashMap<>();
+    List<String> v = new ArrayList<>();
 
     @Option(names = "--backend", description = "backend: reference (default), simd, opencl or auto (an OpenCL GPU, else the fastest CPU backend)")
     String backend;
@@ -75,12 +76,12 @@ final class ScenarioOptions {
         ScenarioDraft d = file != null ? ScenarioFile.draft(file.getFileName().toString(), text) : new ScenarioDraft();
         if (model != null) d.builtIn(model);
         d.structure.putAll(structure);
-        d.parameters.putAll(parameters);
+        d.parameters.putAll(Assignments.parse("--param", parameters));
         if (method != null) d.method = method;
         if (h != null) d.stepSizes("--h", h);
         if (tEnd != null) d.tEnd = tEnd;
-        d.qByName.putAll(q);
-        d.vByName.putAll(v);
+        d.qByName.putAll(Assignments.parse("--q", q));
+        d.vByName.putAll(Assignments.parse("--v", v));
         if (backend != null) d.backend = backend;
         if (newtonTolerance != null) d.newtonTolerance = newtonTolerance;
         if (newtonJacobian != null) d.newtonJacobian = newtonJacobian;

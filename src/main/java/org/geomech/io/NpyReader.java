@@ -3,6 +3,7 @@ package org.geomech.io;
 import org.geomech.InputException;
 
 import java.io.IOException;
+import java.math.BigInteger;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
@@ -42,15 +43,20 @@ public final class NpyReader {
         if (!d.find()) throw new InputException(file + ": only float64 or float32 .npy arrays can be read, header says " + header.trim());
         if (header.contains("'fortran_order': True")) throw new InputException(file + ": Fortran-ordered .npy arrays are not supported; save with C order");
         if (!s.find()) throw new InputException(file + ": no shape in the .npy header");
-        int[] shape = Arrays.stream(s.group(1).split(",")).map(String::trim).filter(x -> !x.isEmpty()).mapToInt(Integer::parseInt).toArray();
-        long count = 1;
-        for (int n : shape) count = Math.multiplyExact(count, (long) n);
+        String[] dims = Arrays.stream(s.group(1).split(",")).map(String::trim).filter(x -> !x.isEmpty()).toArray(String[]::new);
+        if (!Arrays.stream(dims).allMatch(n -> n.matches("\\d{1,30}"))) throw new InputException(file + ": malformed shape (" + s.group(1) + ") in the .npy header");
         int width = d.group(2).equals("8") ? 8 : 4;
         b.position(start + (int) headerLength);
         b.order(d.group(1).equals(">") ? ByteOrder.BIG_ENDIAN : ByteOrder.LITTLE_ENDIAN);
-        if (b.remaining() != count * width)
-            throw new InputException(file + ": shape " + Arrays.toString(shape) + " needs " + count * width + " bytes of data, the file has " + b.remaining());
-        double[] values = new double[(int) count];
+        // the data's length decides: a shape claiming more values than the file holds is refused before any allocation
+        BigInteger needed = BigInteger.valueOf(width);
+        for (String n : dims) needed = needed.multiply(new BigInteger(n));
+        if (!needed.equals(BigInteger.valueOf(b.remaining())))
+            throw new InputException(file + ": shape (" + String.join(", ", dims) + ") needs " + needed + " bytes of data, the file has " + b.remaining());
+        if (Arrays.stream(dims).anyMatch(n -> new BigInteger(n).bitLength() > 31))
+            throw new InputException(file + ": shape (" + String.join(", ", dims) + ") has a dimension above 2^31 - 1");
+        int[] shape = Arrays.stream(dims).mapToInt(Integer::parseInt).toArray();
+        double[] values = new double[b.remaining() / width];
         for (int i = 0; i < values.length; i++) values[i] = width == 8 ? b.getDouble() : b.getFloat();
         return new Array(shape, values);
     }

@@ -13,14 +13,21 @@ import java.nio.channels.FileLock;
 import java.nio.channels.OverlappingFileLockException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.List;
+import java.util.stream.Stream;
 
 /**
  * The folder a run writes into, held through an OS lock on its lock file {@value #LOCK} (released when
- * the process ends, even when killed), so two runs never write into one folder at once. A folder that
- * holds another run's results (a summary.json) is refused unless the caller overwrites it, in which case
- * the files that run's summary lists are removed first, so that no folder mixes two runs.
+ * the process ends, even when killed), so two runs never write into one folder at once. Only a new or empty
+ * folder, or geomech's own (one with geomech's summary.json), is used: a folder holding files geomech did not
+ * write, the root, the home folder and the system folders are refused before anything is written into them. A
+ * folder that holds another run's results is refused unless the caller overwrites it, in which case the files
+ * that run's summary lists (plain names inside the folder, nothing else) are removed first, so that no folder
+ * mixes two runs.
  */
 public final class OutputFolder implements Closeable {
     /** The lock file's name. */
@@ -38,8 +45,13 @@ public final class OutputFolder implements Closeable {
         this.lock = lock;
     }
 
-    /** Creates and locks a folder for a new run; refuses one in use, or holding results unless overwrite. */
+    /** The folders of the system, never an output folder, whatever they hold. */
+    private static final List<String> SYSTEM = List.of("/", "/bin", "/boot", "/dev", "/etc", "/home", "/lib", "/lib32", "/lib64", "/media", "/mnt",
+            "/opt", "/proc", "/root", "/run", "/sbin", "/srv", "/sys", "/usr", "/usr/bin", "/usr/lib", "/usr/local", "/usr/sbin", "/usr/share", "/var");
+
+    /** Creates and locks a folder for a new run; refuses one in use, one not geomech's, or one holding results unless overwrite. */
     public static OutputFolder create(Path folder, boolean overwrite) {
+        refuseForeign(folder);
         try {
             Files.createDirectories(folder);
         } catch (IOException e) {
@@ -60,6 +72,7 @@ public final class OutputFolder implements Closeable {
 
     /** Refuses, before anything is computed, a folder that create() would refuse; creates nothing. */
     public static void check(Path folder, boolean overwrite) {
+        refuseForeign(folder);
         if (!Files.isDirectory(folder)) return;
         lock(folder).close();
         if (Files.exists(folder.resolve(SUMMARY)) && !overwrite) throw holdsResults(folder);
@@ -103,14 +116,62 @@ public final class OutputFolder implements Closeable {
         }
     }
 
-    // The files the previous run's summary names, and the summary itself
+    /**
+     * Refuses the root, the home folder and the system folders, and a folder that holds files but not geomech's summary.json
+     * (its lock file alone does not count): geomech writes only into a new or empty folder, or its own.
+     */
+    private static void refuseForeign(Path folder) {
+        Path absolute = folder.toAbsolutePath().normalize();
+        Path real = absolute;
+        try {
+            if (Files.exists(absolute)) real = absolute.toRealPath();
+        } catch (IOException e) {
+            throw new InputException("cannot read output folder " + folder + ": " + e.getMessage());
+        }
+        for (Path p : List.of(absolute, real)) {
+            if (isHome(p)) throw new InputException("output folder " + folder + " is the home folder: give --out a new or empty folder");
+            if (isSystemFolder(p)) throw new InputException("output folder " + folder + " is a system folder: give --out a new or empty folder");
+        }
+        if (!Files.isDirectory(real) || isOwn(real)) return;
+        List<String> foreign;
+        try (Stream<Path> entries = Files.list(real)) {
+            foreign = entries.map(e -> e.getFileName().toString()).filter(n -> !n.equals(LOCK)).sorted().toList();
+        } catch (IOException e) {
+            throw new InputException("cannot read output folder " + folder + ": " + e.getMessage());
+        }
+        if (!foreign.isEmpty())
+            throw new InputException("output folder " + folder + " holds files geomech did not write (" + String.join(", ", foreign.subList(0, Math.min(3, foreign.size())))
+                    + (foreign.size() > 3 ? " and " + (foreign.size() - 3) + " more" : "") + "): give --out a new or empty folder, or one of geomech's");
+    }
+
+    private static boolean isSystemFolder(Path p) {
+        for (String s : SYSTEM) if (p.equals(Path.of(s))) return true;
+        return false;
+    }
+
+    private static boolean isHome(Path p) {
+        for (String home : new String[]{System.getProperty("user.home"), System.getenv("HOME")})
+            if (home != null && !home.isBlank() && p.equals(Path.of(home).toAbsolutePath().normalize())) return true;
+        return false;
+    }
+
+    /** A folder with geomech's summary.json: a JSON object naming geomech's version. */
+    private static boolean isOwn(Path folder) {
+        try {
+            return new ObjectMapper().readTree(folder.resolve(SUMMARY).toFile()).has("geomech_version");
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    /** The files the previous run's summary names, as plain names of regular files inside the folder, and the summary itself. */
     private void removePreviousRun() {
         Path summary = path.resolve(SUMMARY);
         try {
-            JsonNode files = new ObjectMapper().readTree(summary.toFile()).path("files");
-            for (JsonNode name : files) {
-                Path p = path.resolve(name.asText()).normalize();
-                if (p.getParent() != null && p.getParent().equals(path.normalize()) && Files.isRegularFile(p)) Files.delete(p);
+            for (JsonNode name : new ObjectMapper().readTree(summary.toFile()).path("files")) {
+                String n = name.asText();
+                if (isPlainName(n) && !n.equals(SUMMARY) && !n.equals(LOCK) && Files.isRegularFile(path.resolve(n), LinkOption.NOFOLLOW_LINKS))
+                    Files.delete(path.resolve(n));
             }
         } catch (IOException e) {
             // an unreadable summary names nothing; it is replaced below
@@ -119,6 +180,16 @@ public final class OutputFolder implements Closeable {
             Files.deleteIfExists(summary);
         } catch (IOException e) {
             throw new InputException("cannot replace " + summary + ": " + e.getMessage());
+        }
+    }
+
+    /** A name of a file directly inside a folder: one element, not . or .., no separator. */
+    private static boolean isPlainName(String n) {
+        try {
+            Path p = Path.of(n);
+            return !n.isEmpty() && !n.equals(".") && !n.equals("..") && !p.isAbsolute() && p.getNameCount() == 1 && p.getFileName().toString().equals(n);
+        } catch (InvalidPathException e) {
+            return false;
         }
     }
 

@@ -63,7 +63,7 @@ public final class StateFile {
             throw new InputException("--initial: cannot read " + file, e);
         }
         if (rows.size() < 2) throw new InputException("--initial: " + file + " needs a header and at least one row");
-        List<String> header = rows.get(0).stream().map(String::trim).toList();
+        List<String> header = header(file, rows.get(0));
         int n = coordinates.size(), nv = velocities.size(), members = rows.size() - 1;
         int[] qi = new int[n], vi = new int[nv];
         for (int i = 0; i < n; i++) {
@@ -89,6 +89,22 @@ public final class StateFile {
             for (Map.Entry<String, Integer> p : pi.entrySet()) values.get(p.getKey())[j] = number(file, j, p.getKey(), row.get(p.getValue()));
         }
         return new Table(q, v, values);
+    }
+
+    /** The column names, trimmed; a name with a control character other than a tab, or one given twice, is refused. */
+    private static List<String> header(Path file, List<String> fields) {
+        List<String> names = new ArrayList<>();
+        for (String f : fields) {
+            for (int i = 0; i < f.length(); i++)
+                if (Character.isISOControl(f.charAt(i)) && f.charAt(i) != '\t')
+                    throw new InputException("--initial: " + file + ": column " + (names.size() + 1) + " of the header holds the control character U+"
+                            + String.format("%04X", (int) f.charAt(i)));
+            String name = f.trim();
+            if (names.contains(name))
+                throw new InputException("--initial: " + file + ": column '" + name + "' appears twice in the header (columns " + (names.indexOf(name) + 1) + " and " + (names.size() + 1) + ")");
+            names.add(name);
+        }
+        return names;
     }
 
     private static double number(Path file, int j, String column, String text) {

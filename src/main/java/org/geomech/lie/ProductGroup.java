@@ -15,6 +15,7 @@ import java.util.regex.Pattern;
  */
 public final class ProductGroup implements LieGroup {
     private static final Pattern EUCLIDEAN = Pattern.compile("R(?:\\^(\\d+))?");
+    private static final int MAX_EUCLIDEAN = 64;
     private final List<LieGroup> factors;
 
     public ProductGroup(List<LieGroup> factors) {
@@ -40,8 +41,9 @@ public final class ProductGroup implements LieGroup {
         }
         Matcher m = EUCLIDEAN.matcher(n);
         if (m.matches()) {
-            int d = m.group(1) == null ? 1 : Integer.parseInt(m.group(1));
-            if (d >= 1 && d <= 64) return new Rn(d);
+            String d = m.group(1) == null ? "1" : m.group(1).replaceFirst("^0+(?=.)", "");
+            if (d.length() <= 2 && Integer.parseInt(d) >= 1 && Integer.parseInt(d) <= MAX_EUCLIDEAN) return new Rn(Integer.parseInt(d));
+            throw new InputException("group '" + name + "' in '" + text.trim() + "': R^n takes n from 1 to " + MAX_EUCLIDEAN + ", not " + d);
         }
         throw new InputException("unknown group '" + name + "' in '" + text.trim() + "' (groups: SO(3), SE(2), SE(3), R^n and products such as SO(3) x R^2)");
     }

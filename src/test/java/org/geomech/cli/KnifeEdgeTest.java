@@ -31,10 +31,11 @@ class KnifeEdgeTest {
         Path file = dir.resolve("knife-edge.yaml");
         Files.writeString(file, Files.readString(Path.of("examples/knife-edge.yaml")).replace("observers:\n",
                 "observers:\n  minus_energy: -(0.5*(dot(x)^2 + dot(y)^2) + 0.5*I*dot(theta)^2 - g*sin(alpha)*x)\n"));
-        Cli.Result r = Cli.run("run", file.toString(), "--h", "0.01,0.005", "--t-end", "5", "--quiet", "--out", dir.toString());
+        Path out = dir.resolve("out");
+        Cli.Result r = Cli.run("run", file.toString(), "--h", "0.01,0.005", "--t-end", "5", "--quiet", "--out", out.toString());
         assertEquals(0, r.exit(), r.err());
-        csv = Csv.read(dir.resolve("timeseries.csv"));
-        summary = new ObjectMapper().readTree(dir.resolve("summary.json").toFile());
+        csv = Csv.read(out.resolve("timeseries.csv"));
+        summary = new ObjectMapper().readTree(out.resolve("summary.json").toFile());
     }
 
     @Test

@@ -36,4 +36,18 @@ class MethodComparisonTest {
         assertTrue(gVi < 1e-13 && gRk > 1e-8, "g: vi " + gVi + ", rk " + gRk);
         assertTrue(Files.exists(out.resolve("energy-msd.png")));
     }
+
+    @Test
+    void aComparisonSavesNoStatesAndRunsNoSlabsInOneLine() {
+        for (String[] extra : List.of(new String[]{"--save-trajectories", "0"}, new String[]{"--save-final-states"}, new String[]{"--members-in-memory", "1024"},
+                new String[]{"--checkpoint-every", "1"})) {
+            List<String> args = new java.util.ArrayList<>(List.of("run", "--model", "spherical-pendulum", "--method", "rk:rk4,vi:rk4", "--h", "0.1",
+                    "--t-end", "2", "--members", "4", "--out", dir.resolve("c").toString()));
+            args.addAll(List.of(extra));
+            Cli.Result r = Cli.run(args.toArray(new String[0]));
+            assertEquals(2, r.exit(), extra[0] + ": " + r.err());
+            assertEquals(1, r.errLines().size(), r.err());
+            assertTrue(r.err().contains("several methods (rk:rk4,vi:rk4) run as one comparison of the energy error"), r.err());
+        }
+    }
 }

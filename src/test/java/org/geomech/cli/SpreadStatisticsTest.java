@@ -1,5 +1,6 @@
 package org.geomech.cli;
 
+import org.geomech.backend.opencl.OpenClRequirement;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -20,6 +21,7 @@ class SpreadStatisticsTest {
     @ParameterizedTest
     @ValueSource(strings = {"reference", "simd", "opencl"})
     void finalSpreadIsThatOfTheFinalStates(String backend) throws Exception {
+        if (backend.equals("opencl")) OpenClRequirement.device();
         Path scenario = dir.resolve("s.yaml"), out = dir.resolve("out");
         Files.writeString(scenario, String.join("\n", "model: cvt", "h: 0.1", "t_end: 1", "output_interval: 0.5",
                 "initial: {members: 300, random: {seed: 4, q: {x: 0.3}, v: {y: 0.2}}}", "observers: {xpos: x}",

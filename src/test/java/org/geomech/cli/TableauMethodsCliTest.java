@@ -30,7 +30,7 @@ class TableauMethodsCliTest {
 
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = ';', value = {
-            "rows do not sum to c ; a: [[0, 0], [0.5, 0]]\\nb: [0.5, 0.5]\\nc: [0, 1]\\norder: 2      ; vi: ; .*row 2 of A sums to 0.5, not to c2 = 1.*",
+            "rows do not sum to c ; a: [[0, 0], [0.5, 0]]\\nb: [0.5, 0.5]\\nc: [0, 1]\\norder: 2      ; vi: ; .*row 2 of A sums to 1/2, not to c2 = 1.*",
             "A not square         ; a: [[0, 0], [1]]\\nb: [0.5, 0.5]\\nc: [0, 1]\\norder: 2           ; vi: ; .*A is not square.*",
             "implicit in a file   ; a: [[0.5]]\\nb: [1]\\nc: [0.5]\\norder: 2                        ; rk: ; .*implicit.*",
             "entry not a number   ; a: [[0, 0], [x, 0]]\\nb: [0.5, 0.5]\\nc: [0, 1]\\norder: 2      ; vi: ; .*'x' is not a number.*"})

@@ -9,13 +9,8 @@ import org.geomech.InputException;
 public record ButcherTableau(String name, double[][] a, double[] b, double[] c, int order) {
 
     public ButcherTableau {
-        int s = b.length;
-        if (s == 0) throw new InputException("tableau " + name + ": b is empty");
-        if (a.length != s) throw new InputException("tableau " + name + ": A has " + a.length + " rows for " + s + " weights b (A must be s x s)");
-        for (int i = 0; i < s; i++)
-            if (a[i].length != s) throw new InputException("tableau " + name + ": A is not square (row " + (i + 1) + " has " + a[i].length + " entries, expected " + s + ")");
-        if (c.length != s) throw new InputException("tableau " + name + ": c has " + c.length + " entries, expected " + s);
-        for (int i = 0; i < s; i++) {
+        checkShape(name, java.util.Arrays.stream(a).mapToInt(row -> row.length).toArray(), b.length, c.length);
+        for (int i = 0; i < b.length; i++) {
             double sum = 0;
             for (double x : a[i]) sum += x;
             if (Math.abs(sum - c[i]) > 1e-12 * Math.max(1, Math.abs(c[i])))
@@ -25,6 +20,16 @@ public record ButcherTableau(String name, double[][] a, double[] b, double[] c, 
         a = copy(a);
         b = b.clone();
         c = c.clone();
+    }
+
+    /** A is s x s for s = the number of weights b, and c has s entries. */
+    public static void checkShape(String name, int[] rowLengths, int weights, int nodes) {
+        if (weights == 0) throw new InputException("tableau " + name + ": b is empty");
+        if (rowLengths.length != weights) throw new InputException("tableau " + name + ": A has " + rowLengths.length + " rows for " + weights + " weights b (A must be s x s)");
+        for (int i = 0; i < weights; i++)
+            if (rowLengths[i] != weights)
+                throw new InputException("tableau " + name + ": A is not square (row " + (i + 1) + " has " + rowLengths[i] + " entries, expected " + weights + ")");
+        if (nodes != weights) throw new InputException("tableau " + name + ": c has " + nodes + " entries, expected " + weights);
     }
 
     public int stages() { return b.length; }
