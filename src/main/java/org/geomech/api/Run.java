@@ -71,7 +71,7 @@ public final class Run {
     private double[][] givenQ, givenV;
     private final Map<String, double[]> givenParameters = new LinkedHashMap<>();
     private Integer membersInMemory;
-    private boolean keepFinalStates;
+    private Boolean keepFinalStates;
     private String quantiles = "auto";
     private Checkpoints checkpoints;
     private Path resumeFrom;
@@ -268,8 +268,8 @@ public final class Run {
     /**
      * Holds at most this many members in memory (rounded up to whole blocks of 1024): a larger ensemble is made and
      * run slab by slab, each over the whole time span, with bitwise the statistics, spread, trajectories and final
-     * states of the ensemble held at once, sweeps, parameters, step sizes and initial states per member included (no
-     * checkpoints with it). Final states are kept in slabs only where {@link #keepFinalStates()} asks.
+     * states of the ensemble held at once, sweeps, parameters, step sizes and initial states per member included; its
+     * checkpoints hold the slabs done. Final states are kept in slabs only where {@link #keepFinalStates(boolean)} asks.
      *
      * @param members members per slab, at least 1
      * @return this run
@@ -298,12 +298,14 @@ public final class Run {
     }
 
     /**
-     * Keeps every member's final state in {@link Series#finalStates()} where the run goes in slabs (held at once, the
-     * final states are the ensemble itself and are always kept).
+     * Whether {@link Series#finalStates()} holds every member's final state: a copy of the ensemble at the end, as large
+     * as the ensemble itself, so a large run that needs none should say false. Unless set, they are kept where the
+     * ensemble is held at once and not where it runs in slabs.
      *
+     * @param keep true to keep them (in slabs too), false to keep none
      * @return this run
      */
-    public Run keepFinalStates() { keepFinalStates = true; return this; }
+    public Run keepFinalStates(boolean keep) { keepFinalStates = keep; return this; }
 
     /**
      * Writes checkpoints as the run goes (at t = 0, then as often as they say, and when their stop signal asks, after
@@ -427,7 +429,7 @@ public final class Run {
                     return checkpoints.stop().getAsBoolean();
                 };
                 SlabRun.Outcome o = slabsDone.isEmpty() && saver.stop(slabsDone) ? null
-                        : SlabRun.stream(compiled, launch, slabMembers, new SlabRun.Keep(spread, kept, keepFinalStates),
+                        : SlabRun.stream(compiled, launch, slabMembers, new SlabRun.Keep(spread, kept, keepFinalStates == Boolean.TRUE),
                         m -> progress.accept(before + grid.steps() * m / launch.members()), slabsDone, saver);
                 if (o == null) {   // stopped by a signal between slabs: the checkpoint holds the slabs done; no rows yet
                     report[0] = consistency(report[0], saved.get(saved.size() - 1));
@@ -501,7 +503,7 @@ public final class Run {
             if (spread != null) rankError = Math.max(rankError, spread.rankError());
             double[][][] last = new double[plan.points()][][];
             for (SweepRun.Point p : r.points()) {
-                last[p.index()] = finalStates(plan, p.index(), state);
+                last[p.index()] = keepFinalStates != Boolean.FALSE ? finalStates(plan, p.index(), state) : new double[0][];
                 series.add(series(h, p, names, sc, spreadTimes, last[p.index()], trajectories(recorder, p.index()), r.run()));
             }
             for (MemberFailure f : r.failures())

@@ -182,29 +182,35 @@ final class RunCommand extends GeomechCommand {
      * said on stderr (null: it fits, and is held at once); refused with one line where slabs cannot run it either.
      */
     private Integer automaticSlab(Model sys) {
-        // far more state components than any method carries (q, v, p, multipliers, stages): an ensemble that fits with these needs no step built to tell
-        int generous = 32 * scenario.model().positionNames().size() + 64 + plan.perMember().size();
-        if (HeapBudget.left().fits(generous, plan.launchMembers())) return null;
-        StepSystem step = SweepRun.step(Methods.parse(scenario.method()).build(sys), plan);
-        int components = step.layout().size();
-        long members = plan.launchMembers();
-        HeapBudget heap = HeapBudget.left(HeapBudget.bytes(components, members));
-        if (heap.fits(components, members)) return null;
-        String needs = "--members " + scenario.members() + (plan.points() > 1 ? " in " + plan.points() + " sweep points" : "") + ": the ensemble needs about " + HeapBudget.size(HeapBudget.bytes(components, members)) + " ("
-                + components + " doubles per member), the JVM has " + HeapBudget.size(heap.available()) + " of heap left";
         long rows = 0;
         for (double h : stepSizes()) rows = Math.max(rows, grid(h).rows());
-        int observed = observers(step).size();
-        MemoryPlan.Kept kept = MemoryPlan.kept(components, members, rows, observed,
-                scenario.needsSpread() && MemoryPlan.sketch(quantiles, members, rows, observed) == 0, saveFinalStates,
-                trajectoryMembers == null ? 0 : trajectoryMembers.size() * plan.points());
-        long slab = heap.slabMembers(components, kept.bytes());
+        long members = plan.launchMembers();
+        int observed = 3 + scenario.observers().size();
+        boolean device = Backends.named(scenario.backend(), scenarioOptions.device()).name().equals("opencl");
+        // far more state components than any method carries (q, v, p, multipliers, stages): a launch that fits with these needs no step built to tell
+        int generous = 32 * scenario.model().positionNames().size() + 64 + plan.perMember().size();
+        if (memory(generous, members, rows, observed, device).fitsAtOnce(HeapBudget.left().available())) return null;
+        StepSystem step = SweepRun.step(Methods.parse(scenario.method()).build(sys), plan);
+        int components = step.layout().size();
+        MemoryPlan memory = memory(components, members, rows, observers(step).size(), device);
+        HeapBudget heap = HeapBudget.left(memory.atOnce());
+        if (memory.fitsAtOnce(heap.available())) return null;
+        String needs = "--members " + scenario.members() + (plan.points() > 1 ? " in " + plan.points() + " sweep points" : "") + ": the ensemble needs about "
+                + HeapBudget.size(memory.atOnce()) + " (" + components + " doubles per member), the JVM has " + HeapBudget.size(heap.available()) + " of heap left";
+        MemoryPlan.Kept kept = memory.kept();
+        long slab = memory.slabMembers(heap.available());
         if (slab == 0)
             throw new InputException(needs + ", and not even a slab of " + Reduction.BLOCK + " members fits beside the " + HeapBudget.size(kept.bytes())
                     + " that " + kept.what() + " of its " + rows + " output rows keep; raise the heap with JAVA_TOOL_OPTIONS=-Xmx<size>, or use fewer"
                     + " output rows (--output-interval)");
         err().println("geomech: note: " + needs + ": running it in slabs of " + slab + " members (as --members-in-memory " + slab + " would)");
         return (int) slab;
+    }
+
+    // What this run allocates with components state components and observed observers per member (MemoryPlan)
+    private MemoryPlan memory(int components, long members, long rows, int observed, boolean device) {
+        return new MemoryPlan(components, members, rows, observed, scenario.needsSpread(), MemoryPlan.sketch(quantiles, members, rows, observed), saveFinalStates,
+                trajectoryMembers == null ? 0 : (long) trajectoryMembers.size() * plan.points(), device);
     }
 
     // Every step size through the Java API, in one run: sweeps, per-member parameters, spread statistics, slabs, checkpoints and resume
@@ -217,7 +223,7 @@ final class RunCommand extends GeomechCommand {
         }
         if (trajectoryMembers != null) run.trajectories(trajectoryMembers);
         if (slabMembers != null) run.membersInMemory(slabMembers);
-        if (saveFinalStates) run.keepFinalStates();
+        run.keepFinalStates(saveFinalStates);
         run.quantiles(quantiles);
         if (checkpointEvery != null) run.checkpoints(new Checkpoints(checkpointFile(), checkpointEvery, arguments(), scenarioOptions.text, Interrupts::pending));
         if (resumeFrom != null) run.resume(checkpointFile());
@@ -457,30 +463,37 @@ final class RunCommand extends GeomechCommand {
         }
     }
 
-    // final-states.csv (point, member, components) or final-states.npy (members x components, points one after another); one per step size
+    // final-states.csv (point, member, components; written row by row) or final-states.npy (members x components, points one after
+    // another); one per step size
     private void writeFinalStates(Path folder) {
         for (Map.Entry<Double, List<Series>> e : finalStates.entrySet()) {
             String stem = (finalStates.size() > 1 ? "h" + e.getKey() + "-" : "") + "final-states";
-            List<double[]> states = new ArrayList<>();
-            List<List<Object>> rows = new ArrayList<>();
-            for (Series point : e.getValue()) {
-                double[][] last = point.finalStates();
-                for (int j = 0; j < last.length; j++) {
-                    states.add(last[j]);
-                    List<Object> row = new ArrayList<>(List.of(point.point(), j));
-                    for (double x : last[j]) row.add(x);
-                    rows.add(row);
-                }
-            }
+            int components = stateNames.size();
             if (format.equals("npy")) {
-                double[] flat = new double[states.size() * stateNames.size()];
-                for (int i = 0; i < states.size(); i++) System.arraycopy(states.get(i), 0, flat, i * stateNames.size(), stateNames.size());
-                NpyWriter.write(folder.resolve(stem + ".npy"), flat, states.size(), stateNames.size());
+                int members = 0;
+                for (Series point : e.getValue()) members += point.finalStates().length;
+                double[] flat = new double[members * components];
+                int at = 0;
+                for (Series point : e.getValue())
+                    for (double[] x : point.finalStates()) {
+                        System.arraycopy(x, 0, flat, at, components);
+                        at += components;
+                    }
+                NpyWriter.write(folder.resolve(stem + ".npy"), flat, members, components);
                 summary.file(stem + ".npy").columns(stem + ".npy", stateNames);
             } else {
                 List<String> columns = new ArrayList<>(List.of("point", "member"));
                 columns.addAll(stateNames);
-                CsvWriter.write(folder.resolve(stem + ".csv"), columns, rows);
+                try (SeriesFile csv = SeriesFile.create(folder.resolve(stem + ".csv"), columns)) {
+                    for (Series point : e.getValue()) {
+                        double[][] last = point.finalStates();
+                        for (int j = 0; j < last.length; j++) {
+                            List<Object> row = new ArrayList<>(List.of(point.point(), j));
+                            for (double x : last[j]) row.add(x);
+                            csv.append(row);
+                        }
+                    }
+                }
                 summary.file(stem + ".csv");
             }
         }

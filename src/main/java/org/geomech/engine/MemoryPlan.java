@@ -7,18 +7,33 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * What a launch run in slabs keeps for its whole length besides the slab it steps (SlabRun.Slab): the block sums of
- * every output row, and where asked the observer values of every member at every output (min, std and quantiles,
- * exact), the final states and the trajectories. The heap left after these decides the slab's size.
+ * What a launch allocates in the heap, estimated before it starts (the one estimate that chooses between running it
+ * held at once and in slabs): per member its state (8 bytes a component), status and failure step, the backend's
+ * observer values and their t = 0 origins (16 bytes an observer; 36 more on OpenCL's host side), and where asked the
+ * spread's values at one output (exact quantiles sort a copy) and a copy of its final state (written to .npy from
+ * one more copy once the ensemble is gone); per output row the block
+ * sums; the trajectories kept. In slabs, what is kept for the whole run (kept()) is set aside first and the rest of the
+ * heap's share holds the slab.
+ *
+ * @param components   state components per member
+ * @param members      members of the launch
+ * @param rows         output rows of its longest step size (t = 0 included)
+ * @param observers    observers reduced
+ * @param spread       min, std or quantiles asked for
+ * @param sketch       values per level of the spread's quantile sketches, 0 where it is exact (every output's values kept in slabs)
+ * @param finalStates  final states kept
+ * @param trajectories members whose states are kept at every output
+ * @param device       the backend keeps per-member counters on the host (OpenCL)
  */
-public final class MemoryPlan {
-    /** Bytes kept, and what keeps them, for messages ("the block sums and the final states"). */
-    public record Kept(long bytes, String what) {}
-
+public record MemoryPlan(int components, long members, long rows, int observers, boolean spread, int sketch, boolean finalStates,
+                         long trajectories, boolean device) {
     /** Values per level of a quantile sketch unless asked otherwise. */
     public static final int SKETCH = 4096;
+    /** The share of the heap left that a run held at once may take, and that one slab with what slabs keep may take. */
+    static final double AT_ONCE_SHARE = 0.9, SLAB_SHARE = 0.5;
 
-    private MemoryPlan() {}
+    /** What slabs keep, and what keeps it, for messages ("the block sums and the final states"). */
+    public record Kept(long bytes, String what) {}
 
     /**
      * Values per level of the sketches that summarise min, std and quantiles (Spread), or 0 for exact ones: mode "exact",
@@ -40,21 +55,51 @@ public final class MemoryPlan {
         throw new InputException("quantiles: '" + mode + "' is none of auto, exact, sketch, sketch:K (K even, at least 64)");
     }
 
-    /**
-     * What slabs keep of a launch of members with components state components, over rows output rows (t = 0 besides);
-     * spread: whether every output's observer values are kept (exact min, std and quantiles; sketch() is 0).
-     */
-    public static Kept kept(int components, long members, long rows, int observers, boolean spread, boolean finalStates, long trajectoryMembers) {
-        long times = rows + 1;
-        long sums = 8L * times * Reduction.blocks(Math.toIntExact(members)) * (1 + (long) observers * Reduction.FIELDS);
-        long values = spread ? times * members * (8L * observers + 1) : 0;
-        long last = finalStates ? 8L * members * components : 0;
-        long paths = 8L * times * trajectoryMembers * components;
-        List<String> what = new ArrayList<>(List.of("the block sums"));
-        if (values > 0) what.add("the observer values for min, std and quantiles");
-        if (last > 0) what.add("the final states");
-        if (paths > 0) what.add("the trajectories");
-        String said = what.size() == 1 ? what.get(0) : String.join(", ", what.subList(0, what.size() - 1)) + " and " + what.get(what.size() - 1);
-        return new Kept(sums + values + last + paths, said);
+    /** Bytes of one member while it is stepped: state, status and failure step, observer values and origins, spread values at one output. */
+    public long perMember() {
+        return 8L * components + 12 + 16L * observers + (device ? 36 : 0) + (spread ? 8L * observers + 17 : 0);
     }
+
+    /** Bytes of the launch held at once (besides what the JVM holds already, which the heap left leaves out). */
+    public long atOnce() {
+        return members * (perMember() + (finalStates ? 8L * components + 24 : 0)) + sums() + paths();
+    }
+
+    /** Whether the launch held at once fits in available bytes of heap, with room for the collector. */
+    public boolean fitsAtOnce(long available) { return atOnce() <= AT_ONCE_SHARE * available; }
+
+    /**
+     * What slabs keep for the whole run: the block sums, and where asked every output's values (or the sketches that
+     * summarise them), the final states (each slab's, then all joined), the trajectories.
+     */
+    public Kept kept() {
+        long values = !spread ? 0 : sketch == 0 ? rows * members * (8L * observers + 1) : rows * observers * sketchBytes();
+        long last = finalStates ? (16L * components + 24) * members : 0;
+        List<String> what = new ArrayList<>(List.of("the block sums"));
+        if (values > 0) what.add(sketch == 0 ? "the observer values for min, std and quantiles" : "the quantile sketches");
+        if (last > 0) what.add("the final states");
+        if (paths() > 0) what.add("the trajectories");
+        String said = what.size() == 1 ? what.get(0) : String.join(", ", what.subList(0, what.size() - 1)) + " and " + what.get(what.size() - 1);
+        return new Kept(sums() + values + last + paths(), said);
+    }
+
+    /** The most members, in whole Reduction blocks, that one slab may hold beside what slabs keep; 0 when not even one block fits. */
+    public long slabMembers(long available) {
+        long room = (long) (SLAB_SHARE * (available - kept().bytes()));
+        long blocks = room / (perMember() * Reduction.BLOCK);
+        return Math.max(0, Math.min(blocks, Integer.MAX_VALUE / Reduction.BLOCK)) * Reduction.BLOCK;
+    }
+
+    // one quantile sketch of the members (one sweep point's at most): its levels of sketch values, a level for every halving
+    private long sketchBytes() {
+        long levels = 2;
+        for (long n = members; n > sketch; n /= 2) levels++;
+        return 8L * sketch * levels;
+    }
+
+    // the block sums of every output row
+    private long sums() { return 8L * rows * Reduction.blocks(Math.toIntExact(members)) * (1 + (long) observers * Reduction.FIELDS); }
+
+    // the trajectories' states at every output
+    private long paths() { return 8L * rows * trajectories * components; }
 }

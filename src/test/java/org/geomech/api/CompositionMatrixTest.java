@@ -82,17 +82,17 @@ class CompositionMatrixTest {
         if (backend.equals("opencl")) OpenClRequirement.device();
         Results atOnce = run(backend, system, variant, stats).run();
         assertEquals(variant == Variant.SWEEP ? 2 : 1, atOnce.series().size());
-        Results slabs = run(backend, system, variant, stats).membersInMemory(2048).keepFinalStates().run();
+        Results slabs = run(backend, system, variant, stats).membersInMemory(2048).keepFinalStates(true).run();
         same(atOnce, slabs, stats);
         if (stats == Stats.SKETCH) return;   // a sketch's state is not kept in a checkpoint of slabs (a one-line error)
         // stopped by a signal after its first slab (the checkpoint before the first, then the one after it), then resumed
         Path file = dir.resolve(Checkpoint.FILE);
         int[] saves = {0};
-        Results stopped = run(backend, system, variant, stats).membersInMemory(2048).keepFinalStates()
+        Results stopped = run(backend, system, variant, stats).membersInMemory(2048).keepFinalStates(true)
                 .checkpoints(new Checkpoints(file, "1", List.of(), null, () -> ++saves[0] == 2)).run();
         assertFalse(stopped.finished(), "stopped after its first slab");
         assertEquals(1, Checkpoint.read(file).slabs().size(), "the checkpoint holds the first slab");
-        Results resumed = run(backend, system, variant, stats).membersInMemory(2048).keepFinalStates().resume(file).run();
+        Results resumed = run(backend, system, variant, stats).membersInMemory(2048).keepFinalStates(true).resume(file).run();
         assertTrue(resumed.finished());
         same(atOnce, resumed, stats);
     }

@@ -1,0 +1,85 @@
+package org.geomech.cli;
+
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * engine.MemoryPlan, the one estimate that chooses between a run held at once and slabs, against the heap runs really
+ * take, in child JVMs: with a small heap a run goes into slabs (or is refused in one line where what slabs keep does
+ * not fit), never out of memory; with half as much heap again as the estimate it runs held at once, and the heap it
+ * takes there is within 25 % of the estimate.
+ */
+class MemoryPlanTest {
+    private static final Pattern NEEDS = Pattern.compile("the ensemble needs about (\\d+) MiB");
+
+    @TempDir
+    Path dir;
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', value = {
+            // 400,000 members of chaotic-nh (22 doubles each), mean, max and msd
+            "chaotic|--model chaotic-nh --members 400000|slabs",
+            // 200,000 of them with exact quantiles and final states kept: slabs would keep their values, more than 32 MiB
+            "quantiles|--model chaotic-nh --members 200000 --statistics mean,q50 --quantiles exact --save-final-states --format npy|refused",
+            // cvt's 9-unknown Newton step (lobatto-nh:3), eps swept over two points of 150,000
+            "sweep|--model cvt --method lobatto-nh:3 --param eps=[0.25,0.5] --members 150000|slabs"})
+    void smallHeapsGoIntoSlabsAndTheEstimatesHeapHoldsTheRunAtOnce(String name, String flags, String small) throws Exception {
+        Child tight = run(name + "-small", "32m", flags);
+        Matcher m = NEEDS.matcher(tight.err);
+        assertTrue(m.find(), tight.err);
+        long estimate = Long.parseLong(m.group(1));
+        if (small.equals("slabs")) {
+            assertEquals(0, tight.exit, "exit " + tight.exit + ": " + tight.err);
+            assertTrue(tight.err.contains("running it in slabs of"), tight.err);
+        } else {
+            assertEquals(2, tight.exit, tight.err);
+            assertTrue(tight.err.startsWith("geomech: error: ") && tight.err.contains("not even a slab of 1024 members fits") && tight.err.lines().count() == 1,
+                    tight.err);
+        }
+        // half as much heap again: the share a run held at once may take (0.9), the serial collector's survivor space, what the JVM holds
+        Child atOnce = run(name + "-at-once", (long) Math.ceil(1.5 * estimate) + 24 + "m", flags);
+        assertEquals(0, atOnce.exit, atOnce.err);
+        assertTrue(!atOnce.err.contains("note"), "held at once: " + atOnce.err);
+        // the serial collector's heap in use after each collection: live objects and, after a young collection, garbage already in the
+        // old generation; after a full collection, live objects alone. The run's largest after any collection is at least three
+        // quarters of the estimate (and of the 3 MiB the JVM holds without an ensemble), its largest after a full one at most 5/4 of it
+        long any = 0, full = 0;
+        Matcher gc = Pattern.compile("Pause (\\w+).* (\\d+)M->(\\d+)M").matcher(Files.readString(atOnce.gcLog));
+        while (gc.find()) {
+            long after = Long.parseLong(gc.group(3));
+            any = Math.max(any, after);
+            if (gc.group(1).equals("Full")) full = Math.max(full, after);
+        }
+        long expected = estimate + 3;
+        assertTrue(any >= 0.75 * expected, name + ": the largest heap after a collection, " + any + " MiB, against the estimate, " + expected + " MiB");
+        assertTrue(full <= 1.25 * expected, name + ": the largest live heap, " + full + " MiB, against the estimate, " + expected + " MiB");
+    }
+
+    private record Child(int exit, String err, Path gcLog) {}
+
+    // geomech run FLAGS in a child JVM with heap -Xmx; 10 steps of 0.05, simd
+    private Child run(String name, String heap, String flags) throws Exception {
+        Path log = dir.resolve(name + "-gc.log"), err = dir.resolve(name + ".err");
+        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx" + heap, "-XX:+UseSerialGC",
+                "-Xlog:gc:file=" + log, "--add-modules", "jdk.incubator.vector", "-cp", System.getProperty("java.class.path"), Main.class.getName(), "run"));
+        command.addAll(List.of(flags.split(" ")));
+        command.addAll(List.of("--t-end", "0.5", "--h", "0.05", "--backend", "simd", "--quiet", "--no-plots", "--out", dir.resolve(name).toString()));
+        Process p = new ProcessBuilder(command).redirectError(err.toFile()).redirectOutput(dir.resolve(name + ".out").toFile()).start();
+        assertTrue(p.waitFor(3, TimeUnit.MINUTES), name + " within three minutes");
+        String text = Files.readString(err).lines().filter(l -> !l.startsWith("WARNING: Using incubator modules")).reduce("", (a, b) -> a + b + "\n");
+        if (p.exitValue() != 0 && p.exitValue() != 2) text += Files.readString(dir.resolve(name + ".out"));
+        return new Child(p.exitValue(), text, log);
+    }
+}
