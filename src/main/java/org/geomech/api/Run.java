@@ -1,5 +1,6 @@
 package org.geomech.api;
 
+import org.geomech.engine.SlabExecutor;
 import org.geomech.ensemble.Reduction;
 import org.geomech.engine.MemoryPlan;
 import org.geomech.engine.Launch;
@@ -35,6 +36,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.OptionalInt;
+import java.util.function.IntFunction;
 import java.util.function.LongConsumer;
 
 /**
@@ -72,6 +74,8 @@ public final class Run {
     private final Map<String, double[]> givenParameters = new LinkedHashMap<>();
     private Integer membersInMemory;
     private Boolean keepFinalStates;
+    private SlabExecutor executor;
+    private IntFunction<SlabExecutor.Recipe> recipes;
     private String quantiles = "auto";
     private Checkpoints checkpoints;
     private Path resumeFrom;
@@ -281,6 +285,21 @@ public final class Run {
     }
 
     /**
+     * Runs every step size's slabs on an executor (a Spark cluster) instead of in this process: recipes gives, for a
+     * step size's index, what rebuilds this run's launch there ({@link #prepare(int)} of the same configuration). The
+     * results are bitwise those of the run in this process; no checkpoints.
+     *
+     * @param executor where the slabs run
+     * @param recipes  a step size's index to the recipe of its launch
+     * @return this run
+     */
+    public Run distributed(SlabExecutor executor, IntFunction<SlabExecutor.Recipe> recipes) {
+        this.executor = executor;
+        this.recipes = recipes;
+        return this;
+    }
+
+    /**
      * Chooses how min, std and the quantiles are computed: "exact" (every member's values of an output sorted; in slabs
      * every output's values are kept until the last slab), "sketch" or "sketch:K" (fed in member order into summaries of
      * K values per level, 4096 by default: the exact minimum, std by Welford's recurrence, quantiles within the rank
@@ -353,37 +372,33 @@ public final class Run {
      * @throws InputException for bad input, with a one-line message
      */
     public Results run() {
-        Scenario sc = scenario();
-        org.geomech.model.Model sys = sc.model().build();
-        SweepPlan plan = plan(sc, sys);
-        StepSystem built = Methods.parse(sc.method()).build(sys);
-        StepSystem step = SweepRun.step(built, plan);
-        Backend backend = Backends.named(sc.backend(), device);
-        List<Observer> observers = new ArrayList<>(Observers.standard(sys, built.layout()));
-        for (Map.Entry<String, String> e : sc.observers().entrySet()) observers.add(Observers.parse(step, e.getKey(), e.getValue()));
+        Setup setup = setup();
+        Scenario sc = setup.scenario();
+        org.geomech.model.Model sys = setup.system();
+        SweepPlan plan = setup.plan();
+        StepSystem step = setup.step();
+        Backend backend = setup.backend();
+        List<Observer> observers = setup.observers();
         List<String> names = observers.stream().map(Observer::name).toList();
-        if (trajectories != null)
-            for (int j : trajectories)
-                if (j < 0 || j >= plan.members()) throw new InputException("trajectories: member " + j + " is not in 0.." + (plan.members() - 1));
+        if (executor != null && (checkpoints != null || resumeFrom != null))
+            throw new InputException("a run on " + executor.describe() + " keeps no checkpoint: run it without --checkpoint-every");
         Checkpoint.Header resumed = resumeFrom == null ? null : Checkpoint.read(resumeFrom);
         // a run resumed from slabs goes on in slabs (of the size it had, unless given)
         int slabMembers = membersInMemory != null ? membersInMemory
                 : resumed != null && resumed.slabs() != null ? resumed.slabs().stream().mapToInt(SlabRun.Slab::count).max().orElse(Reduction.BLOCK)
+                : executor != null ? (int) executor.slabMembers(plan.launchMembers())
                 : plan.launchMembers();
-        boolean slabs = plan.launchMembers() > slabMembers || resumed != null && resumed.slabs() != null;
+        boolean slabs = plan.launchMembers() > slabMembers || resumed != null && resumed.slabs() != null || executor != null;
 
         Backend.Compiled compiled = Engine.compile(backend, step, observers, sc.newton());
-        InitialStates initial = givenQ != null ? new InitialStates(sys, givenQ, givenV) : new InitialStates(sys, sc.q0(), sc.v0());
+        InitialStates initial = setup.initial();
         String fingerprint = fingerprint(sc, step, plan, observers, backend);
         List<Series> series = new ArrayList<>();
         List<Failure> failures = new ArrayList<>();
         List<Checkpoint.Stage> finished = new ArrayList<>();
         InitialStates.Report[] report = new InitialStates.Report[1];
         boolean complete = true;
-        long outputs = 0;
-        for (double h : plan.stepSizes() == null ? sc.h() : List.of(Double.NaN))
-            outputs = Math.max(outputs, (plan.stepSizes() == null ? TimeGrid.of(h, sc.tEnd(), sc.outputInterval()) : plan.stepSizes().ticks(sc.tEnd())).rows());
-        int sketch = sc.needsSpread() ? MemoryPlan.sketch(quantiles, plan.launchMembers(), outputs, observers.size()) : 0;
+        int sketch = setup.sketch();
         double rankError = 0;
         long done = 0;
         // h per member: one launch on the grid of output intervals, labelled h = NaN
@@ -428,7 +443,10 @@ public final class Run {
                     saved.add(List.copyOf(d));
                     return checkpoints.stop().getAsBoolean();
                 };
-                SlabRun.Outcome o = slabsDone.isEmpty() && saver.stop(slabsDone) ? null
+                SlabRun.Outcome o = executor != null
+                        ? SlabRun.combine(executor.run(recipes.apply(stage), SlabRun.slabs(launch.members(), slabMembers)), launch,
+                        new SlabRun.Keep(spread, kept, keepFinalStates == Boolean.TRUE))
+                        : slabsDone.isEmpty() && saver.stop(slabsDone) ? null
                         : SlabRun.stream(compiled, launch, slabMembers, new SlabRun.Keep(spread, kept, keepFinalStates == Boolean.TRUE),
                         m -> progress.accept(before + grid.steps() * m / launch.members()), slabsDone, saver);
                 if (o == null) {   // stopped by a signal between slabs: the checkpoint holds the slabs done; no rows yet
@@ -512,9 +530,62 @@ public final class Run {
             finished.add(new Checkpoint.Stage(h, r.run(), Checkpoint.failures(state), recorder, spreadTimes, last));
         }
         if (complete && checkpoints != null) deleteCheckpoint();
-        return new Results(backend.describe(), sys.name(), step.method(), names, step.layout().names(), series, failures,
+        return new Results(backend.describe() + (executor == null ? "" : ", slabs on " + executor.describe()), sys.name(), step.method(), names,
+                step.layout().names(), series, failures,
                 report[0].maxPositionMove(), report[0].maxVelocityMove(), compiled.flopsPerStep(), complete,
                 !sc.needsSpread() ? "none" : sketch > 0 ? "sketch" : "exact", rankError);
+    }
+
+    /** What every run of this configuration builds first: the scenario resolved, the model, plan, step, backend, observers, initial states. */
+    private record Setup(Scenario scenario, org.geomech.model.Model system, SweepPlan plan, StepSystem step, Backend backend, List<Observer> observers,
+                         InitialStates initial, int sketch) {
+        // the grid of a step size (NaN where h varies per member)
+        TimeGrid grid(double h) {
+            return plan.stepSizes() == null ? TimeGrid.of(h, scenario.tEnd(), scenario.outputInterval()) : plan.stepSizes().ticks(scenario.tEnd());
+        }
+
+        // the step sizes run in turn: one launch labelled NaN where h varies per member
+        List<Double> stages() { return plan.stepSizes() == null ? scenario.h() : List.of(Double.NaN); }
+    }
+
+    private Setup setup() {
+        Scenario sc = scenario();
+        org.geomech.model.Model sys = sc.model().build();
+        SweepPlan plan = plan(sc, sys);
+        StepSystem built = Methods.parse(sc.method()).build(sys);
+        StepSystem step = SweepRun.step(built, plan);
+        Backend backend = Backends.named(sc.backend(), device);
+        List<Observer> observers = new ArrayList<>(Observers.standard(sys, built.layout()));
+        for (Map.Entry<String, String> e : sc.observers().entrySet()) observers.add(Observers.parse(step, e.getKey(), e.getValue()));
+        if (trajectories != null)
+            for (int j : trajectories)
+                if (j < 0 || j >= plan.members()) throw new InputException("trajectories: member " + j + " is not in 0.." + (plan.members() - 1));
+        InitialStates initial = givenQ != null ? new InitialStates(sys, givenQ, givenV) : new InitialStates(sys, sc.q0(), sc.v0());
+        Setup partial = new Setup(sc, sys, plan, step, backend, observers, initial, 0);
+        long outputs = 0;
+        for (double h : partial.stages()) outputs = Math.max(outputs, partial.grid(h).rows());
+        int sketch = sc.needsSpread() ? MemoryPlan.sketch(quantiles, plan.launchMembers(), outputs, observers.size()) : 0;
+        return new Setup(sc, sys, plan, step, backend, observers, initial, sketch);
+    }
+
+    /**
+     * Builds this run's launch at step size stage (an index into its step sizes) in this JVM, as a SlabExecutor runs its
+     * slabs: the compiled step, the launch, and what each slab keeps (the spread's values, whether it is exact or sketched
+     * where the run is joined, the trajectory members, the final states where asked).
+     *
+     * @param stage the step size's index
+     * @return the launch prepared
+     */
+    public SlabExecutor.Prepared prepare(int stage) {
+        Setup setup = setup();
+        double h = setup.stages().get(stage);
+        TimeGrid grid = setup.grid(h);
+        Launch launch = new Launch(setup.step(), setup.plan(), setup.initial(), setup.scenario().perturbation(), grid);
+        Spread values = setup.scenario().needsSpread()
+                ? new Spread(setup.step(), setup.observers(), launch.params(), setup.plan(), setup.scenario().quantileLevels()) : null;
+        int[] kept = trajectories == null ? new int[0] : launchMembers(setup.plan()).stream().mapToInt(Integer::intValue).toArray();
+        return new SlabExecutor.Prepared(Engine.compile(setup.backend(), setup.step(), setup.observers(), setup.scenario().newton()), launch,
+                new SlabRun.Keep(values, kept, keepFinalStates == Boolean.TRUE));
     }
 
     // How far consistency moved the initial states: as a finished step size found, or as far as the slabs done found

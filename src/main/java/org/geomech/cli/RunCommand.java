@@ -1,5 +1,6 @@
 package org.geomech.cli;
 
+import org.geomech.engine.SlabExecutor;
 import org.geomech.engine.MemoryPlan;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
@@ -34,11 +35,13 @@ import org.geomech.io.ScenarioDraft;
 import org.geomech.method.Methods;
 import org.geomech.method.StepSystem;
 import org.geomech.model.Model;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 import java.nio.file.Path;
+import java.util.ServiceLoader;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -109,6 +112,11 @@ final class RunCommand extends GeomechCommand {
                     + " output's values of every member take more than a quarter of the heap)")
     String quantiles;
 
+    @Option(names = "--spark", paramLabel = "MASTER",
+            description = "run the members' slabs on Spark (local[2] on this machine, spark://HOST:7077 on a standalone cluster); needs"
+                    + " ./geomech-spark, which puts the Spark module on the class path; results bitwise those of the run here")
+    String spark;
+
     @Option(names = "--save-final-states", description = "save every member's final state (final-states.csv or .npy), a file --initial loads again")
     boolean saveFinalStates;
 
@@ -144,22 +152,8 @@ final class RunCommand extends GeomechCommand {
         if (!format.equals("csv") && !format.equals("npy")) throw new InputException("--format must be csv or npy, not '" + format + "'");
         if (checkpointEvery != null) Checkpoints.checkInterval(checkpointEvery);
         if (membersInMemory != null && membersInMemory < 1) throw new InputException("--members-in-memory must be at least 1, got " + membersInMemory);
-        ScenarioDraft d = scenarioOptions.draft();
-        if (members != null) d.membersFromCommandLine(members);
-        if (seed != null) d.seed = seed;
-        if (sigma != null) d.sigma = sigma;
-        if (outputInterval != null) d.outputInterval = outputInterval;
-        if (statistics != null) d.statistics = statistics;
-        scenario = d.resolve();
+        StateFile.Table table = resolve();
         checkFolder(scenario.out());
-        StateFile.Table table = null;
-        if (initialFile != null) {
-            table = StateFile.read(initialFile, scenario.model());
-            if (members != null && members != table.members())
-                throw new InputException("--initial: " + initialFile + " holds " + table.members() + " members, --members says " + members);
-            d.members = table.members();
-            scenario = d.resolve();
-        }
         List<String> methods = org.geomech.method.MethodList.split(scenario.method());
         if (methods.size() > 1 && (trajectorySelection != null || saveFinalStates || membersInMemory != null || checkpointEvery != null))
             throw new InputException("several methods (" + scenario.method() + ") run as one comparison of the energy error: it saves no trajectories"
@@ -173,8 +167,68 @@ final class RunCommand extends GeomechCommand {
         Model built = scenario.model().build();
         plan = scenario.plan(built);
         if (trajectorySelection != null) trajectoryMembers = MemberSelection.parse("--save-trajectories", trajectorySelection, scenario.members());
-        slabMembers = membersInMemory != null ? membersInMemory : resumeFrom == null ? automaticSlab(built) : null;
-        runThroughApi(table);
+        SlabExecutor executor = spark == null ? null : spark(spark);
+        slabMembers = membersInMemory != null ? membersInMemory : resumeFrom == null && executor == null ? automaticSlab(built) : null;
+        runThroughApi(table, executor);
+    }
+
+    // The scenario from the file and flags, and the initial states of --initial (null: none)
+    private StateFile.Table resolve() {
+        ScenarioDraft d = scenarioOptions.draft();
+        if (members != null) d.membersFromCommandLine(members);
+        if (seed != null) d.seed = seed;
+        if (sigma != null) d.sigma = sigma;
+        if (outputInterval != null) d.outputInterval = outputInterval;
+        if (statistics != null) d.statistics = statistics;
+        scenario = d.resolve();
+        if (initialFile == null) return null;
+        StateFile.Table table = StateFile.read(initialFile, scenario.model());
+        if (members != null && members != table.members())
+            throw new InputException("--initial: " + initialFile + " holds " + table.members() + " members, --members says " + members);
+        d.members = table.members();
+        scenario = d.resolve();
+        return table;
+    }
+
+    // The run these flags describe, as the API takes it: the scenario, initial states, trajectories, final states, quantiles
+    private Run configured(StateFile.Table table) {
+        Run run = Run.of(scenario);
+        scenarioOptions.device().ifPresent(run::device);
+        if (table != null) {
+            run.states(table.q(), table.v());
+            table.parameters().forEach(run::parameterValues);
+        }
+        if (trajectoryMembers != null) run.trajectories(trajectoryMembers);
+        run.keepFinalStates(saveFinalStates);
+        run.quantiles(quantiles);
+        return run;
+    }
+
+    /** The executor of --spark MASTER: the spark module's, found through ServiceLoader; one line where it is not on the class path. */
+    private static SlabExecutor spark(String master) {
+        for (SlabExecutor.Provider p : ServiceLoader.load(SlabExecutor.Provider.class)) return p.connect(master);
+        throw new InputException("--spark needs the Spark module (spark/) and Spark on the class path: run ./geomech-spark instead of ./geomech");
+    }
+
+    /**
+     * What rebuilds a run's launch at step size stage in a Spark executor: its command-line arguments and scenario text,
+     * parsed there as here (a scenario file is not read again; an --initial file is read where the executor runs).
+     */
+    record Recipe(List<String> arguments, String scenarioText, int stage) implements SlabExecutor.Recipe {
+        Recipe {
+            arguments = List.copyOf(arguments);
+        }
+
+        @Override
+        public SlabExecutor.Prepared prepare() {
+            RunCommand run = new RunCommand();
+            new CommandLine(run).parseArgs(arguments.toArray(new String[0]));
+            run.scenarioOptions.text = scenarioText;
+            StateFile.Table table = run.resolve();
+            if (run.trajectorySelection != null)
+                run.trajectoryMembers = MemberSelection.parse("--save-trajectories", run.trajectorySelection, run.scenario.members());
+            return run.configured(table).prepare(stage);
+        }
     }
 
     /**
@@ -214,17 +268,14 @@ final class RunCommand extends GeomechCommand {
     }
 
     // Every step size through the Java API, in one run: sweeps, per-member parameters, spread statistics, slabs, checkpoints and resume
-    private void runThroughApi(StateFile.Table table) {
-        Run run = Run.of(scenario);
-        scenarioOptions.device().ifPresent(run::device);
-        if (table != null) {
-            run.states(table.q(), table.v());
-            table.parameters().forEach(run::parameterValues);
-        }
-        if (trajectoryMembers != null) run.trajectories(trajectoryMembers);
+    private void runThroughApi(StateFile.Table table, SlabExecutor executor) {
+        Run run = configured(table);
         if (slabMembers != null) run.membersInMemory(slabMembers);
-        run.keepFinalStates(saveFinalStates);
-        run.quantiles(quantiles);
+        if (executor != null) {
+            List<String> args = arguments();
+            String text = scenarioOptions.text;
+            run.distributed(executor, stage -> new Recipe(args, text, stage));
+        }
         if (checkpointEvery != null) run.checkpoints(new Checkpoints(checkpointFile(), checkpointEvery, arguments(), scenarioOptions.text, Interrupts::pending));
         if (resumeFrom != null) run.resume(checkpointFile());
         summary.inputs(scenario).members(scenario.members() * plan.points()).results(results);

@@ -213,9 +213,12 @@ public final class SlabRun {
                 keep.finalStates() ? finalStates(ordered, plan) : null);
     }
 
-    // The spread at every output time from the slabs' values joined in launch order: what Spread.record gives the whole launch
+    // The spread at every output time from the slabs' values joined in launch order: what Spread.record gives the whole launch;
+    // sketches fed in this process as the slabs ran, or fed here with the values slabs that ran elsewhere kept
     private static List<double[][][]> spread(List<Slab> ordered, Spread spread, int rows, int members) {
         if (spread.sketched()) {
+            for (Slab s : ordered)
+                for (int r = 0; s.values() != null && r < rows; r++) spread.feed(r, s.values()[r], s.running()[r], s.first());
             spread.close(rows);
             return spread.recordedTimes();
         }

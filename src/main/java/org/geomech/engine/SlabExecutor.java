@@ -1,0 +1,36 @@
+package org.geomech.engine;
+
+import org.geomech.backend.Backend;
+
+import java.io.Serializable;
+import java.util.List;
+
+/**
+ * Runs the slabs of a launch elsewhere than one after another in this process: on a Spark cluster (the spark module's
+ * SparkSlabs, found through ServiceLoader as a Provider). Each slab is made and run by SlabRun.slab from a recipe that
+ * rebuilds the launch in the JVM that runs it; the slabs come back and are joined by SlabRun.combine, so the results
+ * are bitwise those of the launch run in this process.
+ */
+public interface SlabExecutor {
+    /** A launch rebuilt: its compiled step, the launch, what its slabs keep. */
+    record Prepared(Backend.Compiled compiled, Launch launch, SlabRun.Keep keep) {}
+
+    /** Rebuilds one step size's launch in the JVM that runs a slab of it; it travels to that JVM. */
+    interface Recipe extends Serializable {
+        Prepared prepare();
+    }
+
+    /** Finds an executor by the user's address of it (a Spark master URL: local[2], spark://host:7077). */
+    interface Provider {
+        SlabExecutor connect(String address);
+    }
+
+    /** Runs the slabs (first member, members) of the recipe's launch, in any order, and returns them. */
+    List<SlabRun.Slab> run(Recipe recipe, List<long[]> slabs);
+
+    /** Members per slab of a launch of members where the user did not say: a few slabs per core of the cluster. */
+    long slabMembers(long members);
+
+    /** Where the slabs run, for the user ("spark local[2]"). */
+    String describe();
+}
