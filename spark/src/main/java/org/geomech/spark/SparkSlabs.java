@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.stream.Stream;
 
 /**
  * The engine's slabs on a Spark cluster (geomech run --spark MASTER): each slab is one task, made and run on its executor
@@ -46,14 +47,16 @@ public final class SparkSlabs implements SlabExecutor {
     }
 
     /**
-     * A context on master for geomech (the JVM's one, where a context runs already: Spark allows one): the Spark UI off; on this machine the driver on the loopback address; on a cluster
-     * the jars of geomech and this module shipped to the executors, which run with the Vector API module.
+     * A context on master for geomech (the JVM's one, where a context runs already: Spark allows one): the Spark UI off;
+     * on this machine the driver on the loopback address; on a cluster the jars of geomech and this module shipped to
+     * the executors (classes run from folders must be on the executors' class path already), which run with the Vector
+     * API module.
      */
     static JavaSparkContext context(String master) {
         SparkConf conf = new SparkConf().setMaster(master).setAppName("geomech").set("spark.ui.enabled", "false")
                 .set("spark.executor.extraJavaOptions", "--add-modules jdk.incubator.vector");
         if (master.startsWith("local")) conf.set("spark.driver.host", "127.0.0.1").set("spark.driver.bindAddress", "127.0.0.1");
-        else conf.setJars(new String[]{jar(SlabRun.class), jar(SparkSlabs.class)});
+        else conf.setJars(Stream.of(jar(SlabRun.class), jar(SparkSlabs.class)).filter(j -> j.endsWith(".jar")).distinct().toArray(String[]::new));
         return JavaSparkContext.fromSparkContext(SparkContext.getOrCreate(conf));
     }
 
