@@ -72,6 +72,14 @@ public final class Reproductions {
                         GglStudies.fourParticleOrderTable(b, GglStudies.PAPER_NEWTON))
                         + section(out, files, "ggl-four-particle-stability", "004 Figs. 31-33: stability in h up to T = 1000",
                         GglStudies.stabilityTable(1000, b, GglStudies.PAPER_NEWTON))));
+        ENTRIES.put("nh-particle-orders", new Entry("001 Fig. 3: nonholonomic particle, lobatto-nh:s, s = 2..4, T = 1, N = 10..80 (spec R.1 data)",
+                (out, b, files) -> section(out, files, "nh-particle-orders", "001 Fig. 3: 2-norm errors of q, p, lambda at T = 1 against lobatto-nh:5 at "
+                        + "a finer step (paper: orders 2s - 2, multipliers s or s - 1 (Cor. 5.2.1), no numbers printed; spec: the 001 spec R.1)",
+                        org.geomech.study.paper001.Paper001.particleOrders(b))));
+        ENTRIES.put("cvt-energies", new Entry("001 Figs. 4-5: cvt, eps = 1/2, lobatto-nh:2, both initial states, h = 1/10 and pi/10, t <= 2000 (spec R.3 data)",
+                (out, b, files) -> section(out, files, "cvt-energies", "001 Figs. 4-5: max |E - E(0)| over t <= 2000 of the total, driver and passenger "
+                        + "energies (paper: excellent with h = 1/10, erratic with h = pi/10; spec: the 001 spec R.3)",
+                        org.geomech.study.paper001.Paper001.cvtEnergies(2000, b, out, files))));
         ENTRIES.put("lie-unicycle", new Entry("001 Fig. 7: unicycle on SE(2), lobatto-lie-nh:s (cay), s = 2..4, T = 1, N = 10, 20, 40 (spec R.4 data)",
                 (out, b, files) -> section(out, files, "lie-unicycle", "001 Fig. 7: 2-norm errors at T = 1 against the exact flow in (x, y, theta), "
                         + "(x', y', theta') and lambda (paper: orders 2s - 2, multipliers s or s - 1; spec: the 001 spec R.4)",
