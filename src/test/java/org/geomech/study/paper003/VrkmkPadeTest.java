@@ -45,6 +45,17 @@ class VrkmkPadeTest {
         assertEquals(unknowns, Methods.parse(method).build(Paper003.dipole()).unknowns().size(), method);
     }
 
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = ';', value = {
+            "vrkmk-pade; method vrkmk-pade needs a tableau, e.g. vrkmk-pade:gauss2,2",
+            "vrkmk-pade:gauss2; method 'vrkmk-pade:gauss2': expected vrkmk-pade:TABLEAU,r with the cut-off r, e.g. vrkmk-pade:gauss2,2",
+            "vrkmk-pade:gauss2,x; method 'vrkmk-pade:gauss2,x': cut-off r 'x' is not an integer",
+            "vrkmk-pade:gauss2,-1; vrkmk-pade: cut-off r must be between 0 and 8, got -1"})
+    void badNamesAreOneLine(String name, String message) {
+        // bad input is one line (InputException, exit 2)
+        assertEquals(message, assertThrows(org.geomech.InputException.class, () -> Methods.parse(name)).getMessage());
+    }
+
     @Test
     void cutOffZeroIsVrkmkOfCutOffZero() {
         // 003 spec sec. 6.2: "r = 0 gives exactly (12)", which vrkmk with r = 0 is too (spec sec. 5.4)
