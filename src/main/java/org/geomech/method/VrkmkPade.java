@@ -1,8 +1,6 @@
 package org.geomech.method;
 
-import org.geomech.InputException;
 import org.geomech.expr.Expr;
-import org.geomech.lie.LieGroup;
 import org.geomech.lie.Matrices;
 import org.geomech.lie.RetractionKind;
 import org.geomech.method.tableau.ButcherTableau;
@@ -21,15 +19,10 @@ import static org.geomech.method.StepSystem.H;
  * multipliers lambda_i are gone. Unknowns xitilde_i and M_i per stage (2 dim G s: 6s on SO(3), against vrkmk's 9s),
  * each residual its unknown minus its fixed-point map, so a Jacobi fixed-point sweep is Newton with the identity.
  */
-public final class VrkmkPade implements LieMethod {
-    private final ButcherTableau t;
-    private final int r;
-
-    public VrkmkPade(ButcherTableau t, int r) {
-        if (r < 0 || r > LieAlgebraMaps.MAX_CUTOFF) throw new InputException("vrkmk-pade: cut-off r must be between 0 and " + LieAlgebraMaps.MAX_CUTOFF + ", got " + r);
-        for (double bi : t.b()) if (bi == 0) throw new InputException("vrkmk-pade:" + t.name() + ": every weight b_i must be nonzero (003 sec. 3.2)");
-        this.t = t;
-        this.r = r;
+public record VrkmkPade(ButcherTableau t, int r) implements LieMethod {
+    public VrkmkPade {
+        RightTrivialised.requireCutOff("vrkmk-pade", r);
+        RightTrivialised.requireNonzeroWeights("vrkmk-pade", t);
     }
 
     @Override public String name() { return "vrkmk-pade:" + t.name() + "," + r; }
@@ -38,37 +31,32 @@ public final class VrkmkPade implements LieMethod {
     // nonzero, so no even-r bonus as in vrkmk); r = 0 is eq. (12), at most 2 (Prop 3.1); spec sec. 6.2 measures 4 and 6
     @Override public int order() { return Math.min(t.order(), r + 2); }
     @Override public int multiplierOrder() { return order(); }
-    @Override public String conserves() { return "symplectic on T*G; momentum maps of symmetries (equivariant); the group (g stays on G to round-off); energy bounded, no drift"; }
+    @Override public String conserves() { return RightTrivialised.CONSERVES; }
 
     @Override
     public StepSystem equations(LieGroupSystem sys) {
-        LieGroup group = sys.group();
-        group.retract(RetractionKind.EXP, sys.xi());     // refuses groups without a closed-form exp
-        LieAlgebraMaps maps = new LieAlgebraMaps(group);
-        LieVectorField f = new LieVectorField(sys);
+        RightTrivialised on = RightTrivialised.of(sys);
+        LieAlgebraMaps maps = on.maps();
+        List<Expr> g0 = on.g0(), mu0 = on.mu0();
         int s = t.stages(), d = sys.dimension();
-        double[][] a = t.a();
-        double[] b = t.b();
-        StateLayout layout = LieMethod.rightTrivialisedLayout(sys);
-        List<Expr> g0 = layout.block(G).symbols(), mu0 = layout.block(MU).symbols();
-        List<Expr> xiGuess = f.explicit() ? f.velocity(g0, mu0) : Vrkmk.zeros(d);
-
         List<List<Expr>> xiTilde = new ArrayList<>(), m = new ArrayList<>();
         for (int i = 0; i < s; i++) {
             xiTilde.add(StepSystem.unknownVector("xitilde" + (i + 1), d));
             m.add(StepSystem.unknownVector("M" + (i + 1), d));
         }
+        double[][] a = t.a();
+        double[] b = t.b();
         List<List<Expr>> q = new ArrayList<>(), xi = new ArrayList<>(), sigma = new ArrayList<>();
         List<Expr[][]> dexpR = new ArrayList<>();
         List<Expr> w = new ArrayList<>(mu0);
         for (int i = 0; i < s; i++) {
             List<Expr> x = Vrkmk.zeros(d);
             for (int j = 0; j < s; j++) if (a[i][j] != 0) x = Vec.plus(x, Vec.times(mul(H, num(a[i][j])), xiTilde.get(j)));   // x_i = h sum_j a_ij xitilde_j
-            List<Expr> e = group.retract(RetractionKind.EXP, x);
-            q.add(group.multiply(e, g0));                                                          // Q_i = exp(x_i) q0
+            List<Expr> e = on.group().retract(RetractionKind.EXP, x);
+            q.add(on.group().multiply(e, g0));                                                          // Q_i = exp(x_i) q0
             dexpR.add(maps.dexpTruncated(x, r));
             xi.add(Matrices.times(dexpR.get(i), xiTilde.get(i)));                                  // xi_i = dexp_(r),x_i xitilde_i
-            List<Expr> n = f.force(q.get(i), m.get(i), xi.get(i));
+            List<Expr> n = on.f().force(q.get(i), m.get(i), xi.get(i));
             w = Vec.plus(w, Vec.times(mul(H, num(b[i])), maps.coAdjoint(e, n)));                   // mu0 + h sum b_i Ad*_{exp x_i} n_i
             sigma.add(Vec.plus(maps.dexpStar(x, n), Matrices.times(maps.rStar(x, xiTilde.get(i), r), m.get(i))));   // dexp*_{x_i} n_i + R*_(r)(x_i, xitilde_i) M_i
         }
@@ -82,16 +70,16 @@ public final class VrkmkPade implements LieMethod {
             List<Expr> rhs = bigLambda;
             for (int i = 0; i < s; i++) if (a[i][k] != 0) rhs = Vec.minus(rhs, Vec.times(mul(H, num(b[i] * a[i][k] / b[k])), sigma.get(i)));
             unknowns.addAll(xiTilde.get(k));
-            residuals.addAll(f.legendre(q.get(k), m.get(k), xi.get(k)));                           // dexp_(r),x_k xitilde_k = f1(Q_k, M_k)
-            guess.addAll(xiGuess);
+            residuals.addAll(on.f().legendre(q.get(k), m.get(k), xi.get(k)));                           // dexp_(r),x_k xitilde_k = f1(Q_k, M_k)
+            guess.addAll(on.velocityGuess());
             unknowns.addAll(m.get(k));
             residuals.addAll(Vec.minus(Matrices.times(Matrices.transpose(dexpR.get(k)), m.get(k)), rhs));
             guess.addAll(mu0);
         }
-        List<Expr> update = new ArrayList<>(group.multiply(group.retract(RetractionKind.EXP, y), g0));   // q1 = exp(Y) q0
-        update.addAll(maps.coAdjoint(group.retract(RetractionKind.EXP, Matrices.negate(y)), w));        // mu1 = Ad*_{exp(-Y)} w
-        StepSystem step = new StepSystem(name(), sys, layout, unknowns, residuals, guess, update, List.of());
+        List<Expr> update = new ArrayList<>(on.group().multiply(on.group().retract(RetractionKind.EXP, y), g0));   // q1 = exp(Y) q0
+        update.addAll(maps.coAdjoint(on.group().retract(RetractionKind.EXP, Matrices.negate(y)), w));        // mu1 = Ad*_{exp(-Y)} w
+        StepSystem step = new StepSystem(name(), sys, on.layout(), unknowns, residuals, guess, update, List.of());
         // 003 sec. 5.5: every residual is its unknown minus its fixed-point map where the velocities are explicit in M
-        return f.explicit() ? step.withIteration(Iteration.FIXED_POINT, step::fixedPoint) : step;
+        return on.f().explicit() ? step.withIteration(Iteration.FIXED_POINT, step::fixedPoint) : step;
     }
 }
