@@ -217,7 +217,8 @@ public final class Run {
      * Chooses how each step's equations are solved.
      *
      * @param name "newton" (the default), "chord" (paper 000's chord iteration with the corrected approximates, for
-     *             vi: methods), "chord-as-printed" (000's approximates as printed: it diverges, kept to show it) or
+     *             vi: methods), "chord-as-printed" (000's approximates as printed: it diverges, kept to show it),
+     *             "chord-only-s4.6a-fixed" and "chord-only-s4.7a-fixed" (one of the two printed typos corrected) or
      *             "fixed-point" (paper 003's fixed-point iteration, for vrkmk and vcg)
      * @return this run
      */

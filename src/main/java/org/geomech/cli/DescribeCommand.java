@@ -116,7 +116,7 @@ final class DescribeCommand implements Callable<Integer> {
         out.printf("  energy:       E = %s%n", show(sys.energy()));
         out.printf("  initial g:    %s%n", java.util.Arrays.toString(sys.initialElement()));
         out.printf("  initial xi:   %s%n", java.util.Arrays.toString(sys.initialVelocity()));
-        out.println("  methods:      " + (sys.nonholonomicCount() > 0 ? "lobatto-lie-nh:s" : "lobatto-lie:s, vrkmk:TABLEAU,r, vcg:TABLEAU"));
+        out.println("  methods:      " + (sys.nonholonomicCount() > 0 ? "lobatto-lie-nh:s" : "lobatto-lie:s, vrkmk:TABLEAU,r, vrkmk-pade:TABLEAU,r, vcg:TABLEAU"));
     }
 
     private void describe(PrintWriter out, Method m) {

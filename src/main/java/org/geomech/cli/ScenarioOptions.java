@@ -61,9 +61,10 @@ final class ScenarioOptions {
             description = "Jacobian in Newton: simplified (default: factorised once per step, again only where the iteration stalls) or full (every iteration)")
     String newtonJacobian;
 
-    @Option(names = "--iteration", paramLabel = "newton|chord|chord-as-printed|fixed-point",
+    @Option(names = "--iteration", paramLabel = "newton|chord|chord-as-printed|chord-only-s4.6a-fixed|chord-only-s4.7a-fixed|fixed-point",
             description = "How each step's equations are solved: newton (default), chord (vi: methods, 000's corrected approximates), "
-                    + "chord-as-printed (000's approximates as printed), fixed-point (vrkmk, vcg: 003's fixed-point iteration)")
+                    + "chord-as-printed (000's approximates as printed), chord-only-s4.6a-fixed and chord-only-s4.7a-fixed (one of the "
+                    + "two printed typos corrected), fixed-point (vrkmk, vcg: 003's fixed-point iteration)")
     String iteration;
 
     /** The scenario file's text as read (or as a checkpoint kept it, when resuming); null without a file. */

@@ -61,7 +61,7 @@ public final class ScenarioDraft {
     public Double newtonTolerance;
     /** full or simplified (default simplified). */
     public String newtonJacobian;
-    /** newton (default), chord, chord-as-printed or fixed-point (org.geomech.solve.Iteration). */
+    /** newton (default), chord, chord-as-printed, chord-only-s4.6a-fixed, chord-only-s4.7a-fixed or fixed-point (org.geomech.solve.Iteration). */
     public String iteration;
     public Integer newtonMaxIterations;
     public String out;

@@ -6,8 +6,8 @@ import java.util.List;
 
 /**
  * Method names to methods: rattle, lobatto-holonomic:s, lobatto-nh:s, hbvm:k,s (002), ggl-vi-s, ggl-vi-a, ggl-vi-b,
- * ggl-theta-a:theta, ggl-theta-b:theta,vartheta, ggl-em, gonzalez-em, bs99 (004), vrkmk:TABLEAU,r and vcg:TABLEAU (003,
- * on Lie group systems). The GGL and Gonzalez schemes take
+ * ggl-theta-a:theta, ggl-theta-b:theta,vartheta, ggl-em, gonzalez-em, bs99 (004), vrkmk:TABLEAU,r, vrkmk-pade:TABLEAU,r
+ * and vcg:TABLEAU (003, on Lie group systems). The GGL and Gonzalez schemes take
  * ":advanced" (after a comma for the theta families) for 004's advanced Newton guess q^{n+1} = q^n + h v^n.
  * The Lie group methods lobatto-lie-nh:s and lobatto-lie:s (001 sec. 6) take ",exp" for tau = exp (default cay).
  * rk:TABLEAU and vi:TABLEAU[,alpha-,alpha+] (000) take a Runge-Kutta tableau: a built-in name or a tableau file.
@@ -17,8 +17,8 @@ public final class Methods {
 
     public static List<String> names() {
         return List.of("rattle", "lobatto-holonomic:s", "lobatto-nh:s", "lobatto-lie-nh:s", "lobatto-lie:s", "hbvm:k,s", "ggl-vi-s", "ggl-vi-a", "ggl-vi-b",
-                "ggl-theta-a:theta", "ggl-theta-b:theta,vartheta", "ggl-em", "gonzalez-em", "bs99", "vrkmk:TABLEAU,r", "vcg:TABLEAU",
-                "rk:tableau", "vi:tableau,alpha-,alpha+");
+                "ggl-theta-a:theta", "ggl-theta-b:theta,vartheta", "ggl-em", "gonzalez-em", "bs99", "vrkmk:TABLEAU,r", "vrkmk-pade:TABLEAU,r",
+                "vcg:TABLEAU", "rk:tableau", "vi:tableau,alpha-,alpha+");
     }
 
     /** Concrete names, a few per family, for listings. */
@@ -26,7 +26,7 @@ public final class Methods {
         return List.of("rattle", "lobatto-holonomic:2", "lobatto-holonomic:3", "lobatto-holonomic:4", "lobatto-nh:2", "lobatto-nh:3",
                 "lobatto-nh:4", "lobatto-lie-nh:2", "lobatto-lie-nh:3", "lobatto-lie:3", "hbvm:1,1", "hbvm:2,2", "hbvm:6,2", "ggl-vi-s", "ggl-vi-a", "ggl-vi-b", "ggl-theta-a:0.25",
                 "ggl-theta-b:0.5,0.5", "ggl-em", "gonzalez-em", "bs99",
-                "vrkmk:gauss1,0", "vrkmk:kutta3,1", "vrkmk:gauss2,2", "vrkmk:gauss3,4", "vcg:midpoint", "vcg:triple-jump", "vcg:yoshida6",
+                "vrkmk:gauss1,0", "vrkmk:kutta3,1", "vrkmk:gauss2,2", "vrkmk:gauss3,4", "vrkmk-pade:gauss2,2", "vrkmk-pade:gauss3,4", "vcg:midpoint", "vcg:triple-jump", "vcg:yoshida6",
                 "rk:rk4", "vi:euler", "vi:kutta3,-0.5,0.5", "vi:rk4");
     }
 
@@ -61,24 +61,25 @@ public final class Methods {
         return family.equals("lobatto-nh") ? new LobattoNonholonomic(s) : new LobattoHolonomic(s);
     }
 
-    // 003: vrkmk:TABLEAU,r (eq. 16) and vcg:TABLEAU (eq. 18); TABLEAU a name of LieTableaux or a NAME.yaml file
+    // 003: vrkmk:TABLEAU,r (eq. 16), vrkmk-pade:TABLEAU,r (sec. 4.1.1) and vcg:TABLEAU (eq. 18); TABLEAU a name of LieTableaux or a NAME.yaml file
     private static Method lie003(String name, String n) {
         int colon = n.indexOf(':');
         String family = colon < 0 ? n : n.substring(0, colon);
-        if (!family.equals("vrkmk") && !family.equals("vcg"))
+        if (!family.equals("vrkmk") && !family.equals("vrkmk-pade") && !family.equals("vcg"))
             throw new InputException("unknown method '" + name + "' (methods: " + String.join(", ", names()) + ")");
-        if (colon < 0) throw new InputException("method " + family + " needs a tableau, e.g. " + (family.equals("vrkmk") ? "vrkmk:gauss2,2" : "vcg:triple-jump"));
+        if (colon < 0) throw new InputException("method " + family + " needs a tableau, e.g. " + (family.equals("vcg") ? "vcg:triple-jump" : family + ":gauss2,2"));
         String arg = n.substring(colon + 1).trim();
         if (family.equals("vcg")) return new Vcg(org.geomech.method.tableau.LieTableaux.of(arg));
         int comma = arg.lastIndexOf(',');
-        if (comma < 0) throw new InputException("method '" + name + "': expected vrkmk:TABLEAU,r with the cut-off r, e.g. vrkmk:gauss2,2");
+        if (comma < 0) throw new InputException("method '" + name + "': expected " + family + ":TABLEAU,r with the cut-off r, e.g. " + family + ":gauss2,2");
         int r;
         try {
             r = Integer.parseInt(arg.substring(comma + 1).trim());
         } catch (NumberFormatException e) {
             throw new InputException("method '" + name + "': cut-off r '" + arg.substring(comma + 1).trim() + "' is not an integer");
         }
-        return new Vrkmk(org.geomech.method.tableau.LieTableaux.of(arg.substring(0, comma).trim()), r);
+        org.geomech.method.tableau.ButcherTableau tableau = org.geomech.method.tableau.LieTableaux.of(arg.substring(0, comma).trim());
+        return family.equals("vrkmk") ? new Vrkmk(tableau, r) : new VrkmkPade(tableau, r);
     }
 
     // lobatto-lie-nh:s[,cay|exp], lobatto-lie:s[,cay|exp] (001 sec. 6)

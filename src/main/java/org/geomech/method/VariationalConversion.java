@@ -81,9 +81,18 @@ public final class VariationalConversion implements Method {
     @Override
     public StepSystem build(MechanicalSystem sys) {
         StepSystem step = equations(sys);
-        step.withIteration(Iteration.CHORD, () -> step.withIterationMatrix(chordMatrix(sys, false)));
-        step.withIteration(Iteration.CHORD_AS_PRINTED, () -> step.withIterationMatrix(chordMatrix(sys, true)));
+        step.withIteration(Iteration.CHORD, () -> step.withIterationMatrix(chordMatrix(sys, false, false, true)));
+        step.withIteration(Iteration.CHORD_AS_PRINTED, () -> step.withIterationMatrix(chordMatrix(sys, true, true, true)));
+        // one typo fixed: on the spec's Stage-4 unknowns, the join q2 -> q-bar among them even for alpha- = 0, where (S4.7a') acts on it
+        step.withIteration(Iteration.CHORD_ONLY_S46_FIXED, () -> joined(sys).withIterationMatrix(chordMatrix(sys, false, true, false)));
+        step.withIteration(Iteration.CHORD_ONLY_S47_FIXED, () -> joined(sys).withIterationMatrix(chordMatrix(sys, true, false, false)));
         return step;
+    }
+
+    /** The step on every Stage-4 unknown: for alpha- = 0 the join q2 = q-bar, lambda-hat-minus and mu-hat-2 stay unknowns. */
+    private StepSystem joined(MechanicalSystem sys) {
+        ConstrainedAcceleration acc = new ConstrainedAcceleration(sys);
+        return new Builder(sys, exactLayer(sys, acc), acc, false).build();
     }
 
     @Override
@@ -91,17 +100,18 @@ public final class VariationalConversion implements Method {
         if (sys.nonholonomicCount() > 0)
             throw new InputException("vi: model " + sys.name() + " has nonholonomic constraints; 000 covers holonomic constraints only");
         ConstrainedAcceleration acc = new ConstrainedAcceleration(sys);
-        return new Builder(sys, exactLayer(sys, acc), acc).build();
+        return new Builder(sys, exactLayer(sys, acc), acc, true).build();
     }
 
     /**
      * 000 sec. 4.4: J0, the Jacobian of the step's residuals with the standard layer replaced by its approximates (4.9),
      * d-hat(q, v) ~ q + h alpha v, D_q L_h ~ const, D_v L_h ~ h (M0 v + a0), at the frozen point: configurations q1,
-     * velocities v1, multipliers, thetas and hats 0 (so G0 = Dg(q1), M0 = M(q1)). printed: the approximates (S4.6a')
-     * and (S4.7a') as 000 prints them, D_v d-hat ~ I in the w2 block and alpha+ for alpha- in the join.
+     * velocities v1, multipliers, thetas and hats 0 (so G0 = Dg(q1), M0 = M(q1)). s46Printed: (S4.6a') as 000 prints it,
+     * D_v d-hat ~ I in the w2 block; s47Printed: (S4.7a') as printed, alpha+ for alpha- in the join (spec sec. 9 items 3, 4);
+     * eliminate: on the unknowns of the step the Builder eliminates (as equations() does) or on every Stage-4 unknown.
      */
-    Expr[][] chordMatrix(MechanicalSystem sys, boolean printed) {
-        Builder approx = new Builder(sys, approximateLayer(sys, printed), new ConstrainedAcceleration(sys));
+    Expr[][] chordMatrix(MechanicalSystem sys, boolean s46Printed, boolean s47Printed, boolean eliminate) {
+        Builder approx = new Builder(sys, approximateLayer(sys, s46Printed, s47Printed), new ConstrainedAcceleration(sys), eliminate);
         StepSystem f0 = approx.build();
         Expr[][] j0 = Derivative.jacobian(f0.residuals(), f0.unknowns());
         Expr[][] out = new Expr[j0.length][];
@@ -134,16 +144,16 @@ public final class VariationalConversion implements Method {
         };
     }
 
-    /** The approximates (4.9) of 000 sec. 4.4 (spec sec. 3.5); printed: (S4.6a') and (S4.7a') as 000 prints them. */
-    private Layer approximateLayer(MechanicalSystem sys, boolean printed) {
+    /** The approximates (4.9) of 000 sec. 4.4 (spec sec. 3.5); s46Printed, s47Printed: (S4.6a'), (S4.7a') as 000 prints them. */
+    private Layer approximateLayer(MechanicalSystem sys, boolean s46Printed, boolean s47Printed) {
         int n = sys.dimension();
         return (q, v, second) -> {
-            boolean typo = printed && second;
+            boolean s46Typo = s46Printed && second, s47Typo = s47Printed && second;
             Expr hm = mul(H, num(alphaMinus)), hp = mul(H, num(alphaPlus));
             List<Expr> dLh = zeros(n);
             dLh.addAll(Vec.times(H, sys.at(sys.momenta(), sys.q(), v)));    // D_v L_h ~ h (M0 v + a0), M0 and a0 at q1
-            return new Ends(Vec.plus(q, Vec.times(typo ? hp : hm, v)), Vec.plus(q, Vec.times(hp, v)),
-                    linearEnd(n, typo ? ONE : hm), linearEnd(n, typo ? ONE : hp), dLh);
+            return new Ends(Vec.plus(q, Vec.times(s47Typo ? hp : hm, v)), Vec.plus(q, Vec.times(hp, v)),
+                    linearEnd(n, s46Typo ? ONE : hm), linearEnd(n, s46Typo ? ONE : hp), dLh);
         };
     }
 
@@ -169,8 +179,11 @@ public final class VariationalConversion implements Method {
         /** Each unknown's value at the chord iteration's frozen point: q1 for configurations, v1 for v2, 0 otherwise. */
         private final Map<Expr, Expr> frozen = new HashMap<>();
         private final Expr[][][] hess;
+        /** alpha- = 0 with the eliminations: d-minus is the identity, so lambda-hat-minus, the join q2 = q-bar and mu-hat-2 are explicit. */
+        private final boolean exactJoin;
 
-        Builder(MechanicalSystem sys, Layer layer, ConstrainedAcceleration acc) {
+        Builder(MechanicalSystem sys, Layer layer, ConstrainedAcceleration acc, boolean eliminate) {
+            this.exactJoin = eliminate && alphaMinus == 0;
             this.sys = sys;
             this.layer = layer;
             this.acc = acc;
@@ -203,7 +216,7 @@ public final class VariationalConversion implements Method {
             Projection qBar = alphaPlus == 0 ? new Projection(q1, zeroD) : project("qb", at1.plus(), at1.plus());
             List<Expr> muHat1 = unknown("mh1", n, p1), nu1Minus = unknown("nu1m", d, zeroD), nu2Minus = unknown("nu2m", d, zeroD);
             List<Expr> lambdaHatMinus;
-            if (alphaMinus == 0) {
+            if (exactJoin) {
                 // d-minus is the identity, D d-hat-minus = [I, 0]: the q rows of (S3.1) give lambda-hat-minus explicitly
                 List<Expr> r = stationarity(dLh, zeroN, jMinus, muHat1, jPlus, 1, nu1Minus, nu2Minus, q1, v1);
                 lambdaHatMinus = r.subList(0, n);
@@ -218,7 +231,7 @@ public final class VariationalConversion implements Method {
             // w2 block: (S3.2), (S3.7), the second of (S3.5) with theta+, (S3.8) for lambda+, and the tie of the mu hats
             List<Expr> v2 = unknown("v2", n, v1, v1);
             List<Expr> q2, thetaJoin;
-            if (alphaMinus == 0) {
+            if (exactJoin) {
                 q2 = qBar.q();      // d-minus is the identity: the join puts q2 at q-bar
                 thetaJoin = zeroD;
             } else {
@@ -228,7 +241,7 @@ public final class VariationalConversion implements Method {
             Ends at2 = layer.at(q2, v2, true);
             List<Expr> minus2 = at2.minus(), plus2 = at2.plus(), dLh2 = at2.dLh();
             Expr[][] jMinus2 = at2.jMinus(), jPlus2 = at2.jPlus();
-            if (alphaMinus != 0) {
+            if (!exactJoin) {
                 residuals.addAll(Vec.minus(Vec.minus(minus2, qBar.q()), Vec.transposeTimes(g(qBar.q()), thetaJoin, n)));
                 residuals.addAll(sys.at(sys.holonomic(), q2, null));
             }
@@ -238,7 +251,7 @@ public final class VariationalConversion implements Method {
             List<Expr> lambdaHatPlus = unknown("lhp", n, p1);
             List<Expr> nu1Plus = unknown("nu1p", d, zeroD), nu2Plus = unknown("nu2p", d, zeroD), zeta = unknown("zeta", d, zeroD);
             List<Expr> mu1 = curvature(qBar, muHat1), muHat2;
-            if (alphaMinus == 0) {
+            if (exactJoin) {
                 // theta+ = 0: the tie of the mu hats gives mu-hat-2 explicitly
                 muHat2 = Vec.minus(mu1, Vec.transposeTimes(g(qBar.q()), zeta, n));
             } else {

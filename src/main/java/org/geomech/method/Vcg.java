@@ -2,10 +2,8 @@ package org.geomech.method;
 
 import org.geomech.expr.Expr;
 import org.geomech.lie.LieGroup;
-import org.geomech.lie.Matrices;
 import org.geomech.lie.RetractionKind;
 import org.geomech.method.tableau.ButcherTableau;
-import org.geomech.InputException;
 import org.geomech.model.LieGroupSystem;
 import org.geomech.solve.Iteration;
 
@@ -24,7 +22,7 @@ public final class Vcg implements LieMethod {
     private final ButcherTableau t;
 
     public Vcg(ButcherTableau t) {
-        for (double bi : t.b()) if (bi == 0) throw new InputException("vcg:" + t.name() + ": every weight b_i must be nonzero (003 sec. 3.2)");
+        RightTrivialised.requireNonzeroWeights("vcg", t);
         this.t = t;
     }
 
@@ -40,20 +38,18 @@ public final class Vcg implements LieMethod {
     }
 
     @Override public int multiplierOrder() { return order(); }
-    @Override public String conserves() { return "symplectic on T*G; momentum maps of symmetries (equivariant); the group (g stays on G to round-off); energy bounded, no drift"; }
+    @Override public String conserves() { return RightTrivialised.CONSERVES; }
 
     @Override
     public StepSystem equations(LieGroupSystem sys) {
-        LieGroup group = sys.group();
-        group.retract(RetractionKind.EXP, sys.xi());
-        LieAlgebraMaps maps = new LieAlgebraMaps(group);
-        LieVectorField f = new LieVectorField(sys);
+        RightTrivialised setting = RightTrivialised.of(sys);
+        LieGroup group = setting.group();
+        LieAlgebraMaps maps = setting.maps();
+        LieVectorField f = setting.f();
+        List<Expr> g0 = setting.g0(), mu0 = setting.mu0(), xiGuess = setting.velocityGuess();
         int s = t.stages(), d = sys.dimension();
         double[][] a = t.a();
         double[] b = t.b();
-        StateLayout layout = LieMethod.rightTrivialisedLayout(sys);
-        List<Expr> g0 = layout.block(G).symbols(), mu0 = layout.block(MU).symbols();
-        List<Expr> xiGuess = f.explicit() ? f.velocity(g0, mu0) : Vrkmk.zeros(d);
 
         List<List<Expr>> xi = new ArrayList<>(), m = new ArrayList<>();
         for (int i = 0; i < s; i++) {
@@ -98,7 +94,7 @@ public final class Vcg implements LieMethod {
         List<Expr> g1 = qPartial.get(s);
         List<Expr> update = new ArrayList<>(g1);
         update.addAll(maps.coAdjoint(group.inverse(g1), muBar1));                               // mu1 = Ad*_{q1^-1} mubar1
-        StepSystem step = new StepSystem(name(), sys, layout, unknowns, residuals, guess, update, List.of());
+        StepSystem step = new StepSystem(name(), sys, setting.layout(), unknowns, residuals, guess, update, List.of());
         // 003 sec. 5.5: every residual is its unknown minus its fixed-point map where the velocities are explicit in M
         return f.explicit() ? step.withIteration(Iteration.FIXED_POINT, step::fixedPoint) : step;
     }

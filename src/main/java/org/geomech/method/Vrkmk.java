@@ -5,7 +5,6 @@ import org.geomech.lie.LieGroup;
 import org.geomech.lie.Matrices;
 import org.geomech.lie.RetractionKind;
 import org.geomech.method.tableau.ButcherTableau;
-import org.geomech.InputException;
 import org.geomech.model.LieGroupSystem;
 import org.geomech.solve.Iteration;
 
@@ -25,8 +24,8 @@ public final class Vrkmk implements LieMethod {
     private final int r;
 
     public Vrkmk(ButcherTableau t, int r) {
-        if (r < 0 || r > LieAlgebraMaps.MAX_CUTOFF) throw new InputException("vrkmk: cut-off r must be between 0 and " + LieAlgebraMaps.MAX_CUTOFF + ", got " + r);
-        for (double bi : t.b()) if (bi == 0) throw new InputException("vrkmk:" + t.name() + ": every weight b_i must be nonzero (003 sec. 3.2)");
+        RightTrivialised.requireCutOff("vrkmk", r);
+        RightTrivialised.requireNonzeroWeights("vrkmk", t);
         this.t = t;
         this.r = r;
     }
@@ -36,19 +35,18 @@ public final class Vrkmk implements LieMethod {
     // 003 Thm 5.3: min(order of the SPRK, r + 2), r + 3 for even r >= 2 (B_{r+1} = 0, spec P10); r = 0 at most 2 (Prop 3.1)
     @Override public int order() { return Math.min(t.order(), r == 0 ? 2 : r % 2 == 0 ? r + 3 : r + 2); }
     @Override public int multiplierOrder() { return order(); }
-    @Override public String conserves() { return "symplectic on T*G; momentum maps of symmetries (equivariant); the group (g stays on G to round-off); energy bounded, no drift"; }
+    @Override public String conserves() { return RightTrivialised.CONSERVES; }
 
     @Override
     public StepSystem equations(LieGroupSystem sys) {
-        LieGroup group = sys.group();
-        group.retract(RetractionKind.EXP, sys.xi());     // refuses groups without a closed-form exp
-        LieAlgebraMaps maps = new LieAlgebraMaps(group);
-        LieVectorField f = new LieVectorField(sys);
+        RightTrivialised setting = RightTrivialised.of(sys);
+        LieGroup group = setting.group();
+        LieAlgebraMaps maps = setting.maps();
+        LieVectorField f = setting.f();
+        List<Expr> g0 = setting.g0(), mu0 = setting.mu0();
         int s = t.stages(), d = sys.dimension();
         double[][] a = t.a();
         double[] b = t.b(), c = t.c();
-        StateLayout layout = LieMethod.rightTrivialisedLayout(sys);
-        List<Expr> g0 = layout.block(G).symbols(), mu0 = layout.block(MU).symbols();
 
         List<Expr> unknowns = new ArrayList<>(), residuals = new ArrayList<>(), guess = new ArrayList<>();
         List<List<Expr>> x = new ArrayList<>(), m = new ArrayList<>(), lambda = new ArrayList<>(), xi = new ArrayList<>(), n = new ArrayList<>(), eta = new ArrayList<>();
@@ -99,7 +97,7 @@ public final class Vrkmk implements LieMethod {
         }
         List<Expr> update = new ArrayList<>(group.multiply(group.retract(RetractionKind.EXP, y), g0));   // q1 = exp(Y) q0
         update.addAll(maps.coAdjoint(group.retract(RetractionKind.EXP, Matrices.negate(y)), w));        // mu1 = Ad*_{exp(-Y)} w
-        StepSystem step = new StepSystem(name(), sys, layout, unknowns, residuals, guess, update, List.of());
+        StepSystem step = new StepSystem(name(), sys, setting.layout(), unknowns, residuals, guess, update, List.of());
         // 003 sec. 5.5: every residual is its unknown minus its fixed-point map where the velocities are explicit in M
         return f.explicit() ? step.withIteration(Iteration.FIXED_POINT, step::fixedPoint) : step;
     }

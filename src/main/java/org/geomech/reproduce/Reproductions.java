@@ -72,6 +72,14 @@ public final class Reproductions {
                         GglStudies.fourParticleOrderTable(b, GglStudies.PAPER_NEWTON))
                         + section(out, files, "ggl-four-particle-stability", "004 Figs. 31-33: stability in h up to T = 1000",
                         GglStudies.stabilityTable(1000, b, GglStudies.PAPER_NEWTON))));
+        ENTRIES.put("nh-particle-orders", new Entry("001 Fig. 3: nonholonomic particle, lobatto-nh:s, s = 2..4, T = 1, N = 10..80 (spec R.1 data)",
+                (out, b, files) -> section(out, files, "nh-particle-orders", "001 Fig. 3: 2-norm errors of q, p, lambda at T = 1 against lobatto-nh:5 at "
+                        + "a finer step (paper: orders 2s - 2, multipliers s or s - 1 (Cor. 5.2.1), no numbers printed; spec: the 001 spec R.1)",
+                        org.geomech.study.paper001.Paper001.particleOrders(b))));
+        ENTRIES.put("cvt-energies", new Entry("001 Figs. 4-5: cvt, eps = 1/2, lobatto-nh:2, both initial states, h = 1/10 and pi/10, t <= 2000 (spec R.3 data)",
+                (out, b, files) -> section(out, files, "cvt-energies", "001 Figs. 4-5: max |E - E(0)| over t <= 2000 of the total, driver and passenger "
+                        + "energies (paper: excellent with h = 1/10, erratic with h = pi/10; spec: the 001 spec R.3)",
+                        org.geomech.study.paper001.Paper001.cvtEnergies(2000, b, out, files))));
         ENTRIES.put("lie-unicycle", new Entry("001 Fig. 7: unicycle on SE(2), lobatto-lie-nh:s (cay), s = 2..4, T = 1, N = 10, 20, 40 (spec R.4 data)",
                 (out, b, files) -> section(out, files, "lie-unicycle", "001 Fig. 7: 2-norm errors at T = 1 against the exact flow in (x, y, theta), "
                         + "(x', y', theta') and lambda (paper: orders 2s - 2, multipliers s or s - 1; spec: the 001 spec R.4)",
@@ -94,10 +102,12 @@ public final class Reproductions {
                         org.geomech.study.paper003.Paper003.energyTable(1000, b, out, files))));
         ENTRIES.put("vi-orders", new Entry("000 spec sec. 6: vi:TABLEAU on the spherical pendulum, errors at T = 5 and orders per standard layer and bias",
                 (out, b, files) -> section(out, files, "vi-orders", "000 spec sec. 6 (the paper has no experiments; [derived] values): SP, max-norm "
-                        + "error of (q, v) at T = 5 against DOP853, rates between successive h", org.geomech.study.paper000.Paper000.orders(b))));
-        ENTRIES.put("vi-long-time", new Entry("000 spec sec. 6: vi:rk4 against plain rk:rk4 on SP, h = 0.2 to T = 2000: bounded against drifting energy",
-                (out, b, files) -> section(out, files, "vi-long-time", "000 spec sec. 6, SP, h = 0.2, 10^4 steps: E - E0 and g(q) at t = 20, 200, 500, 2000 "
-                        + "(spec: vi:rk4 max |E - E0| = 5.62e-5 reached before t = 20; rk:rk4 +0.41 at t = 500)",
+                        + "error of (q, v) at T = 5 against DOP853, rates between successive h; over each run the drift of the discrete Noether momentum "
+                        + "J = -mu.(e3 x q-bar) (spec: <= 2e-12), J + L_z0 (O(h^r)), and the drifts of the mechanical L_z and of E", org.geomech.study.paper000.Paper000.orders(b))));
+        ENTRIES.put("vi-long-time", new Entry("000 spec sec. 6: vi:rk4 against plain rk:rk4 on SP, h = 0.2 to T = 2000, and vi:euler,-1/2,1/2 against rk:euler, h = 0.1 to T = 500: bounded against drifting energy",
+                (out, b, files) -> section(out, files, "vi-long-time", "000 spec sec. 6, SP: E - E0 and g(q) at t = 20, 200, 500, 2000 with h = 0.2 and at "
+                        + "t = 20, 200, 500 with h = 0.1 (spec: vi:rk4 max |E - E0| = 5.62e-5 reached before t = 20; rk:rk4 +0.41 at t = 500; "
+                        + "vi:euler,-1/2,1/2 max 8.2e-4 over [0, 500]; rk:euler about 2e34 by t = 500)",
                         org.geomech.study.paper000.Paper000.longTime(b, out, files))));
         ENTRIES.put("vi-symplectic", new Entry("000 spec sec. 6: symplecticity defect of the variational maps and of plain RK on SP, h = 0.2",
                 (out, b, files) -> section(out, files, "vi-symplectic", "000 spec sec. 6: max |omega(Psi_* a, Psi_* b) - omega(a, b)| over a basis of "
@@ -105,10 +115,14 @@ public final class Reproductions {
         ENTRIES.put("vi-reversible", new Entry("000 spec sec. 6: |Phi_-h(Phi_h(w)) - w| per bias on SP, h = 0.2",
                 (out, b, files) -> section(out, files, "vi-reversible", "000 spec sec. 6: reversibility defect, max norm of (q, v); the self-adjoint "
                         + "bias (-1/2, 1/2) is reversible to round-off", org.geomech.study.paper000.Paper000.reversibility(b))));
-        ENTRIES.put("vi-chord", new Entry("000 sec. 4.4: chord iteration (corrected and as printed) against Newton, one step of vi:rk4 on SP and DP",
+        ENTRIES.put("vi-chord", new Entry("000 sec. 4.4: chord iteration (corrected, one typo fixed, as printed) against Newton, one step of vi:rk4 on SP and DP; its contraction factor and limit in h",
                 (out, b, files) -> section(out, files, "vi-chord", "000 spec sec. 3.5-3.6, 6: iterations of one step from the initial state "
-                        + "(tolerance 1e-14 on the step); chord with the corrected approximates converges to Newton's solution, as printed it diverges",
-                        org.geomech.study.paper000.Paper000.chordIterations(b))));
+                        + "(tolerance 1e-14 on the step); chord with the corrected approximates converges to Newton's solution, as printed it diverges; "
+                        + "with one of the two typos corrected it converges slower (S4.6a' fixed) or diverges (S4.7a' fixed)",
+                        org.geomech.study.paper000.Paper000.chordIterations(b))
+                        + section(out, files, "vi-chord-contraction", "000 spec sec. 6: the chord iteration's contraction factor on SP, the spectral radius of "
+                        + "I - M^-1 dF/dx at the step's solution (above 1: it diverges), and the step size where the corrected one stops converging",
+                        org.geomech.study.paper000.Paper000.chordContraction())));
     }
 
     private Reproductions() {}

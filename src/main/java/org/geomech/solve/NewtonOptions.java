@@ -38,7 +38,7 @@ public record NewtonOptions(double tolerance, int maxIterations, Jacobian jacobi
         if (maxIterations < 1 || maxIterations > MAX_ITERATIONS)
             throw new InputException("Newton iteration limit must be between 1 and " + MAX_ITERATIONS + ", got " + maxIterations);
         if (jacobian == null) throw new InputException("Newton Jacobian mode must be full or simplified");
-        if (iteration == null) throw new InputException("iteration must be newton, chord, chord-as-printed or fixed-point");
+        if (iteration == null) throw new InputException("iteration must be " + Iteration.choices());
     }
 
     /** Newton with this Jacobian mode. */

@@ -152,15 +152,13 @@ public final class ConvergenceStudy {
 
     /** Least-squares slope of log(error) against log(h) over the points above round-off; NaN if fewer than two. */
     static double fit(List<Point> points, char which) {
-        double sx = 0, sy = 0, sxx = 0, sxy = 0;
-        int k = 0;
-        for (Point p : points) {
-            double e = which == 'q' ? p.q() : which == 'v' ? p.v() : which == 'p' ? p.p() : p.lambda();
-            if (!(e > ROUNDOFF)) continue;
-            double x = Math.log(p.h()), y = Math.log(e);
-            sx += x; sy += y; sxx += x * x; sxy += x * y; k++;
+        double[] h = new double[points.size()], e = new double[points.size()];
+        for (int i = 0; i < h.length; i++) {
+            Point p = points.get(i);
+            double v = which == 'q' ? p.q() : which == 'v' ? p.v() : which == 'p' ? p.p() : p.lambda();
+            h[i] = p.h();
+            e[i] = v > ROUNDOFF ? v : 0;
         }
-        if (k < 2) return Double.NaN;
-        return (k * sxy - sx * sy) / (k * sxx - sx * sx);
+        return OrderFit.slope(h, e);
     }
 }

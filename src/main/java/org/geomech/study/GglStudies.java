@@ -100,18 +100,6 @@ public final class GglStudies {
 
     static String f(String format, Object... args) { return String.format(Locale.ROOT, format, args); }
 
-    /** Least-squares slope of log e over log h. */
-    static double slope(double[] h, double[] e) {
-        double sx = 0, sy = 0, sxx = 0, sxy = 0;
-        int k = 0;
-        for (int i = 0; i < h.length; i++) {
-            if (!(e[i] > 0)) continue;
-            double x = Math.log(h[i]), y = Math.log(e[i]);
-            sx += x; sy += y; sxx += x * x; sxy += x * y; k++;
-        }
-        return k < 2 ? Double.NaN : (k * sxy - sx * sy) / (k * sxx - sx * sx);
-    }
-
     // ------------------------------------------------------------------------------------------- 6.1 pendulum
 
     /** 004 sec. 6.1, h = 0.05, T = 10: per scheme the summary beside the 004 spec's re-derived values (sec. 5.1). */
@@ -168,8 +156,8 @@ public final class GglStudies {
                 double[] s = spec == null ? null : spec.get(m + "@" + r.h());
                 boolean last = k == j - 1;
                 t.add(m, r.h(), r.eq(), s == null ? null : s[0], r.ep(), s == null ? null : s[1], r.el(), s == null || s.length < 3 ? null : s[2],
-                        last ? f("%.2f", slope(h, eq)) : null, last ? f("%.2f", slope(h, ep)) : null,
-                        last && !Double.isNaN(el[0]) ? f("%.2f", slope(h, el)) : null, last ? claimed.get(m) : null);
+                        last ? f("%.2f", OrderFit.slope(h, eq)) : null, last ? f("%.2f", OrderFit.slope(h, ep)) : null,
+                        last && !Double.isNaN(el[0]) ? f("%.2f", OrderFit.slope(h, el)) : null, last ? claimed.get(m) : null);
             }
             i = j;
         }

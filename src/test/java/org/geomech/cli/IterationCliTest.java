@@ -32,14 +32,14 @@ class IterationCliTest {
     void describeNamesTheIterations() {
         Cli.Result r = Cli.run("describe", "vi:euler", "--model", "spherical-pendulum");
         assertEquals(0, r.exit(), r.err());
-        assertTrue(r.out().contains("  iterations:   newton, chord, chord-as-printed (--iteration)"), r.out());
+        assertTrue(r.out().contains("  iterations:   newton, chord, chord-as-printed, chord-only-s4.6a-fixed, chord-only-s4.7a-fixed (--iteration)"), r.out());
     }
 
     @ParameterizedTest(name = "{0} {1}")
     @CsvSource(delimiter = '|', value = {
             "rattle| chord| geomech: error: method rattle has no chord iteration; use --iteration newton",
-            "vi:rk4| fixed-point| geomech: error: method vi:rk4 has no fixed-point iteration; it has newton, chord, chord-as-printed",
-            "vi:rk4| secant| geomech: error: iteration must be newton, chord, chord-as-printed or fixed-point, got 'secant'"})
+            "vi:rk4| fixed-point| geomech: error: method vi:rk4 has no fixed-point iteration; it has newton, chord, chord-as-printed, chord-only-s4.6a-fixed, chord-only-s4.7a-fixed",
+            "vi:rk4| secant| geomech: error: iteration must be newton, chord, chord-as-printed, chord-only-s4.6a-fixed, chord-only-s4.7a-fixed or fixed-point, got 'secant'"})
     void withoutTheFormIsOneLine(String method, String iteration, String message) {
         Cli.Result r = Cli.run("run", "--model", "spherical-pendulum", "--method", method, "--iteration", iteration, "--h", "0.02",
                 "--t-end", "0.02", "--out", dir.resolve("o").toString());

@@ -20,7 +20,8 @@ class ReproductionsTest {
     void names() {
         // other helpers add reproductions: the registry holds these, each once
         assertTrue(Reproductions.names().containsAll(List.of("hbvm-table1", "hbvm-table2", "hbvm-table3", "hbvm-table4", "ggl-pendulum", "ggl-top",
-                "ggl-four-particle", "vi-orders", "vi-long-time", "vi-symplectic", "vi-reversible", "lie-unicycle", "lie-turntable", "vrkmk-orders", "vcg-orders", "dipole-energy")), Reproductions.names().toString());
+                "ggl-four-particle", "vi-orders", "vi-long-time", "vi-symplectic", "vi-reversible", "lie-unicycle", "lie-turntable", "vrkmk-orders", "vcg-orders", "dipole-energy", "nh-particle-orders", "cvt-energies")),
+                Reproductions.names().toString());
         assertEquals(Reproductions.names().size(), new java.util.HashSet<>(Reproductions.names()).size());
         for (String n : Reproductions.names()) assertFalse(Reproductions.describe(n).isBlank());
         assertThrows(InputException.class, () -> Reproductions.describe("table9"));

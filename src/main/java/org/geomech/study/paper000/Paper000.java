@@ -72,21 +72,63 @@ public final class Paper000 {
             {"vi:euler,-1,0", new double[]{1.72e-1, 5.78e-2, 3.12e-2, Double.NaN}},
             {"vi:euler,-1/2,1/2", new double[]{4.21e-2, 1.06e-2, 2.66e-3, 6.66e-4}}};
 
-    /** vi-orders: max-norm error of (q, v) at T = 5 on SP per standard layer and bias, the observed rates, beside the spec's. */
+    /** SP's L_z0 = q1 v2 - q2 v1 at the spec's initial state (spec sec. 6: 0.841470984808). */
+    public static final double LZ0 = Math.sin(1);
+
+    /** spec sec. 6 invariants: vi:rk4 (0,1) at h = 0.025 on [0, 5], mechanical L_z varies by 9.3e-9 and E by 1.45e-8. */
+    static final double SPEC_LZ_DRIFT = 9.3e-9, SPEC_ENERGY_DRIFT = 1.45e-8;
+
+    /**
+     * One run of a vi: method on SP to T = 5 step by step: the state at T, and over the run the largest change of the
+     * discrete Noether momentum J = -mu . (e3 x q-bar) (000 sec. 3, spec sec. 6; from the first step, where (q-bar, mu)
+     * is first defined), J + L_z0 after the first step, and the largest changes of the mechanical L_z and of E.
+     */
+    public record NoetherRun(double[] end, double jDrift, double jPlusLz0, double lzDrift, double energyDrift) {}
+
+    /** As NoetherRun says, with h; end null if a step failed. */
+    public static NoetherRun noether(Stepper s, double h) {
+        double[] x = s.initial(sphericalInitial(sphericalPendulum()));
+        int carried = s.stepSystem().layout().lambdaOffset() + sphericalPendulum().holonomicCount();   // q-bar, then mu
+        double e0 = energy(x), j1 = Double.NaN, jDrift = 0, lzDrift = 0, eDrift = 0;
+        long steps = Math.round(5 / h);
+        for (long k = 1; k <= steps && x != null; k++) {
+            x = s.advance(x, h, 1);
+            if (x == null) break;
+            // J = -mu . (e3 x q-bar) = mu_x qbar_y - mu_y qbar_x
+            double j = x[carried + 3] * x[carried + 1] - x[carried + 4] * x[carried];
+            if (k == 1) j1 = j;
+            jDrift = Math.max(jDrift, Math.abs(j - j1));
+            lzDrift = Math.max(lzDrift, Math.abs(x[0] * x[4] - x[1] * x[3] - LZ0));
+            eDrift = Math.max(eDrift, Math.abs(energy(x) - e0));
+        }
+        return new NoetherRun(x, jDrift, j1 + LZ0, lzDrift, eDrift);
+    }
+
+    /** E = |v|^2/2 + q3 of SP (m = g = 1). */
+    private static double energy(double[] x) { return 0.5 * (x[3] * x[3] + x[4] * x[4] + x[5] * x[5]) + x[2]; }
+
+    /**
+     * vi-orders: max-norm error of (q, v) at T = 5 on SP per standard layer and bias, the observed rates, beside the spec's;
+     * with the discrete Noether momentum J's drift and J + L_z0 (spec: J constant to <= 2e-12, about -L_z0 to O(h^r)), and
+     * the drifts of the mechanical L_z and E (spec: 9.3e-9 and 1.45e-8 for vi:rk4 at h = 0.025).
+     */
     public static TextTable orders(Backend backend) {
-        TextTable t = new TextTable("method", "order", "h", "error", "spec_error", "rate", "spec_rate");
+        TextTable t = new TextTable("method", "order", "h", "error", "spec_error", "rate", "spec_rate", "max_J_drift", "spec_max_J_drift",
+                "J_plus_Lz0", "max_Lz_drift", "spec_max_Lz_drift", "max_E_drift", "spec_max_E_drift");
         double[] hs = {0.2, 0.1, 0.05, 0.025};
         for (Object[] row : ORDER_TABLE) {
             String m = (String) row[0];
             double[] spec = (double[]) row[1];
             Stepper s = sp(m, backend);
-            double[] x0 = s.initial(sphericalInitial(sphericalPendulum()));
             double previous = Double.NaN;
             for (int i = 0; i < hs.length; i++) {
-                double[] x = s.advance(x0, hs[i], Math.round(5 / hs[i]));
-                double e = x == null ? Double.NaN : errorAt5(x);
+                NoetherRun r = noether(s, hs[i]);
+                double e = r.end() == null ? Double.NaN : errorAt5(r.end());
+                boolean specInvariants = m.equals("vi:rk4") && hs[i] == 0.025;
                 t.add(m, Methods.parse(m).order(), hs[i], e, spec[i],
-                        i == 0 ? null : Math.log(previous / e) / Math.log(2), i == 0 ? null : Math.log(spec[i - 1] / spec[i]) / Math.log(2));
+                        i == 0 ? null : Math.log(previous / e) / Math.log(2), i == 0 ? null : Math.log(spec[i - 1] / spec[i]) / Math.log(2),
+                        r.jDrift(), 2e-12, r.jPlusLz0(), r.lzDrift(), specInvariants ? SPEC_LZ_DRIFT : null, r.energyDrift(),
+                        specInvariants ? SPEC_ENERGY_DRIFT : null);
                 previous = e;
             }
         }
@@ -97,25 +139,38 @@ public final class Paper000 {
     private static List<Observer> observers(MechanicalSystem sys) { return Observers.standard(sys); }
 
     /**
-     * vi-long-time: SP, h = 0.2 to T = 2000 (10^4 steps), vi:rk4 against plain rk:rk4: E - E0 and g(q) at the spec's times,
-     * and one plot of |E - E0| over t for both (spec sec. 6 long-time behaviour).
+     * vi-long-time: SP, h = 0.2 to T = 2000 (10^4 steps), vi:rk4 against plain rk:rk4, and h = 0.1 to T = 500, vi:euler with
+     * the self-adjoint bias (-1/2, 1/2) against plain rk:euler: E - E0 and g(q) at the spec's times, the largest |E - E0| so
+     * far, and one plot of |E - E0| over t per pair (spec sec. 6 long-time behaviour).
      */
     public static TextTable longTime(Backend backend, Path out, List<Path> files) {
-        MechanicalSystem sys = sphericalPendulum();
-        Map<String, EnsembleRun.Result> runs = new java.util.LinkedHashMap<>();
-        for (String m : new String[]{"vi:rk4", "rk:rk4"}) {
-            Simulation sim = new Simulation(sys, Methods.parse(m), sphericalParams(), sphericalInitial(sys), null, 1);
-            runs.put(m, sim.run(backend, TIGHT, observers(sys), TimeGrid.of(0.2, 2000, 2), sim.initialState(null), null));
-        }
-        TextTable t = new TextTable("method", "t", "energy_error", "spec_energy_error", "g", "max_energy_error_so_far");
+        TextTable t = new TextTable("method", "h", "t", "energy_error", "spec_energy_error", "g", "max_energy_error_so_far", "spec_max_energy_error_so_far");
         // spec sec. 6: vi:rk4 max |E - E0| = 5.62e-5 reached before t = 20, E - E0 = +8.3e-7 at t = 2000;
         // rk:rk4 E - E0 = +2.3e-4 at t = 20, +4.6e-2 at 200, +0.41 at 500; g = -0.2 at 500, -0.42 at 2000
-        Map<String, double[]> spec = Map.of("vi:rk4", new double[]{Double.NaN, Double.NaN, Double.NaN, 8.3e-7},
-                "rk:rk4", new double[]{2.3e-4, 4.6e-2, 0.41, Double.NaN});
-        double[] times = {20, 200, 500, 2000};
-        XYChart chart = Charts.create("000 spec sec. 6: SP, h = 0.2: |E - E0| of vi:rk4 (bounded) and plain rk:rk4 (drifts)", "t", "|E - E0|", false, true);
-        for (Map.Entry<String, EnsembleRun.Result> r : runs.entrySet()) {
-            List<EnsembleRun.Row> rows = r.getValue().rows();
+        double nan = Double.NaN;
+        Map<String, XYChart> charts = new java.util.LinkedHashMap<>();
+        charts.put("vi-long-time-energy", longRun(backend, 0.2, new double[]{20, 200, 500, 2000}, t, new Object[][]{
+                {"vi:rk4", new double[]{nan, nan, nan, 8.3e-7}, new double[]{5.62e-5, 5.62e-5, 5.62e-5, 5.62e-5}},
+                {"rk:rk4", new double[]{2.3e-4, 4.6e-2, 0.41, nan}, new double[]{nan, nan, nan, nan}}}));
+        // spec sec. 6: vi:euler,-1/2,1/2 at h = 0.1: max |E - E0| = 8.2e-4 over [0, 500], no drift; plain Euler E - E0 about 2e34 by t = 500
+        charts.put("vi-long-time-euler-energy", longRun(backend, 0.1, new double[]{20, 200, 500}, t, new Object[][]{
+                {"vi:euler,-1/2,1/2", new double[]{nan, nan, nan}, new double[]{nan, nan, 8.2e-4}},
+                {"rk:euler", new double[]{nan, nan, 2e34}, new double[]{nan, nan, nan}}}));
+        files.addAll(Plots.writeAll(charts, out));
+        return t;
+    }
+
+    /** One pair of long runs on SP with step h to the last of times, rows at times into t (spec values per run: E - E0, max so far). */
+    private static XYChart longRun(Backend backend, double h, double[] times, TextTable t, Object[][] runs) {
+        MechanicalSystem sys = sphericalPendulum();
+        double tEnd = times[times.length - 1];
+        XYChart chart = Charts.create("000 spec sec. 6: SP, h = " + h + ": |E - E0| of " + runs[0][0] + " (bounded) and plain " + runs[1][0] + " (drifts)",
+                "t", "|E - E0|", false, true);
+        for (Object[] run : runs) {
+            String m = (String) run[0];
+            double[] spec = (double[]) run[1], specMax = (double[]) run[2];
+            Simulation sim = new Simulation(sys, Methods.parse(m), sphericalParams(), sphericalInitial(sys), null, 1);
+            List<EnsembleRun.Row> rows = sim.run(backend, TIGHT, observers(sys), TimeGrid.of(h, tEnd, 10 * h), sim.initialState(null), null).rows();
             double e0 = rows.get(0).stats().get(0).mean(), worst = 0;
             double[] tt = new double[rows.size() - 1], de = new double[rows.size() - 1];
             int next = 0;
@@ -126,15 +181,13 @@ public final class Paper000 {
                 tt[i - 1] = row.t();
                 de[i - 1] = Math.max(Math.abs(d), 1e-16);
                 if (next < times.length && Math.abs(row.t() - times[next]) < 1e-9) {
-                    double g = row.stats().get(1).mean();
-                    t.add(r.getKey(), row.t(), d, spec.get(r.getKey())[next], g, worst);
+                    t.add(m, h, row.t(), d, spec[next], row.stats().get(1).mean(), worst, specMax[next]);
                     next++;
                 }
             }
-            Charts.line(chart, r.getKey(), tt, de, false);
+            Charts.line(chart, m, tt, de, false);
         }
-        files.addAll(Plots.writeAll(Map.of("vi-long-time-energy", chart), out));
-        return t;
+        return chart;
     }
 
     /**
@@ -235,26 +288,66 @@ public final class Paper000 {
 
     /**
      * vi-chord: iterations of one step from the spec's initial state, Newton against the chord iteration of 000 sec. 4.4 with
-     * the corrected approximates and with those as printed (which diverge), and the chord solution's distance to Newton's
-     * (max norm of (q, v)); spec sec. 6 chord table (cold start, max|f| < 1e-12).
+     * the corrected approximates, with only (S4.6a') corrected, with only (S4.7a') corrected and with both as printed (the
+     * last two diverge), the chord solution's distance to Newton's (max norm of (q, v)), and on SP the corrected chord's
+     * contraction factor; spec sec. 6 chord table (cold start, max|f| < 1e-12).
      */
     public static TextTable chordIterations(Backend backend) {
         TextTable t = new TextTable("problem", "method", "h", "newton_iterations", "chord_iterations", "spec_chord_iterations",
-                "chord_minus_newton", "as_printed");
-        // spec sec. 6: SP 33/19/14 (0,1), 25/17/12 (-1/2,1/2); DP 26/15/12 and 20/14/10; as printed: diverges
-        Object[][] rows = {{false, "vi:rk4", new int[]{33, 19, 14}}, {false, "vi:rk4,-1/2,1/2", new int[]{25, 17, 12}},
-                {true, "vi:rk4", new int[]{26, 15, 12}}, {true, "vi:rk4,-1/2,1/2", new int[]{20, 14, 10}}};
+                "chord_minus_newton", "only_s46a_fixed", "spec_only_s46a_fixed", "only_s47a_fixed", "as_printed", "contraction", "spec_contraction");
+        // spec sec. 6: SP 33/19/14 (0,1), 25/17/12 (-1/2,1/2); DP 26/15/12 and 20/14/10; only (S4.6a') fixed, SP (0,1): 42/31/23;
+        // as printed or only (S4.7a') fixed: diverges; contraction factor (SP, (0,1)) about 0.43, 0.23, 0.12
+        Object[][] rows = {{false, "vi:rk4", new int[]{33, 19, 14}, new int[]{42, 31, 23}, new double[]{0.43, 0.23, 0.12}},
+                {false, "vi:rk4,-1/2,1/2", new int[]{25, 17, 12}, null, null},
+                {true, "vi:rk4", new int[]{26, 15, 12}, null, null}, {true, "vi:rk4,-1/2,1/2", new int[]{20, 14, 10}, null, null}};
         double[] hs = {0.2, 0.1, 0.05};
-        for (Object[] r : rows)
+        for (Object[] r : rows) {
+            boolean dp = (Boolean) r[0];
+            String m = (String) r[1];
+            ChordContraction contraction = dp ? null : new ChordContraction(m, Iteration.CHORD);
             for (int i = 0; i < hs.length; i++) {
-                boolean dp = (Boolean) r[0];
-                String m = (String) r[1];
                 Solve newton = oneStep(dp, m, Iteration.NEWTON, hs[i], backend), chord = oneStep(dp, m, Iteration.CHORD, hs[i], backend);
-                Solve printed = oneStep(dp, m, Iteration.CHORD_AS_PRINTED, hs[i], backend);
-                t.add(dp ? "DP" : "SP", m, hs[i], newton.iterations(), chord.x() == null ? "failed" : chord.iterations(), ((int[]) r[2])[i],
+                t.add(dp ? "DP" : "SP", m, hs[i], newton.iterations(), outcome(chord), ((int[]) r[2])[i],
                         chord.x() == null || newton.x() == null ? Double.NaN : distance(chord.x(), newton.x(), dp ? 8 : 6),
-                        printed.x() == null ? "diverges" : "converged in " + printed.iterations());
+                        outcome(oneStep(dp, m, Iteration.CHORD_ONLY_S46_FIXED, hs[i], backend)), r[3] == null ? null : ((int[]) r[3])[i],
+                        outcome(oneStep(dp, m, Iteration.CHORD_ONLY_S47_FIXED, hs[i], backend)), outcome(oneStep(dp, m, Iteration.CHORD_AS_PRINTED, hs[i], backend)),
+                        contraction == null ? null : String.format("%.3f", contraction.at(hs[i])), r[4] == null ? null : String.format("%.2f", ((double[]) r[4])[i]));
             }
+        }
+        return t;
+    }
+
+    private static String outcome(Solve s) { return s.x() == null ? "diverges" : Long.toString(s.iterations()); }
+
+    /** spec sec. 6: where the chord iteration stops converging on SP, per bias: h = 0.4, 0.6 and 0.8 against 0.5 and 0.7. */
+    static final Object[][] CHORD_LIMITS = {{"vi:rk4", new double[]{0.83, Double.NaN, Double.NaN}, 0.5}, {"vi:rk4,-1/2,1/2", new double[]{Double.NaN, 0.91, Double.NaN}, 0.7}};
+
+    /**
+     * vi-chord-contraction: the chord iteration's asymptotic contraction factor on SP (ChordContraction) per bias and form
+     * at h = 0.05 .. 0.8, and for the corrected one the step size where it reaches 1 (spec sec. 6: about proportional to h,
+     * 0.43 at h = 0.2; 0.83 at 0.4 and divergent at 0.6 for (0,1), stops near h = 0.5; 0.91 at 0.6 and divergent at 0.8
+     * for (-1/2,1/2), stops near 0.7).
+     */
+    public static TextTable chordContraction() {
+        TextTable t = new TextTable("method", "iteration", "h=0.05", "h=0.1", "h=0.2", "h=0.4", "h=0.6", "h=0.8", "spec_at_0.4_0.6_0.8",
+                "limit_h", "spec_limit_h");
+        double[] hs = {0.05, 0.1, 0.2, 0.4, 0.6, 0.8};
+        for (Object[] r : CHORD_LIMITS) {
+            String m = (String) r[0];
+            for (Iteration it : new Iteration[]{Iteration.CHORD, Iteration.CHORD_ONLY_S46_FIXED, Iteration.CHORD_ONLY_S47_FIXED, Iteration.CHORD_AS_PRINTED}) {
+                ChordContraction c = new ChordContraction(m, it);
+                Object[] row = new Object[11];
+                row[0] = m;
+                row[1] = it.label();
+                for (int i = 0; i < hs.length; i++) row[2 + i] = String.format("%.3f", c.at(hs[i]));
+                boolean corrected = it == Iteration.CHORD;
+                double[] spec = (double[]) r[1];
+                row[8] = corrected ? String.format("%s / %s / diverges", spec[0] > 0 ? spec[0] : "-", spec[1] > 0 ? spec[1] : "-") : null;
+                row[9] = corrected ? String.format("%.3f", c.limit(0.2, 1.2)) : null;
+                row[10] = corrected ? String.format("%.1f", (Double) r[2]) : null;
+                t.add(row);
+            }
+        }
         return t;
     }
 

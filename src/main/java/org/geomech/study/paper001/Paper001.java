@@ -1,0 +1,157 @@
+package org.geomech.study.paper001;
+
+import org.geomech.backend.Backend;
+import org.geomech.ensemble.InitialStates;
+import org.geomech.io.plot.Charts;
+import org.geomech.io.plot.Plots;
+import org.geomech.method.LobattoNonholonomic;
+import org.geomech.method.StepSystem;
+import org.geomech.model.Library;
+import org.geomech.model.MechanicalSystem;
+import org.geomech.solve.NewtonOptions;
+import org.geomech.study.ConvergenceStudy;
+import org.geomech.study.TextTable;
+import org.geomech.study.Trajectory;
+import org.knowm.xchart.XYChart;
+
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The experiments of 001 in coordinates with the data its spec chose (the paper prints no numbers): the orders of
+ * lobatto-nh:s on the nonholonomic particle (sec. 7.1, Fig. 3; spec R.1) and the subsystem energies of the CVT
+ * (sec. 7.2, Figs. 4-5; spec R.3).
+ */
+public final class Paper001 {
+    private Paper001() {}
+
+    private static final NewtonOptions NEWTON = new NewtonOptions(1e-14, 50);
+
+    /** 001 spec R.1: the step counts of its table, h = 1/N to T = 1. */
+    public static final int[] PARTICLE_N = {10, 20, 40, 80};
+
+    /**
+     * 001 spec R.1: 2-norm errors (q, p, lambda) at T = 1 per s = 2, 3, 4 and N = PARTICLE_N; NaN where the spec writes
+     * "(roundoff)".
+     */
+    public static final double[][][] SPEC_R1 = {
+            {{1.360e-3, 9.741e-4, 1.300e-3}, {3.401e-4, 2.432e-4, 3.181e-4}, {8.502e-5, 6.079e-5, 7.911e-5}, {2.125e-5, 1.520e-5, 1.975e-5}},
+            {{8.844e-7, 3.028e-7, 2.683e-4}, {5.515e-8, 1.880e-8, 6.666e-5}, {3.445e-9, 1.173e-9, 1.664e-5}, {2.153e-10, 7.330e-11, 4.158e-6}},
+            {{1.828e-10, 8.004e-11, 5.101e-6}, {2.836e-12, 1.254e-12, 3.169e-7}, {4.423e-14, 1.945e-14, 1.979e-8}, {Double.NaN, Double.NaN, 1.256e-9}}};
+
+    /** 001 spec R.1: the observed slopes (q and p, lambda) per s = 2, 3, 4. */
+    public static final double[][] SPEC_R1_SLOPES = {{2, 2}, {4, 2}, {6, 4}};
+
+    /**
+     * The errors of lobatto-nh:s on the nh-particle (spec R.1: q0 = (1, 0.5, 0), v0 = (0.2, 1, 0.1), T = 1) at
+     * h = 1/N for N = PARTICLE_N against lobatto-nh:5 at a finer step, with the fitted orders.
+     */
+    public static ConvergenceStudy.Result particleErrors(int s, Backend backend) {
+        MechanicalSystem sys = Library.system("nh-particle");
+        double[] hs = new double[PARTICLE_N.length];
+        for (int i = 0; i < hs.length; i++) hs[i] = 1.0 / PARTICLE_N[i];
+        return ConvergenceStudy.run(sys, new LobattoNonholonomic(s), new LobattoNonholonomic(5), hs, 1.0, 0, sys.parameterValues(),
+                InitialStates.defaults(sys), backend, NEWTON);
+    }
+
+    /** 001 Fig. 3 with the spec R.1 data: per s and N the errors of q, p and lambda beside the spec's, slopes beside its slopes. */
+    public static TextTable particleOrders(Backend backend) {
+        TextTable t = new TextTable("s", "N", "error_q", "spec_q", "error_p", "spec_p", "error_lambda", "spec_lambda",
+                "order_q", "order_p", "order_lambda", "spec_order_qp", "spec_order_lambda");
+        for (int s = 2; s <= 4; s++) {
+            ConvergenceStudy.Result r = particleErrors(s, backend);
+            for (int i = 0; i < PARTICLE_N.length; i++) {
+                ConvergenceStudy.Point p = r.points().get(i);
+                double[] spec = SPEC_R1[s - 2][i];
+                boolean last = i == PARTICLE_N.length - 1;
+                t.add(s, PARTICLE_N[i], e(p.q()), e(spec[0]), e(p.p()), e(spec[1]), e(p.lambda()), e(spec[2]),
+                        last ? f(r.orderQ()) : "", last ? f(r.orderP()) : "", last ? f(r.orderLambda()) : "",
+                        last ? f(SPEC_R1_SLOPES[s - 2][0]) : "", last ? f(SPEC_R1_SLOPES[s - 2][1]) : "");
+            }
+        }
+        return t;
+    }
+
+    /** The two initial velocities of 001 sec. 7.2 from q0 = (1, 0, 1): the oscillating driver (E_T = 9/5) and the rotating one (E_T = 4). */
+    public enum CvtCase {
+        OSCILLATING("3*sqrt(10)/5", "Fig. 4, E_T = 9/5"), ROTATING("sqrt(8)", "Fig. 5, E_T = 4");
+
+        final String vy;
+        final String figure;
+
+        CvtCase(String vy, String figure) {
+            this.vy = vy;
+            this.figure = figure;
+        }
+    }
+
+    /** The step sizes of 001 sec. 7.2: the authors' h = 1/10 and the h = pi/10 of their source benchmark [51]. */
+    public static final double[] CVT_H = {0.1, Math.PI / 10};
+
+    /** 001 spec R.3 (eps = 1/2, lobatto-nh:2, T = 2000): max |dE_T|, |dE_d|, |dE_p| per case and h of CVT_H. */
+    public static final Map<CvtCase, double[][]> SPEC_R3 = Map.of(
+            CvtCase.OSCILLATING, new double[][]{{0.0132, 0.0043, 0.0126}, {0.504, 0.043, 0.535}},
+            CvtCase.ROTATING, new double[][]{{0.0258, 0.0126, 0.0249}, {0.501, 0.128, 0.487}});
+
+    /** The energies of one CVT run: t, E_d and E_p every step, and the largest |dE_T|, |dE_d|, |dE_p|. */
+    public record CvtRun(CvtCase start, double h, double[] t, double[] driver, double[] passenger, double maxTotal, double maxDriver, double maxPassenger) {}
+
+    /** lobatto-nh:2 on the cvt (eps = 1/2) from the case's initial state with step h to tEnd, its energies after every step. */
+    public static CvtRun cvt(CvtCase start, double h, double tEnd, Backend backend) {
+        MechanicalSystem sys = Library.system("cvt");
+        StepSystem step = new LobattoNonholonomic(2).build(sys);
+        double[] params = sys.parameterValues();
+        long steps = (long) Math.floor(tEnd / h + 1e-9);
+        Trajectory.Result r = new Trajectory(step, backend, NEWTON).run(params, new InitialStates(sys, List.of("1", "0", "1"), List.of("0", start.vy, "0")),
+                h, steps, 1);
+        if (!r.ok()) throw new IllegalStateException("lobatto-nh:2 failed on the cvt at step " + r.failedStep());
+        int q = step.layout().qOffset(), v = step.layout().vOffset();
+        double eps = params[0];
+        double[] driver = new double[r.rows()], passenger = new double[r.rows()];
+        double maxTotal = 0, maxDriver = 0, maxPassenger = 0;
+        for (int k = 0; k < r.rows(); k++) {
+            double[] z = r.x()[k];
+            double x = z[q], y = z[q + 1], zz = z[q + 2], vx = z[v], vy = z[v + 1], vz = z[v + 2];
+            // 001 spec sec. 5.2: E_d = v_y^2/2 - cos y + (eps/2) sin 2y, E_p = (v_x^2 + v_z^2)/2 + (x^2 + z^2)/2
+            driver[k] = 0.5 * vy * vy - Math.cos(y) + 0.5 * eps * Math.sin(2 * y);
+            passenger[k] = 0.5 * (vx * vx + vz * vz) + 0.5 * (x * x + zz * zz);
+            maxDriver = Math.max(maxDriver, Math.abs(driver[k] - driver[0]));
+            maxPassenger = Math.max(maxPassenger, Math.abs(passenger[k] - passenger[0]));
+            maxTotal = Math.max(maxTotal, Math.abs(driver[k] + passenger[k] - driver[0] - passenger[0]));
+        }
+        return new CvtRun(start, h, r.t(), driver, passenger, maxTotal, maxDriver, maxPassenger);
+    }
+
+    /**
+     * 001 Figs. 4-5 with the spec R.3 data: for both initial states and both step sizes the largest energy errors to
+     * tEnd beside the spec's; E_d and E_p over time (h = 1/10 and pi/10) into cvt-energies-oscillating/-rotating.png.
+     */
+    public static TextTable cvtEnergies(double tEnd, Backend backend, Path out, List<Path> files) {
+        TextTable t = new TextTable("case", "h", "T", "max_dE_T", "spec_dE_T", "max_dE_d", "spec_dE_d", "max_dE_p", "spec_dE_p");
+        Map<String, XYChart> charts = new LinkedHashMap<>();
+        for (CvtCase c : CvtCase.values()) {
+            XYChart chart = Charts.create("001 " + c.figure + ": cvt, eps = 1/2, lobatto-nh:2: driver and passenger energies", "t", "energy", false, false);
+            CvtRun[] runs = new CvtRun[CVT_H.length];
+            for (int k = 0; k < CVT_H.length; k++) {
+                runs[k] = cvt(c, CVT_H[k], tEnd, backend);
+                double[] spec = SPEC_R3.get(c)[k];
+                t.add(c.name().toLowerCase(), String.format("%.6f", CVT_H[k]), String.format("%.0f", tEnd), e(runs[k].maxTotal()), e(spec[0]),
+                        e(runs[k].maxDriver()), e(spec[1]), e(runs[k].maxPassenger()), e(spec[2]));
+            }
+            for (int k = CVT_H.length - 1; k >= 0; k--) {     // h = 1/10 drawn last, over the wider pi/10 curves
+                String label = k == 0 ? "h = 1/10" : "h = pi/10";
+                Charts.line(chart, "E_d, " + label, runs[k].t(), runs[k].driver(), false);
+                Charts.line(chart, "E_p, " + label, runs[k].t(), runs[k].passenger(), false);
+            }
+            charts.put("cvt-energies-" + c.name().toLowerCase(), chart);
+        }
+        files.addAll(Plots.writeAll(charts, out));
+        return t;
+    }
+
+    private static String e(double x) { return Double.isNaN(x) ? "" : String.format("%.3e", x); }
+
+    private static String f(double x) { return String.format("%.2f", x); }
+}
