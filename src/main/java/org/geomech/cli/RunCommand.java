@@ -232,8 +232,8 @@ final class RunCommand extends GeomechCommand {
                 if (header.isEmpty()) start(setup);
                 Path folder = folder(scenario.out());
                 if (seriesFile == null && format.equals("csv")) {
+                    summary.file("timeseries.csv").write(folder);   // the summary names the file before its first row
                     seriesFile = SeriesFile.create(folder.resolve("timeseries.csv"), header);
-                    summary.file("timeseries.csv").write(folder);
                 }
             }
 
@@ -440,8 +440,8 @@ final class RunCommand extends GeomechCommand {
         if (format.equals("npy")) {
             double[] flat = new double[times * count * components];
             for (int k = 0; k < times; k++) for (int i = 0; i < count; i++) System.arraycopy(states[k][i], 0, flat, (k * count + i) * components, components);
-            NpyWriter.write(folder.resolve(stem + ".npy"), flat, times, count, components);
             summary.file(stem + ".npy").columns(stem + ".npy", stateNames);
+            NpyWriter.write(folder.resolve(stem + ".npy"), flat, times, count, components);
         } else {
             List<String> columns = new ArrayList<>(List.of("t", "member"));
             columns.addAll(stateNames);
@@ -452,8 +452,8 @@ final class RunCommand extends GeomechCommand {
                     for (double x : states[k][i]) row.add(x);
                     out.add(row);
                 }
-            CsvWriter.write(folder.resolve(stem + ".csv"), columns, out);
             summary.file(stem + ".csv");
+            CsvWriter.write(folder.resolve(stem + ".csv"), columns, out);
         }
     }
 
@@ -475,13 +475,13 @@ final class RunCommand extends GeomechCommand {
             if (format.equals("npy")) {
                 double[] flat = new double[states.size() * stateNames.size()];
                 for (int i = 0; i < states.size(); i++) System.arraycopy(states.get(i), 0, flat, i * stateNames.size(), stateNames.size());
-                NpyWriter.write(folder.resolve(stem + ".npy"), flat, states.size(), stateNames.size());
                 summary.file(stem + ".npy").columns(stem + ".npy", stateNames);
+                NpyWriter.write(folder.resolve(stem + ".npy"), flat, states.size(), stateNames.size());
             } else {
                 List<String> columns = new ArrayList<>(List.of("point", "member"));
                 columns.addAll(stateNames);
-                CsvWriter.write(folder.resolve(stem + ".csv"), columns, rows);
                 summary.file(stem + ".csv");
+                CsvWriter.write(folder.resolve(stem + ".csv"), columns, rows);
             }
         }
     }

@@ -118,7 +118,7 @@ public final class OutputFolder implements Closeable {
 
     /**
      * Refuses the root, the home folder and the system folders, and a folder that holds files but not geomech's summary.json
-     * (its lock file alone does not count): geomech writes only into a new or empty folder, or its own.
+     * (its lock file and status file alone do not count): geomech writes only into a new or empty folder, or its own.
      */
     private static void refuseForeign(Path folder) {
         Path absolute = folder.toAbsolutePath().normalize();
@@ -135,7 +135,7 @@ public final class OutputFolder implements Closeable {
         if (!Files.isDirectory(real) || isOwn(real)) return;
         List<String> foreign;
         try (Stream<Path> entries = Files.list(real)) {
-            foreign = entries.map(e -> e.getFileName().toString()).filter(n -> !n.equals(LOCK)).sorted().toList();
+            foreign = entries.map(e -> e.getFileName().toString()).filter(n -> !n.equals(LOCK) && !n.equals(StatusFile.NAME)).sorted().toList();
         } catch (IOException e) {
             throw new InputException("cannot read output folder " + folder + ": " + e.getMessage());
         }
