@@ -12,6 +12,7 @@ import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
 import java.nio.channels.OverlappingFileLockException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.LinkOption;
@@ -54,6 +55,8 @@ public final class OutputFolder implements Closeable {
         refuseForeign(folder);
         try {
             Files.createDirectories(folder);
+        } catch (FileAlreadyExistsException e) {
+            throw new InputException("cannot create output folder " + folder + ": " + e.getFile() + " is in the way and is not a folder");
         } catch (IOException e) {
             throw new InputException("cannot create output folder " + folder + ": " + e.getMessage());
         }

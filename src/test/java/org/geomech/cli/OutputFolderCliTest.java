@@ -67,6 +67,13 @@ class OutputFolderCliTest {
     }
 
     @Test
+    void aFileInTheWayIsNamed() throws IOException {
+        // the campaign's case: --out naming a regular file said "cannot create output folder F: F", without the reason
+        Path file = Files.writeString(dir.resolve("results"), "a file\n");
+        assertBadInput(run(file.toString()), "geomech: error: cannot create output folder " + file + ": " + file + " is in the way and is not a folder");
+    }
+
+    @Test
     void emptyFolderIsUsed() throws IOException {
         Path folder = Files.createDirectories(dir.resolve("empty"));
         Cli.Result r = run(folder.toString());
