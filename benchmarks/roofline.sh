@@ -59,9 +59,10 @@ for c in "${list[@]}"; do
         done
         continue
       fi
-      # a JVM that dies (a rare SIGSEGV, seen here once without an hs_err file) is reported and run once more
+      # a JVM that dies (a rare SIGSEGV, seen here once without an hs_err file; its report now goes where jvm.sh says) is
+      # reported and run once more
       for attempt in 1 2; do
-        "$java" "@$root/jvm.options" -cp "$jar:$out/classes" org.geomech.bench.Throughput "$case" "$b" "$members" "$tend" "$rounds" 2>"$out/stderr.txt" >"$out/rounds.txt" && break
+        "$java" "@$root/jvm.options" ${crash_options[@]+"${crash_options[@]}"} -cp "$jar:$out/classes" org.geomech.bench.Throughput "$case" "$b" "$members" "$tend" "$rounds" 2>"$out/stderr.txt" >"$out/rounds.txt" && break
         echo "roofline: $case $b $members: the JVM exited with $? (attempt $attempt): $(grep -v WARNING "$out/stderr.txt" | tail -1)" >&2
         ((attempt < 2)) || exit 1
       done

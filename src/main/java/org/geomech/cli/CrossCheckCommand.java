@@ -158,7 +158,7 @@ final class CrossCheckCommand extends GeomechCommand {
             for (double x : c.maxRelativeDifference()) row.add(x);
             rows.add(row);
         }
-        CsvWriter.write(folder.resolve("crosscheck.csv"), header, rows);
         summary.file("crosscheck.csv");
+        CsvWriter.write(folder.resolve("crosscheck.csv"), header, rows);
     }
 }

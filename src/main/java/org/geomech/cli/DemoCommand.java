@@ -130,8 +130,8 @@ final class DemoCommand extends GeomechCommand {
         List<List<Object>> rows = new ArrayList<>();
         for (EnergyMseStudy.Curve c : curves)
             for (int i = 0; i < c.t().length; i++) rows.add(List.of(c.method(), c.order(), c.h(), c.t()[i], c.mu()[i], c.scaled(i)));
-        CsvWriter.write(folder.resolve("demo.csv"), List.of("method", "order", "h", "t", "mu", "mu_scaled"), rows);
         summary.file("demo.csv");
+        CsvWriter.write(folder.resolve("demo.csv"), List.of("method", "order", "h", "t", "mu", "mu_scaled"), rows);
         plots(folder, StudyCharts.energyMse(curves));
     }
 }

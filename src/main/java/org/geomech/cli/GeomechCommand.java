@@ -2,6 +2,7 @@ package org.geomech.cli;
 
 import org.geomech.io.OutputFolder;
 import org.geomech.io.RunSummary;
+import org.geomech.io.StatusFile;
 import org.geomech.io.plot.Plots;
 import org.geomech.InputException;
 import picocli.CommandLine.Mixin;
@@ -17,7 +18,8 @@ import java.util.concurrent.Callable;
 /**
  * What the computing commands share: output options, the locked output folder, the summary, failures
  * reported on stderr, bad input as one line with exit code 2, faults, exhausted memory or stack as one line
- * with exit code 1, and SIGINT/SIGTERM as 130/143, each after writing whatever was computed before it.
+ * with exit code 1, and SIGINT/SIGTERM as 130/143, each after writing whatever was computed before it; the output
+ * folder's status file says running, finished, or the error line.
  */
 abstract class GeomechCommand implements Callable<Integer> {
     @Spec
@@ -31,6 +33,9 @@ abstract class GeomechCommand implements Callable<Integer> {
 
     private Path folder;
     private OutputFolder outputFolder;
+    private StatusFile status;
+    /** Set once writeFiles was called: after a failure the files are not written again (a second try could replace the complete rows of the first). */
+    private boolean filesTried;
     private long started;
 
     @Override
@@ -43,31 +48,26 @@ abstract class GeomechCommand implements Callable<Integer> {
             if (folder == null) return 0;   // nothing was computed (e.g. reproduce --list)
             summary.finished(true);
             finish();
+            status.write("finished");
             reportFailures();
             if (output.json) out().println(summary.toJson());
             else out().println("results in " + folder + " (" + String.join(", ", summary.files()) + ")");
             return exitCode();
         } catch (Interrupts.Stopped e) {
             // SIGINT or SIGTERM reached a safe point: what was computed is written, the summary says unfinished
-            err().println(Main.errorLine(folder == null ? e.getMessage() : saveAfter(e.getMessage())));
-            return e.exitCode;
+            return stop(e.getMessage(), e.exitCode);
         } catch (InputException | ArithmeticException | UncheckedIOException e) {
             // bad input, sizes that overflow, files that cannot be read or written
-            String message = e instanceof UncheckedIOException ? e.getMessage() + ": " + e.getCause().getMessage() : e.getMessage();
-            err().println(Main.errorLine(folder == null ? message : saveAfter(message)));
-            return Main.BAD_INPUT;
+            return stop(e instanceof UncheckedIOException ? e.getMessage() + ": " + e.getCause().getMessage() : e.getMessage(), Main.BAD_INPUT);
         } catch (RuntimeException e) {
             // a fault of geomech itself, not of the input: one line, what was computed is kept, exit 1
-            String message = "internal error, please report: " + e.getClass().getSimpleName() + ": " + e.getMessage();
-            err().println(Main.errorLine(folder == null ? message : saveAfter(message)));
-            return INTERNAL_ERROR;
+            return stop("internal error, please report: " + e.getClass().getSimpleName() + ": " + e.getMessage(), INTERNAL_ERROR);
         } catch (OutOfMemoryError | StackOverflowError e) {
             // too large for this JVM: one line with a hint, what was computed is kept, exit 1
-            String message = Main.resourceMessage(e);
-            err().println(Main.errorLine(folder == null ? message : saveAfter(message)));
-            return INTERNAL_ERROR;
+            return stop(Main.resourceMessage(e), INTERNAL_ERROR);
         } finally {
             Interrupts.fallback(s -> {});
+            if (status != null) status.close();
             if (outputFolder != null) outputFolder.close();
         }
     }
@@ -97,14 +97,16 @@ abstract class GeomechCommand implements Callable<Integer> {
 
     /**
      * The output folder, created and locked on first use (refused when another run holds it, or when it
-     * holds another run's results without --overwrite); a summary marked unfinished is written at once.
+     * holds another run's results without --overwrite); the status file (running) and a summary marked unfinished are
+     * written at once, in that order.
      */
     Path folder(String scenarioOut) {
         if (folder == null) {
             Path target = output.target(spec.name(), scenarioOut);
             outputFolder = continuesRun() ? OutputFolder.lock(target) : OutputFolder.create(target, output.overwrite);
+            status = StatusFile.create(target);
             folder = target;
-            summary.write(folder);
+            summary.file(StatusFile.NAME).write(folder);
         }
         return folder;
     }
@@ -126,9 +128,21 @@ abstract class GeomechCommand implements Callable<Integer> {
     }
 
     private synchronized void finish() {
-        writeFiles(folder);
+        if (!filesTried) {
+            filesTried = true;
+            writeFiles(folder);
+        }
         summary.wallSeconds((System.nanoTime() - started) * 1e-9);
         summary.write(folder);
+    }
+
+    // The error line on stderr and in the status file, after what was computed is written (the reason goes into the status file first)
+    private int stop(String message, int exitCode) {
+        if (folder != null) status.write(Main.errorLine(message));
+        String line = Main.errorLine(folder == null ? message : saveAfter(message));
+        if (folder != null) status.write(line);
+        err().println(line);
+        return exitCode;
     }
 
     // Keeps what was computed before the error; returns the message, with where the partial results went
@@ -144,8 +158,7 @@ abstract class GeomechCommand implements Callable<Integer> {
 
     // Run by the signal's thread when the command reached no safe point in time
     private void stoppedWithoutSafePoint(Interrupts.Stopped signal) {
-        String message = signal.getMessage() + " (no safe point within " + Interrupts.GRACE_MS / 1000 + " s: partial results as they stood)";
-        err().println(Main.errorLine(folder == null ? message : saveAfter(message)));
+        stop(signal.getMessage() + " (no safe point within " + Interrupts.GRACE_MS / 1000 + " s: partial results as they stood)", signal.exitCode);
         err().flush();
     }
 

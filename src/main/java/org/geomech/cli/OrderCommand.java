@@ -132,8 +132,8 @@ final class OrderCommand extends GeomechCommand {
         if (result == null) return;
         List<List<Object>> rows = new ArrayList<>();
         for (ConvergenceStudy.Point p : result.points()) rows.add(List.of(p.h(), p.q(), p.v(), p.p(), p.lambda(), p.failed()));
-        CsvWriter.write(folder.resolve("order.csv"), List.of("h", "err_q", "err_v", "err_p", "err_lambda", "failed"), rows);
         summary.file("order.csv");
+        CsvWriter.write(folder.resolve("order.csv"), List.of("h", "err_q", "err_v", "err_p", "err_lambda", "failed"), rows);
         plots(folder, java.util.Map.of("order", StudyCharts.order(result, title, order)));
     }
 }

@@ -289,8 +289,8 @@ final class RunCommand extends GeomechCommand {
                 if (header.isEmpty()) start(setup);
                 Path folder = folder(scenario.out());
                 if (seriesFile == null && format.equals("csv")) {
+                    summary.file("timeseries.csv").write(folder);   // the summary names the file before its first row
                     seriesFile = SeriesFile.create(folder.resolve("timeseries.csv"), header);
-                    summary.file("timeseries.csv").write(folder);
                 }
             }
 
@@ -497,8 +497,8 @@ final class RunCommand extends GeomechCommand {
         if (format.equals("npy")) {
             double[] flat = new double[times * count * components];
             for (int k = 0; k < times; k++) for (int i = 0; i < count; i++) System.arraycopy(states[k][i], 0, flat, (k * count + i) * components, components);
-            NpyWriter.write(folder.resolve(stem + ".npy"), flat, times, count, components);
             summary.file(stem + ".npy").columns(stem + ".npy", stateNames);
+            NpyWriter.write(folder.resolve(stem + ".npy"), flat, times, count, components);
         } else {
             List<String> columns = new ArrayList<>(List.of("t", "member"));
             columns.addAll(stateNames);
@@ -509,8 +509,8 @@ final class RunCommand extends GeomechCommand {
                     for (double x : states[k][i]) row.add(x);
                     out.add(row);
                 }
-            CsvWriter.write(folder.resolve(stem + ".csv"), columns, out);
             summary.file(stem + ".csv");
+            CsvWriter.write(folder.resolve(stem + ".csv"), columns, out);
         }
     }
 
@@ -530,11 +530,12 @@ final class RunCommand extends GeomechCommand {
                         System.arraycopy(x, 0, flat, at, components);
                         at += components;
                     }
-                NpyWriter.write(folder.resolve(stem + ".npy"), flat, members, components);
                 summary.file(stem + ".npy").columns(stem + ".npy", stateNames);
+                NpyWriter.write(folder.resolve(stem + ".npy"), flat, members, components);
             } else {
                 List<String> columns = new ArrayList<>(List.of("point", "member"));
                 columns.addAll(stateNames);
+                summary.file(stem + ".csv");
                 try (SeriesFile csv = SeriesFile.create(folder.resolve(stem + ".csv"), columns)) {
                     for (Series point : e.getValue()) {
                         double[][] last = point.finalStates();
@@ -545,7 +546,6 @@ final class RunCommand extends GeomechCommand {
                         }
                     }
                 }
-                summary.file(stem + ".csv");
             }
         }
     }

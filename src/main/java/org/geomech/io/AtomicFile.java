@@ -28,10 +28,8 @@ public final class AtomicFile {
 
     /** Writes target through content: to a temporary file in the same folder, then renamed over target. */
     public static void write(Path target, Content content) {
-        Path dir = target.toAbsolutePath().getParent();
-        Path tmp = null;
+        Path tmp = temporary(target);
         try {
-            tmp = dir.resolve("." + target.getFileName() + "." + ProcessHandle.current().pid() + "-" + COUNTER.incrementAndGet() + ".tmp");
             try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(tmp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE), 1 << 16)) {
                 content.writeTo(out);
             }
@@ -49,7 +47,13 @@ public final class AtomicFile {
         write(target, out -> out.write(text.getBytes(StandardCharsets.UTF_8)));
     }
 
-    private static void move(Path from, Path to) throws IOException {
+    /** A temporary name beside target, unique in this process: hidden, with the process id and a counter. */
+    static Path temporary(Path target) {
+        return target.toAbsolutePath().getParent().resolve("." + target.getFileName() + "." + ProcessHandle.current().pid() + "-" + COUNTER.incrementAndGet() + ".tmp");
+    }
+
+    /** Renames from over to, atomically where the file system can. */
+    static void move(Path from, Path to) throws IOException {
         try {
             Files.move(from, to, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
         } catch (AtomicMoveNotSupportedException e) {
@@ -57,7 +61,7 @@ public final class AtomicFile {
         }
     }
 
-    private static void deleteQuietly(Path p) {
+    static void deleteQuietly(Path p) {
         try {
             Files.deleteIfExists(p);
         } catch (IOException ignored) {

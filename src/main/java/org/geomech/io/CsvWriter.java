@@ -1,17 +1,36 @@
 package org.geomech.io;
 
-import java.nio.charset.StandardCharsets;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.List;
 
-/** CSV files: a header and rows; doubles at full precision (Double.toString), text quoted where needed; written atomically. */
+/**
+ * CSV files: a header and rows; doubles at full precision (Double.toString), text quoted where needed. Written under a
+ * temporary name and renamed into place; rows go out whole (RowWriter), so where the disk fills or a file-size limit is
+ * reached the file put in place holds the complete rows written before, and the error is passed on.
+ */
 public final class CsvWriter {
     private CsvWriter() {}
 
-    public static void write(java.nio.file.Path file, List<String> header, List<List<Object>> rows) {
-        AtomicFile.write(file, out -> {
-            out.write(line(List.copyOf(header)).getBytes(StandardCharsets.UTF_8));
-            for (List<Object> row : rows) out.write(line(row).getBytes(StandardCharsets.UTF_8));
-        });
+    public static void write(Path file, List<String> header, List<List<Object>> rows) {
+        Path tmp = AtomicFile.temporary(file);
+        IOException failure = null;
+        try {
+            RowWriter w = RowWriter.open(tmp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
+            try (w) {
+                w.row(line(List.copyOf(header)));
+                for (List<Object> row : rows) w.row(line(row));
+            } catch (IOException e) {
+                failure = e;   // the file holds its complete rows: put in place, then the error goes on
+            }
+            AtomicFile.move(tmp, file);
+        } catch (IOException e) {
+            AtomicFile.deleteQuietly(tmp);
+            throw new UncheckedIOException("cannot write " + file, e);
+        }
+        if (failure != null) throw new UncheckedIOException("cannot write " + file, failure);
     }
 
     /** One CSV line with its newline. */

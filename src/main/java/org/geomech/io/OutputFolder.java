@@ -12,6 +12,7 @@ import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
 import java.nio.channels.OverlappingFileLockException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.LinkOption;
@@ -54,6 +55,8 @@ public final class OutputFolder implements Closeable {
         refuseForeign(folder);
         try {
             Files.createDirectories(folder);
+        } catch (FileAlreadyExistsException e) {
+            throw new InputException("cannot create output folder " + folder + ": " + e.getFile() + " is in the way and is not a folder");
         } catch (IOException e) {
             throw new InputException("cannot create output folder " + folder + ": " + e.getMessage());
         }
@@ -118,7 +121,7 @@ public final class OutputFolder implements Closeable {
 
     /**
      * Refuses the root, the home folder and the system folders, and a folder that holds files but not geomech's summary.json
-     * (its lock file alone does not count): geomech writes only into a new or empty folder, or its own.
+     * (its lock file and status file alone do not count): geomech writes only into a new or empty folder, or its own.
      */
     private static void refuseForeign(Path folder) {
         Path absolute = folder.toAbsolutePath().normalize();
@@ -135,7 +138,7 @@ public final class OutputFolder implements Closeable {
         if (!Files.isDirectory(real) || isOwn(real)) return;
         List<String> foreign;
         try (Stream<Path> entries = Files.list(real)) {
-            foreign = entries.map(e -> e.getFileName().toString()).filter(n -> !n.equals(LOCK)).sorted().toList();
+            foreign = entries.map(e -> e.getFileName().toString()).filter(n -> !n.equals(LOCK) && !n.equals(StatusFile.NAME)).sorted().toList();
         } catch (IOException e) {
             throw new InputException("cannot read output folder " + folder + ": " + e.getMessage());
         }

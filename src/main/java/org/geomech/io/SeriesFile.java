@@ -3,21 +3,20 @@ package org.geomech.io;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.io.Writer;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.List;
 
 /**
- * A CSV time series appended row by row as a run proceeds and flushed after each row, so that a run
- * stopped at any moment leaves every complete row readable. Rows are written as CsvWriter writes them.
+ * A CSV time series appended row by row as a run proceeds, each row one write, so that a run stopped at any moment
+ * leaves every complete row readable, and a write that fails (a full disk, a file-size limit) leaves the file
+ * truncated back to its last complete row. Rows are written as CsvWriter writes them.
  */
 public final class SeriesFile implements Closeable {
     private final Path file;
-    private final Writer writer;
+    private final RowWriter writer;
 
-    private SeriesFile(Path file, Writer writer) {
+    private SeriesFile(Path file, RowWriter writer) {
         this.file = file;
         this.writer = writer;
     }
@@ -25,9 +24,19 @@ public final class SeriesFile implements Closeable {
     /** Creates (or truncates) the file and writes the header line. */
     public static SeriesFile create(Path file, List<String> header) {
         try {
-            SeriesFile s = new SeriesFile(file, Files.newBufferedWriter(file, StandardCharsets.UTF_8));
-            s.line(List.copyOf(header));
-            return s;
+            RowWriter w = RowWriter.open(file, StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING, StandardOpenOption.WRITE);
+            try {
+                w.row(CsvWriter.line(List.copyOf(header)));
+                w.flush();
+            } catch (IOException e) {
+                try {
+                    w.close();
+                } catch (IOException c) {
+                    e.addSuppressed(c);
+                }
+                throw e;
+            }
+            return new SeriesFile(file, w);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write " + file, e);
         }
@@ -35,18 +44,14 @@ public final class SeriesFile implements Closeable {
 
     public Path file() { return file; }
 
-    /** Appends one row, written whole and flushed. */
+    /** Appends one row in one write (or, where that fails, none of it). */
     public void append(List<?> row) {
         try {
-            line(row);
+            writer.row(CsvWriter.line(row));
+            writer.flush();
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write " + file, e);
         }
-    }
-
-    private void line(List<?> values) throws IOException {
-        writer.write(CsvWriter.line(values));
-        writer.flush();
     }
 
     @Override

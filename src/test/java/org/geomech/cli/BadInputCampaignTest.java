@@ -22,7 +22,10 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 /**
  * Issue 12 item 5: a seeded campaign of 1,000 generated bad or edge inputs (mutated scenario files,
- * expressions and flag sets) through the real command line, in-process. Each case must end within
+ * expressions and flag sets) through the real command line, in-process; issue 27 item 6: 2,200 more on the
+ * surface added since (CampaignSurface: Lie group YAML, tableau files, vi biases, sweeps, h per member,
+ * --initial files, damaged checkpoints, trajectory ranges, quantile levels, --quantiles, --members-in-memory,
+ * output folders). Each case must end within
  * CASE_SECONDS with exit 0 and finite outputs (or non-finite ones named in a warning), or with exactly
  * one line `geomech: error: ...` and exit 2 (crosscheck: exit 1 with its reason); never a stack trace,
  * never an internal error, never a hang.
@@ -31,6 +34,8 @@ class BadInputCampaignTest {
     private static final long SEED = 12;
     private static final int CASES = 1000;
     private static final long CASE_SECONDS = 30;
+    private static final long SURFACE_SEED = 27;
+    private static final int SURFACE_CASES = 2200;
 
     // Valid scenarios to mutate: small (at most 20 steps of a few coordinates) so that a case that runs is quick
     private static final List<String> SCENARIOS = List.of(
@@ -74,6 +79,34 @@ class BadInputCampaignTest {
     @Test
     void everyCaseEndsCleanly() throws Exception {
         Random random = new Random(SEED);
+        campaign("bad-input campaign", CASES, i -> {
+            String[] args = generate(random, i);
+            return new Case(args, dir.resolve("out" + i));
+        });
+    }
+
+    @Test
+    void everyCaseOfTheNewerSurfaceEndsCleanly() throws Exception {
+        // issue 27 item 6: Lie group YAML, tableau files, vi biases, sweeps, h per member, --initial files, damaged checkpoints, trajectory ranges,
+        // quantile levels, --quantiles, --members-in-memory and output folders
+        CampaignSurface surface = new CampaignSurface(dir);
+        surface.makeCheckpoints();
+        Random random = new Random(SURFACE_SEED);
+        campaign("bad-input campaign, newer surface", SURFACE_CASES, i -> {
+            List<String> args = surface.generate(random, i);
+            return new Case(args.toArray(new String[0]), CampaignSurface.outputOf(args));
+        });
+    }
+
+    /** A case: its command line and the output folder it writes into (null: none). */
+    private record Case(String[] args, Path out) {}
+
+    private interface Generator {
+        Case generate(int i) throws IOException;
+    }
+
+    // Runs the cases one after another in-process, each within CASE_SECONDS, and asserts that each ended cleanly and that both outcomes occur
+    private void campaign(String name, int cases, Generator generator) throws Exception {
         ExecutorService pool = Executors.newSingleThreadExecutor(r -> {
             Thread t = new Thread(null, r, "campaign", 16L << 20);
             t.setDaemon(true);
@@ -83,30 +116,31 @@ class BadInputCampaignTest {
         int[] exits = new int[3];
         long start = System.nanoTime();
         try {
-            for (int i = 0; i < CASES; i++) {
-                String[] args = generate(random, i);
+            for (int i = 0; i < cases; i++) {
+                Case c = generator.generate(i);
+                String[] args = c.args();
                 Future<Cli.Result> f = pool.submit(() -> Cli.run(args));
                 Cli.Result r;
                 try {
                     r = f.get(CASE_SECONDS, TimeUnit.SECONDS);
                 } catch (TimeoutException e) {
-                    Path file = Path.of(args[1]);
+                    Path file = args.length > 1 ? Path.of(args[1]) : null;
                     fail("case " + i + " did not end within " + CASE_SECONDS + " s: " + describe(args)
-                            + (Files.isRegularFile(file) ? "\n" + abbreviate(Files.readString(file)) : ""));
+                            + (file != null && Files.isRegularFile(file) ? "\n" + abbreviate(Files.readString(file)) : ""));
                     return;
                 }
                 if (r.exit() >= 0 && r.exit() < exits.length) exits[r.exit()]++;
-                String problem = check(r, args, dir.resolve("out" + i));
+                String problem = check(r, args, c.out());
                 if (problem != null) problems.add("case " + i + " (" + describe(args) + "): " + problem);
             }
         } finally {
             pool.shutdownNow();
         }
-        System.out.printf("bad-input campaign: %d cases in %.1f s: %d exit 0, %d exit 1, %d exit 2%n", CASES, (System.nanoTime() - start) * 1e-9,
+        System.out.printf("%s: %d cases in %.1f s: %d exit 0, %d exit 1, %d exit 2%n", name, cases, (System.nanoTime() - start) * 1e-9,
                 exits[0], exits[1], exits[2]);
         // the campaign exercises both outcomes: runs that complete and inputs refused
-        assertTrue(exits[0] >= CASES / 10 && exits[2] >= CASES / 3, "exit 0: " + exits[0] + ", exit 2: " + exits[2]);
-        assertTrue(problems.isEmpty(), problems.size() + " case(s) failed:\n" + String.join("\n", problems.subList(0, Math.min(20, problems.size()))));
+        assertTrue(exits[0] >= cases / 10 && exits[2] >= cases / 3, "exit 0: " + exits[0] + ", exit 2: " + exits[2]);
+        assertTrue(problems.isEmpty(), problems.size() + " case(s) failed:\n" + String.join("\n", problems.subList(0, Math.min(40, problems.size()))));
     }
 
     // ---------------------------------------------------------------- generation
@@ -263,7 +297,7 @@ class BadInputCampaignTest {
 
     // Every number in the CSV files is finite, unless a warning names a non-finite observer or failed members
     private static String finiteOutputs(Path out, String err) throws IOException {
-        if (!Files.isDirectory(out)) return null;   // e.g. describe, list
+        if (out == null || !Files.isDirectory(out)) return null;   // e.g. describe, list
         boolean warned = err.contains("is not finite") || err.contains("member(s) failed");
         try (Stream<Path> files = Files.list(out)) {
             for (Path f : files.filter(p -> p.toString().endsWith(".csv")).toList()) {

@@ -1,5 +1,6 @@
 package org.geomech.cli;
 
+import org.geomech.io.StatusFile;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -26,9 +27,11 @@ class OutputFolderCliTest {
     void rootIsRefused() {
         // "--out / (as root it wrote run files into /)"
         boolean lockBefore = Files.exists(Path.of("/", ".geomech.lock")), summaryBefore = Files.exists(Path.of("/", "summary.json"));
+        boolean statusBefore = Files.exists(Path.of("/", StatusFile.NAME));
         assertBadInput(run("/"), "geomech: error: output folder / is a system folder: give --out a new or empty folder");
         assertEquals(lockBefore, Files.exists(Path.of("/", ".geomech.lock")));
         assertEquals(summaryBefore, Files.exists(Path.of("/", "summary.json")));
+        assertEquals(statusBefore, Files.exists(Path.of("/", StatusFile.NAME)));
     }
 
     @Test
@@ -64,11 +67,31 @@ class OutputFolderCliTest {
     }
 
     @Test
+    void aFileInTheWayIsNamed() throws IOException {
+        // the campaign's case: --out naming a regular file said "cannot create output folder F: F", without the reason
+        Path file = Files.writeString(dir.resolve("results"), "a file\n");
+        assertBadInput(run(file.toString()), "geomech: error: cannot create output folder " + file + ": " + file + " is in the way and is not a folder");
+    }
+
+    @Test
     void emptyFolderIsUsed() throws IOException {
         Path folder = Files.createDirectories(dir.resolve("empty"));
         Cli.Result r = run(folder.toString());
         assertEquals(0, r.exit(), r.err());
         assertTrue(Files.exists(folder.resolve("summary.json")));
+        assertEquals("finished\n", Files.readString(folder.resolve(StatusFile.NAME)));
+    }
+
+    @Test
+    void folderHoldingOnlyAStatusFileIsGeomechs() throws IOException {
+        // issue 27 item 3: a run stopped before its summary (a full disk) leaves its lock and status files; they are geomech's
+        Path folder = Files.createDirectories(dir.resolve("stopped"));
+        Files.writeString(folder.resolve(".geomech.lock"), "1\n");
+        Files.writeString(folder.resolve(StatusFile.NAME), "geomech: error: cannot write summary.json: No space left on device\n");
+        Cli.Result r = run(folder.toString());
+        assertEquals(0, r.exit(), r.err());
+        assertEquals("finished\n", Files.readString(folder.resolve(StatusFile.NAME)));
+        assertTrue(Files.readString(folder.resolve("summary.json")).contains("\"status.txt\""), "the summary lists the status file");
     }
 
     @Test

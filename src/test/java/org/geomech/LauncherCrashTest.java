@@ -1,0 +1,89 @@
+package org.geomech;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Issue 27 item 5: a JVM that crashes leaves its evidence where the user looks. The launcher (./geomech, with jvm.sh) passes
+ * -XX:ErrorFile and -XX:ReplayDataFile naming ${XDG_CACHE_HOME}/geomech/crash/, which it creates; a JVM started with those
+ * options that dies of SIGSEGV writes hs_err_pid<pid>.log there.
+ */
+class LauncherCrashTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void theLauncherPassesTheCrashFolder() throws Exception {
+        // the launcher, jvm.sh and jvm.options in a copy of the project whose jar is newer than its sources (so nothing is built),
+        // run with GEOMECH_JAVA naming a script that prints its arguments instead of starting a JVM
+        Path root = Files.createDirectories(dir.resolve("project"));
+        for (String f : List.of("geomech", "jvm.sh", "jvm.options")) Files.copy(Path.of(f), root.resolve(f));
+        Files.createDirectories(root.resolve("src"));
+        Files.writeString(root.resolve("pom.xml"), "<project/>\n");
+        Path jar = Files.createDirectories(root.resolve("target")).resolve("geomech.jar");
+        Files.writeString(jar, "");
+        Files.setLastModifiedTime(jar, FileTime.fromMillis(System.currentTimeMillis() + 60_000));
+        Path fake = Files.writeString(dir.resolve("java"), "#!/usr/bin/env bash\nprintf '%s\\n' \"$@\"\n");
+        Files.setPosixFilePermissions(fake, PosixFilePermissions.fromString("rwxr-xr-x"));
+        Path cache = dir.resolve("cache");
+        List<String> args = run(List.of(root.resolve("geomech").toString(), "list"), fake, cache);
+        Path crash = cache.resolve("geomech").resolve("crash");
+        assertTrue(args.contains("-XX:ErrorFile=" + crash.resolve("hs_err_pid%p.log")), String.join(" ", args));
+        assertTrue(args.contains("-XX:ReplayDataFile=" + crash.resolve("replay_pid%p.log")), String.join(" ", args));
+        assertTrue(Files.isDirectory(crash), "the launcher creates the crash folder");
+    }
+
+    @Test
+    void aCrashedJvmLeavesItsReportInTheCrashFolder() throws Exception {
+        Path cache = dir.resolve("cache");
+        List<String> options = run(List.of("bash", "-c", "source jvm.sh && printf '%s\\n' \"${crash_options[@]}\""), null, cache);
+        Path crash = cache.resolve("geomech").resolve("crash");
+        assertEquals(List.of("-XX:ErrorFile=" + crash.resolve("hs_err_pid%p.log"), "-XX:ReplayDataFile=" + crash.resolve("replay_pid%p.log")), options);
+
+        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
+        cmd.addAll(options);
+        cmd.addAll(List.of("-XX:-CreateCoredumpOnCrash", "-cp", System.getProperty("java.class.path"), Crash.class.getName()));
+        Process jvm = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(dir.resolve("jvm.out").toFile()).start();
+        assertTrue(jvm.waitFor(2, TimeUnit.MINUTES), "the JVM ended");
+        String said = Files.readString(dir.resolve("jvm.out"));
+        Path report = crash.resolve("hs_err_pid" + jvm.pid() + ".log");
+        assertTrue(said.contains("# A fatal error has been detected by the Java Runtime Environment") && said.contains(report.toString()), said);
+        assertTrue(Files.readString(report).contains("SIGSEGV"), "the report names the signal");
+    }
+
+    // Runs a command in the project folder with XDG_CACHE_HOME (and GEOMECH_JAVA where given) set; its standard output lines, after exit 0
+    private List<String> run(List<String> cmd, Path java, Path cache) throws IOException, InterruptedException {
+        ProcessBuilder pb = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.INHERIT);
+        pb.environment().put("XDG_CACHE_HOME", cache.toString());
+        pb.environment().put("GEOMECH_CDS", "off");
+        if (java != null) pb.environment().put("GEOMECH_JAVA", java.toString());
+        Process p = pb.start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(p.waitFor(1, TimeUnit.MINUTES));
+        assertEquals(0, p.exitValue(), out);
+        return out.lines().toList();
+    }
+
+    /** A JVM that dies of SIGSEGV: a write to address 0 through Unsafe. */
+    static final class Crash {
+        public static void main(String[] args) throws ReflectiveOperationException {
+            Class<?> unsafe = Class.forName("sun.misc.Unsafe");
+            java.lang.reflect.Field the = unsafe.getDeclaredField("theUnsafe");
+            the.setAccessible(true);
+            unsafe.getMethod("putAddress", long.class, long.class).invoke(the.get(null), 0L, 0L);
+        }
+    }
+}
