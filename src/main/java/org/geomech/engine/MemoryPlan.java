@@ -29,6 +29,11 @@ public record MemoryPlan(int components, long members, long rows, int observers,
                          long trajectories, boolean device) {
     /** Values per level of a quantile sketch unless asked otherwise. */
     public static final int SKETCH = 4096;
+    /**
+     * Heap that compiling the step may hold when the run starts (javac run in this process for a kernel not cached on
+     * disk: about 20 MiB measured with a 32 MiB heap), set aside before the run's own estimate.
+     */
+    static final long COMPILE = 24L << 20;
     /** The share of the heap left that a run held at once may take, and that one slab with what slabs keep may take. */
     static final double AT_ONCE_SHARE = 0.9, SLAB_SHARE = 0.5;
 
@@ -66,7 +71,7 @@ public record MemoryPlan(int components, long members, long rows, int observers,
     }
 
     /** Whether the launch held at once fits in available bytes of heap, with room for the collector. */
-    public boolean fitsAtOnce(long available) { return atOnce() <= AT_ONCE_SHARE * available; }
+    public boolean fitsAtOnce(long available) { return atOnce() <= AT_ONCE_SHARE * (available - COMPILE); }
 
     /**
      * What slabs keep for the whole run: the block sums, and where asked every output's values (or the sketches that
@@ -85,7 +90,7 @@ public record MemoryPlan(int components, long members, long rows, int observers,
 
     /** The most members, in whole Reduction blocks, that one slab may hold beside what slabs keep; 0 when not even one block fits. */
     public long slabMembers(long available) {
-        long room = (long) (SLAB_SHARE * (available - kept().bytes()));
+        long room = (long) (SLAB_SHARE * (available - COMPILE - kept().bytes()));
         long blocks = room / (perMember() * Reduction.BLOCK);
         return Math.max(0, Math.min(blocks, Integer.MAX_VALUE / Reduction.BLOCK)) * Reduction.BLOCK;
     }

@@ -31,12 +31,12 @@ class MemoryPlanTest {
     @CsvSource(delimiter = '|', value = {
             // 400,000 members of chaotic-nh (22 doubles each), mean, max and msd
             "chaotic|--model chaotic-nh --members 400000|slabs",
-            // 200,000 of them with exact quantiles and final states kept: slabs would keep their values, more than 32 MiB
+            // 200,000 of them with exact quantiles and final states kept: slabs would keep their values, more than 48 MiB
             "quantiles|--model chaotic-nh --members 200000 --statistics mean,q50 --quantiles exact --save-final-states --format npy|refused",
             // cvt's 9-unknown Newton step (lobatto-nh:3), eps swept over two points of 150,000
             "sweep|--model cvt --method lobatto-nh:3 --param eps=[0.25,0.5] --members 150000|slabs"})
     void smallHeapsGoIntoSlabsAndTheEstimatesHeapHoldsTheRunAtOnce(String name, String flags, String small) throws Exception {
-        Child tight = run(name + "-small", "32m", flags);
+        Child tight = run(name + "-small", "48m", flags);
         Matcher m = NEEDS.matcher(tight.err);
         assertTrue(m.find(), tight.err);
         long estimate = Long.parseLong(m.group(1));
@@ -48,8 +48,9 @@ class MemoryPlanTest {
             assertTrue(tight.err.startsWith("geomech: error: ") && tight.err.contains("not even a slab of 1024 members fits") && tight.err.lines().count() == 1,
                     tight.err);
         }
-        // half as much heap again: the share a run held at once may take (0.9), the serial collector's survivor space, what the JVM holds
-        Child atOnce = run(name + "-at-once", (long) Math.ceil(1.5 * estimate) + 24 + "m", flags);
+        // half as much heap again: the share a run held at once may take (0.9), the serial collector's survivor space, what the JVM holds;
+        // and the 24 MiB set aside for compiling the step
+        Child atOnce = run(name + "-at-once", (long) Math.ceil(1.5 * estimate) + 48 + "m", flags);
         assertEquals(0, atOnce.exit, atOnce.err);
         assertTrue(!atOnce.err.contains("note"), "held at once: " + atOnce.err);
         // the serial collector's heap in use after each collection: live objects and, after a young collection, garbage already in the
@@ -69,10 +70,10 @@ class MemoryPlanTest {
 
     private record Child(int exit, String err, Path gcLog) {}
 
-    // geomech run FLAGS in a child JVM with heap -Xmx; 10 steps of 0.05, simd
+    // geomech run FLAGS in a child JVM with heap -Xmx and no kernels cached (javac compiles them in the run); 10 steps of 0.05, simd
     private Child run(String name, String heap, String flags) throws Exception {
         Path log = dir.resolve(name + "-gc.log"), err = dir.resolve(name + ".err");
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx" + heap, "-XX:+UseSerialGC",
+        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx" + heap, "-XX:+UseSerialGC", "-Dgeomech.cache=" + dir.resolve(name + "-kernels"),
                 "-Xlog:gc:file=" + log, "--add-modules", "jdk.incubator.vector", "-cp", System.getProperty("java.class.path"), Main.class.getName(), "run"));
         command.addAll(List.of(flags.split(" ")));
         command.addAll(List.of("--t-end", "0.5", "--h", "0.05", "--backend", "simd", "--quiet", "--no-plots", "--out", dir.resolve(name).toString()));
