@@ -36,6 +36,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.OptionalInt;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.IntFunction;
 import java.util.function.LongConsumer;
 
@@ -403,10 +404,10 @@ public final class Run {
         double rankError = 0;
         long done = 0;
         // h per member: one launch on the grid of output intervals, labelled h = NaN
-        List<Double> stages = plan.stepSizes() == null ? sc.h() : List.of(Double.NaN);
+        List<Double> stages = setup.stages();
         for (int stage = 0; stage < stages.size() && complete; stage++) {
             double h = stages.get(stage);
-            TimeGrid grid = plan.stepSizes() == null ? TimeGrid.of(h, sc.tEnd(), sc.outputInterval()) : plan.stepSizes().ticks(sc.tEnd());
+            TimeGrid grid = setup.grid(h);
             long before = done;
             done += grid.steps();
             if (resumed != null && stage < resumed.stage()) {
@@ -437,11 +438,11 @@ public final class Run {
                 int[] kept = trajectories == null ? new int[0] : launchMembers(plan).stream().mapToInt(Integer::intValue).toArray();
                 List<SlabRun.Slab> slabsDone = resumedSlabs(resumed, stage, fingerprint, spread);
                 int at = stage;
-                List<List<SlabRun.Slab>> saved = new ArrayList<>(List.of(slabsDone));
+                AtomicReference<List<SlabRun.Slab>> saved = new AtomicReference<>(slabsDone);   // the slabs of the last checkpoint
                 SlabRun.Finished saver = checkpoints == null ? d -> false : d -> {
                     Checkpoint.write(checkpoints.file(), Checkpoint.Header.ofSlabs(Version.geomech(), fingerprint, checkpoints.arguments(),
                             checkpoints.scenarioText(), consistency(report[0], d), finished, at, d), null);
-                    saved.add(List.copyOf(d));
+                    saved.set(List.copyOf(d));
                     return checkpoints.stop().getAsBoolean();
                 };
                 SlabRun.Outcome o = executor != null
@@ -451,7 +452,7 @@ public final class Run {
                         : SlabRun.stream(compiled, launch, slabMembers, new SlabRun.Keep(spread, kept, keepFinalStates == Boolean.TRUE),
                         m -> progress.accept(before + grid.steps() * m / launch.members()), slabsDone, saver);
                 if (o == null) {   // stopped by a signal between slabs: the checkpoint holds the slabs done; no rows yet
-                    report[0] = consistency(report[0], saved.get(saved.size() - 1));
+                    report[0] = consistency(report[0], saved.get());
                     listener.started(setup(backend, sys, step, names, report[0], compiled));
                     complete = false;
                     continue;
