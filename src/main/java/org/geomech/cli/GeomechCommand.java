@@ -84,8 +84,8 @@ abstract class GeomechCommand implements Callable<Integer> {
     /** Writes the CSV files of everything computed so far into the folder and names them in the summary. */
     abstract void writeFiles(Path folder);
 
-    /** Writes the charts as PNG and SVG into the folder (unless --no-plots) and names them in the summary. */
-    void plots(Path folder, Map<String, org.knowm.xchart.XYChart> charts) {
+    /** Writes the charts as PNG, SVG, their CSV and matplotlib script into the folder (unless --no-plots) and names them in the summary. */
+    void plots(Path folder, Map<String, org.geomech.io.plot.Chart> charts) {
         if (output.noPlots) return;
         for (Path f : Plots.writeAll(charts, folder)) summary.file(f.getFileName().toString());
     }

@@ -7,14 +7,13 @@ import org.geomech.ensemble.InitialStates;
 import org.geomech.ensemble.Observers;
 import org.geomech.ensemble.TimeGrid;
 import org.geomech.io.Scenario;
-import org.geomech.io.plot.Charts;
+import org.geomech.io.plot.Chart;
 import org.geomech.method.Method;
 import org.geomech.method.Methods;
 import org.geomech.InputException;
 import org.geomech.model.Model;
 import org.geomech.engine.Simulation;
 import org.geomech.study.TextTable;
-import org.knowm.xchart.XYChart;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -25,7 +24,7 @@ import java.util.List;
  */
 final class MethodComparison {
     /** The table (method, t, energy msd, max |g|), the table printed at t_end, and the plot of the energy msd. */
-    record Result(TextTable series, TextTable summary, XYChart chart) {}
+    record Result(TextTable series, TextTable summary, Chart chart) {}
 
     private MethodComparison() {}
 
@@ -38,7 +37,7 @@ final class MethodComparison {
         InitialStates initial = new InitialStates(sys, scenario.q0(), scenario.v0());
         TextTable series = new TextTable("method", "t", "energy_msd", "g_pos_max");
         TextTable summary = new TextTable("method", "order", "members ok", "rms |E - E0| at t_end", "max |E - E0| over t", "max |g| at t_end");
-        XYChart chart = Charts.create(sys.name() + ", h = " + h + ": mean-square energy error over the ensemble", "t", "mean (E - E0)^2", false, true);
+        Chart chart = Chart.overTime(sys.name() + ", h = " + h + ": mean-square energy error over the ensemble", "mean_j (E_j(t) \u2212 E_j(0))^2", true);
         for (String name : names) {
             Method method = Methods.parse(name);
             Simulation sim = new Simulation(sys, method, sys.parameterValues(), initial, scenario.perturbation(), scenario.members());
@@ -56,8 +55,7 @@ final class MethodComparison {
             EnsembleRun.Row last = r.rows().get(r.rows().size() - 1);
             summary.add(method.name(), method.order(), state.okCount() + " of " + state.members(), Math.sqrt(last.stats().get(0).msd()),
                     worst, last.stats().size() > 1 ? last.stats().get(1).max() : null);
-            for (int i = 0; i < msd.length; i++) msd[i] = Math.max(msd[i], 1e-32);
-            Charts.line(chart, method.name(), t, msd, false);
+            chart.line(method.name(), t, msd);
         }
         return new Result(series, summary, chart);
     }

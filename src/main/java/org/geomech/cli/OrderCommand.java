@@ -53,7 +53,7 @@ final class OrderCommand extends GeomechCommand {
 
     private ConvergenceStudy.Result result;
     private String title;
-    private int order;
+    private int order, multiplierOrder;
 
     @Override
     void execute() {
@@ -97,6 +97,7 @@ final class OrderCommand extends GeomechCommand {
         summary.work(memberSteps, (System.nanoTime() - start) * 1e-9).results(result);
         title = sys.name() + ", " + method.name() + ": errors at t = " + Table.plain(s.tEnd()) + " against " + ref.name();
         order = method.order();
+        multiplierOrder = method.multiplierOrder();
         if (talking()) print(sys, method, s.tEnd());
     }
 
@@ -134,6 +135,6 @@ final class OrderCommand extends GeomechCommand {
         for (ConvergenceStudy.Point p : result.points()) rows.add(List.of(p.h(), p.q(), p.v(), p.p(), p.lambda(), p.failed()));
         summary.file("order.csv");
         CsvWriter.write(folder.resolve("order.csv"), List.of("h", "err_q", "err_v", "err_p", "err_lambda", "failed"), rows);
-        plots(folder, java.util.Map.of("order", StudyCharts.order(result, title, order)));
+        plots(folder, java.util.Map.of("order", StudyCharts.order(result, title, order, multiplierOrder)));
     }
 }

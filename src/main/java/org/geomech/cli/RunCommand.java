@@ -571,7 +571,7 @@ final class RunCommand extends GeomechCommand {
         if (saveFinalStates) writeFinalStates(folder);
         for (Map.Entry<Double, Map<String, List<EnsembleRun.Row>>> e : series.entrySet()) {
             String prefix = series.size() > 1 ? "h" + e.getKey() + "-" : "";
-            Map<String, org.knowm.xchart.XYChart> charts = new LinkedHashMap<>();
+            Map<String, org.geomech.io.plot.Chart> charts = new LinkedHashMap<>();
             Map<String, List<EnsembleRun.Row>> points = e.getValue();
             String chartTitle = title + (Double.isNaN(e.getKey()) ? ", h per member" : ", h = " + e.getKey());
             (points.size() == 1 ? Plots.observers(observerNames, points.values().iterator().next(), chartTitle, quantileNames())

@@ -1,15 +1,15 @@
 package org.geomech.io.plot;
 
 import org.geomech.engine.EnsembleRun;
-import org.knowm.xchart.XYChart;
 
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
-/** The charts of each command: order plots, observer statistics over time, the energy-MSE study. */
+/** The charts of each command: observer statistics over time, a sweep's per-point curves, a reproduction's comparison plots. */
 public final class Plots {
     private Plots() {}
 
@@ -17,17 +17,16 @@ public final class Plots {
      * Per observer two charts: mean and max across members against t, and the mean-square deviation
      * from the initial values (log axis when it spans decades). Keys are file stems.
      */
-    public static Map<String, XYChart> observers(List<String> names, List<EnsembleRun.Row> rows, String title) {
+    public static Map<String, Chart> observers(List<String> names, List<EnsembleRun.Row> rows, String title) {
         return observers(names, rows, title, List.of());
     }
 
     /**
-     * As above; with two or more quantiles (named in column order, e.g. q5, q50, q95) the value chart shows
-     * the mean and the band between the lowest and the highest quantile (dashed edges, the median solid if
-     * kept) instead of the mean and max.
+     * As above; with two or more quantiles (named in column order, e.g. q5, q50, q95) the value chart shows the mean,
+     * the median (if kept) and the band between the lowest and the highest quantile, filled, instead of the mean and max.
      */
-    public static Map<String, XYChart> observers(List<String> names, List<EnsembleRun.Row> rows, String title, List<String> quantiles) {
-        Map<String, XYChart> charts = new LinkedHashMap<>();
+    public static Map<String, Chart> observers(List<String> names, List<EnsembleRun.Row> rows, String title, List<String> quantiles) {
+        Map<String, Chart> charts = new LinkedHashMap<>();
         double[] t = new double[rows.size()];
         for (int i = 0; i < t.length; i++) t[i] = rows.get(i).t();
         for (int o = 0; o < names.size(); o++) {
@@ -38,31 +37,24 @@ public final class Plots {
                 msd[i] = rows.get(i).stats().get(o).msd();
             }
             String n = names.get(o);
-            XYChart values;
+            Chart values;
             if (quantiles.size() >= 2) {
                 int last = quantiles.size() - 1, median = quantiles.indexOf("q50");
                 double[][] q = new double[quantiles.size()][t.length];
                 for (int i = 0; i < t.length; i++) for (int k = 0; k <= last; k++) q[k][i] = rows.get(i).stats().get(o).quantiles()[k];
-                values = Charts.create(title + ": " + n, "time t", n, false, Charts.logScaleSuits(List.of(mean, q[0], q[last])));
-                Charts.line(values, "mean over members", t, mean, false);
-                if (median >= 0) Charts.line(values, "median", t, q[median], false);
-                for (int k : new int[]{0, last}) {
-                    String label = quantiles.get(k) + (k == 0 ? " (band from)" : " (band to)");
-                    Charts.line(values, label, t, q[k], false);
-                    if (values.getSeriesMap().containsKey(label)) {
-                        values.getSeriesMap().get(label).setLineStyle(org.knowm.xchart.style.lines.SeriesLines.DASH_DASH);
-                        values.getSeriesMap().get(label).setLineColor(new java.awt.Color(0x999999));
-                    }
-                }
+                values = Chart.overTime(title + ": " + n, n, logScaleSuits(List.of(mean, q[0], q[last])));
+                values.line("mean over members", t, mean);
+                int color = median >= 0 ? values.line("median (q50)", t, q[median]) : values.nextColor();
+                values.band(quantiles.get(0) + " to " + quantiles.get(last) + " of members", t, q[0], q[last], color);
             } else {
-                values = Charts.create(title + ": " + n, "time t", n, false, Charts.logScaleSuits(List.of(mean, max)));
-                Charts.line(values, "mean over members", t, mean, false);
-                Charts.line(values, "max over members", t, max, false);
+                values = Chart.overTime(title + ": " + n, n, logScaleSuits(List.of(mean, max)));
+                values.line("mean over members", t, mean);
+                values.line("max over members", t, max);
             }
             charts.put(n, values);
-            XYChart dev = Charts.create(title + ": mean-square deviation of " + n, "time t", "mu(" + n + ") = mean_j (" + n + "_j(t) - " + n + "_j(0))^2",
-                    false, Charts.logScaleSuits(List.of(msd)));
-            Charts.line(dev, "mu(" + n + ")", t, msd, false);
+            Chart dev = Chart.overTime(title + ": mean-square deviation of " + n, "mu(" + n + ") = mean_j (" + n + "_j(t) \u2212 " + n + "_j(0))^2",
+                    logScaleSuits(List.of(msd)));
+            dev.line("mu(" + n + ")", t, msd);
             charts.put(n + "-msd", dev);
         }
         return charts;
@@ -72,8 +64,8 @@ public final class Plots {
      * A sweep's charts: per observer the mean across each point's members against t, and its mean-square
      * deviation, one series per sweep point (keys of points are the series labels). Keys are file stems.
      */
-    public static Map<String, XYChart> sweep(List<String> names, Map<String, List<EnsembleRun.Row>> points, String title) {
-        Map<String, XYChart> charts = new LinkedHashMap<>();
+    public static Map<String, Chart> sweep(List<String> names, Map<String, List<EnsembleRun.Row>> points, String title) {
+        Map<String, Chart> charts = new LinkedHashMap<>();
         for (int o = 0; o < names.size(); o++) {
             String n = names.get(o);
             Map<String, double[][]> mean = new LinkedHashMap<>(), msd = new LinkedHashMap<>();
@@ -94,44 +86,99 @@ public final class Plots {
         return charts;
     }
 
-    private static XYChart perPoint(String title, String yLabel, Map<String, double[][]> series) {
+    private static Chart perPoint(String title, String yLabel, Map<String, double[][]> series) {
         List<double[]> ys = new ArrayList<>();
         for (double[][] s : series.values()) ys.add(s[1]);
-        XYChart chart = Charts.create(title, "time t", yLabel, false, Charts.logScaleSuits(ys));
-        for (Map.Entry<String, double[][]> s : series.entrySet()) Charts.line(chart, s.getKey(), s.getValue()[0], s.getValue()[1], false);
+        Chart chart = Chart.overTime(title, yLabel, logScaleSuits(ys));
+        for (Map.Entry<String, double[][]> s : series.entrySet()) chart.line(s.getKey(), s.getValue()[0], s.getValue()[1]);
         return chart;
     }
 
     /**
-     * The comparison plots of a reproduction's table (rows with the header first): for every column X that
-     * has a paper_X or spec_X beside it, X against h on log-log axes, one line per method (first column)
-     * and the paper's values as markers. Tables without an h column give none.
+     * True when a log axis reads better: no negative values, and the positive ones span more than two decades
+     * or are all tiny (round-off residuals, whose linear axis would show one label).
      */
-    public static Map<String, XYChart> comparison(List<List<String>> table, String stem) {
-        Map<String, XYChart> charts = new LinkedHashMap<>();
+    public static boolean logScaleSuits(List<double[]> series) {
+        double lo = Double.POSITIVE_INFINITY, hi = 0;
+        for (double[] s : series) for (double v : s) {
+            if (v < 0) return false;
+            if (v > 0 && Double.isFinite(v)) { lo = Math.min(lo, v); hi = Math.max(hi, v); }
+        }
+        return hi > 0 && (hi / lo > 100 || hi < 1e-6);
+    }
+
+    /**
+     * The comparison plots of a reproduction's table (rows with the header first): for every column X with a paper_X
+     * or spec_X beside it (for X = error_Y also spec_Y), X against h on log-log axes, one line per case (the text columns
+     * left of h: a method, a problem and a method, ...) with the reference values as hollow markers labelled "(paper)" or
+     * "(spec)" by their column, and a reference slope h^p for each case whose fitted slope rounds to p >= 1 (rates and
+     * slopes, derived from the errors, are not plotted). Only
+     * tables with an h column and at least three step sizes in one case give plots.
+     */
+    public static Map<String, Chart> comparison(List<List<String>> table, String stem) {
+        Map<String, Chart> charts = new LinkedHashMap<>();
         if (table.size() < 2) return charts;
         List<String> header = table.get(0);
+        List<List<String>> rows = table.subList(1, table.size());
         int h = header.indexOf("h");
         if (h < 0) return charts;
+        List<Integer> keys = new ArrayList<>();
+        for (int c = 0; c < h; c++) if (!numeric(rows, c)) keys.add(c);
+        Map<String, List<List<String>>> cases = new LinkedHashMap<>();
+        for (List<String> row : rows) {
+            List<String> key = new ArrayList<>();
+            for (int c : keys) key.add(row.get(c));
+            cases.computeIfAbsent(String.join(", ", key), k -> new ArrayList<>()).add(row);
+        }
+        boolean study = false;
+        for (List<List<String>> c : cases.values()) {
+            Set<String> hs = new LinkedHashSet<>();
+            for (List<String> row : c) hs.add(row.get(h));
+            study |= hs.size() >= 3;
+        }
+        if (!study) return charts;
         for (int c = 0; c < header.size(); c++) {
             String x = header.get(c);
-            int paper = Math.max(header.indexOf("paper_" + x), header.indexOf("spec_" + x));
-            if (paper < 0) continue;
-            XYChart chart = Charts.create(stem + ": " + x + " against h, ours (lines), the paper's (markers, where given)", "step size h", x, true, true);
-            Map<String, List<double[]>> byMethod = new LinkedHashMap<>();
-            for (List<String> row : table.subList(1, table.size()))
-                byMethod.computeIfAbsent(row.get(0), k -> new ArrayList<>()).add(new double[]{number(row.get(h)), number(row.get(c)), number(row.get(paper))});
-            for (Map.Entry<String, List<double[]>> m : byMethod.entrySet()) {
-                double[][] cols = new double[3][m.getValue().size()];
-                for (int i = 0; i < cols[0].length; i++) for (int k = 0; k < 3; k++) cols[k][i] = m.getValue().get(i)[k];
-                Charts.line(chart, m.getKey(), cols[0], cols[1], true);
-                Charts.line(chart, m.getKey() + " (paper)", cols[0], cols[2], true);
-                if (chart.getSeriesMap().containsKey(m.getKey() + " (paper)"))
-                    chart.getSeriesMap().get(m.getKey() + " (paper)").setLineStyle(org.knowm.xchart.style.lines.SeriesLines.NONE);
+            int reference = referenceColumn(header, x);
+            if (reference < 0 || x.startsWith("rate") || x.startsWith("slope")) continue;
+            String source = header.get(reference).startsWith("paper_") ? "paper" : "spec";
+            Chart chart = Chart.againstStepSize(stem + ": " + x + " against h, ours (lines) and the " + source + "'s values (hollow markers)", x);
+            for (Map.Entry<String, List<List<String>>> k : cases.entrySet()) {
+                int n = k.getValue().size();
+                double[] hs = new double[n], ours = new double[n], theirs = new double[n];
+                for (int i = 0; i < n; i++) {
+                    List<String> row = k.getValue().get(i);
+                    hs[i] = number(row.get(h));
+                    ours[i] = number(row.get(c));
+                    theirs[i] = number(row.get(reference));
+                }
+                String name = k.getKey().isEmpty() ? "ours" : k.getKey();
+                int color = chart.lineWithMarkers(name, hs, ours);
+                if (anyFinite(theirs)) chart.markers(name + " (" + source + ")", hs, theirs, color);
+                double p = Math.rint(Slopes.fitted(hs, ours));
+                if (p >= 1) Slopes.add(chart, hs, ours, (int) p);
             }
-            if (!chart.getSeriesMap().isEmpty()) charts.put(stem + "-" + x, chart);
+            charts.put(stem + "-" + x, chart);
         }
         return charts;
+    }
+
+    /** The column holding the paper's or the spec's values of column x; -1 if none. */
+    private static int referenceColumn(List<String> header, String x) {
+        if (x.startsWith("paper_") || x.startsWith("spec_")) return -1;
+        for (String name : new String[]{"paper_" + x, "spec_" + x, x.startsWith("error_") ? "spec_" + x.substring(6) : null})
+            if (name != null && header.contains(name)) return header.indexOf(name);
+        return -1;
+    }
+
+    private static boolean numeric(List<List<String>> rows, int c) {
+        for (List<String> row : rows) if (!row.get(c).isEmpty() && Double.isNaN(number(row.get(c)))) return false;
+        return true;
+    }
+
+    private static boolean anyFinite(double[] v) {
+        for (double x : v) if (Double.isFinite(x)) return true;
+        return false;
     }
 
     private static double number(String s) {
@@ -142,10 +189,6 @@ public final class Plots {
         }
     }
 
-    /** Writes every chart as stem.png and stem.svg into dir. */
-    public static List<Path> writeAll(Map<String, XYChart> charts, Path dir) {
-        List<Path> files = new ArrayList<>();
-        for (Map.Entry<String, XYChart> c : charts.entrySet()) files.addAll(Charts.write(c.getValue(), dir, c.getKey()));
-        return files;
-    }
+    /** Writes every chart (ChartFiles.write) into dir. */
+    public static List<java.nio.file.Path> writeAll(Map<String, Chart> charts, java.nio.file.Path dir) { return ChartFiles.writeAll(charts, dir); }
 }

@@ -6,8 +6,8 @@ import org.geomech.ensemble.InitialStates;
 import org.geomech.ensemble.Observer;
 import org.geomech.ensemble.Observers;
 import org.geomech.ensemble.TimeGrid;
-import org.geomech.io.plot.Charts;
-import org.geomech.io.plot.Plots;
+import org.geomech.io.plot.Chart;
+import org.geomech.io.plot.ChartFiles;
 import org.geomech.method.Method;
 import org.geomech.method.Methods;
 import org.geomech.model.Library;
@@ -16,7 +16,6 @@ import org.geomech.solve.Iteration;
 import org.geomech.solve.NewtonOptions;
 import org.geomech.engine.Simulation;
 import org.geomech.study.TextTable;
-import org.knowm.xchart.XYChart;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -148,7 +147,7 @@ public final class Paper000 {
         // spec sec. 6: vi:rk4 max |E - E0| = 5.62e-5 reached before t = 20, E - E0 = +8.3e-7 at t = 2000;
         // rk:rk4 E - E0 = +2.3e-4 at t = 20, +4.6e-2 at 200, +0.41 at 500; g = -0.2 at 500, -0.42 at 2000
         double nan = Double.NaN;
-        Map<String, XYChart> charts = new java.util.LinkedHashMap<>();
+        Map<String, Chart> charts = new java.util.LinkedHashMap<>();
         charts.put("vi-long-time-energy", longRun(backend, 0.2, new double[]{20, 200, 500, 2000}, t, new Object[][]{
                 {"vi:rk4", new double[]{nan, nan, nan, 8.3e-7}, new double[]{5.62e-5, 5.62e-5, 5.62e-5, 5.62e-5}},
                 {"rk:rk4", new double[]{2.3e-4, 4.6e-2, 0.41, nan}, new double[]{nan, nan, nan, nan}}}));
@@ -156,52 +155,61 @@ public final class Paper000 {
         charts.put("vi-long-time-euler-energy", longRun(backend, 0.1, new double[]{20, 200, 500}, t, new Object[][]{
                 {"vi:euler,-1/2,1/2", new double[]{nan, nan, nan}, new double[]{nan, nan, 8.2e-4}},
                 {"rk:euler", new double[]{nan, nan, 2e34}, new double[]{nan, nan, nan}}}));
-        files.addAll(Plots.writeAll(charts, out));
+        files.addAll(ChartFiles.writeAll(charts, out));
         return t;
     }
 
     /** One pair of long runs on SP with step h to the last of times, rows at times into t (spec values per run: E - E0, max so far). */
-    private static XYChart longRun(Backend backend, double h, double[] times, TextTable t, Object[][] runs) {
+    private static Chart longRun(Backend backend, double h, double[] times, TextTable t, Object[][] runs) {
         MechanicalSystem sys = sphericalPendulum();
         double tEnd = times[times.length - 1];
-        XYChart chart = Charts.create("000 spec sec. 6: SP, h = " + h + ": |E - E0| of " + runs[0][0] + " (bounded) and plain " + runs[1][0] + " (drifts)",
-                "t", "|E - E0|", false, true);
+        Chart chart = Chart.overTime("000 spec sec. 6: SP, h = " + h + ": |E \u2212 E0| of " + runs[0][0] + " (bounded) and plain " + runs[1][0] + " (drifts)",
+                "|E(t) \u2212 E(0)|", true);
         for (Object[] run : runs) {
             String m = (String) run[0];
             double[] spec = (double[]) run[1], specMax = (double[]) run[2];
             Simulation sim = new Simulation(sys, Methods.parse(m), sphericalParams(), sphericalInitial(sys), null, 1);
             List<EnsembleRun.Row> rows = sim.run(backend, TIGHT, observers(sys), TimeGrid.of(h, tEnd, 10 * h), sim.initialState(null), null).rows();
             double e0 = rows.get(0).stats().get(0).mean(), worst = 0;
-            double[] tt = new double[rows.size() - 1], de = new double[rows.size() - 1];
+            double[] tt = new double[rows.size()], de = new double[rows.size()], specAbs = new double[times.length];
             int next = 0;
-            for (int i = 1; i < rows.size(); i++) {
+            for (int i = 0; i < rows.size(); i++) {
                 EnsembleRun.Row row = rows.get(i);
                 double d = row.stats().get(0).mean() - e0;
                 worst = Math.max(worst, Math.abs(d));
-                tt[i - 1] = row.t();
-                de[i - 1] = Math.max(Math.abs(d), 1e-16);
-                if (next < times.length && Math.abs(row.t() - times[next]) < 1e-9) {
+                tt[i] = row.t();
+                de[i] = Math.abs(d);
+                if (i > 0 && next < times.length && Math.abs(row.t() - times[next]) < 1e-9) {
                     t.add(m, h, row.t(), d, spec[next], row.stats().get(1).mean(), worst, specMax[next]);
+                    specAbs[next] = Math.abs(spec[next]);
                     next++;
                 }
             }
-            Charts.line(chart, m, tt, de, false);
+            int color = chart.line(m, tt, de);
+            if (java.util.Arrays.stream(specAbs).anyMatch(Double::isFinite)) chart.markers(m + ": |E \u2212 E0| (spec)", times, specAbs, color);
         }
         return chart;
     }
 
     /**
      * vi-symplectic: the symplecticity defect max |omega(Psi_* a, Psi_* b) - omega(a, b)| over a basis of tangent
-     * directions, omega = sum dq ^ dp, by central differences (eps = 1e-5) at w0 of SP with h = 0.2. For vi: the map
+     * directions, omega = sum dq ^ dp, by central differences (eps = 1e-5) at w0 of SP with h in DEFECT_H (the spec's
+     * values at h = 0.2). For vi: the map
      * (q-bar_k, mu_k) -> (q-bar_k+1, mu_k+1) on T*Q; for plain rk: (q, v) -> (q', v') (spec sec. 6 symplecticity).
      */
     public static TextTable symplecticity(Backend backend) {
         TextTable t = new TextTable("method", "h", "defect", "spec_defect");
         Object[][] rows = {{"vi:rk4", 2e-9}, {"vi:rk4,-1/2,1/2", 2e-9}, {"vi:euler", 2e-9}, {"vi:kutta3,-1/2,1/2", 2e-9},
                 {"rk:rk4", 2.0e-5}, {"rk:euler", 7.7e-2}};
-        for (Object[] r : rows) t.add(r[0], 0.2, symplecticityDefect(sp((String) r[0], backend), 0.2), r[1]);
+        for (Object[] r : rows) {
+            Stepper s = sp((String) r[0], backend);
+            for (double h : DEFECT_H) t.add(r[0], h, symplecticityDefect(s, h), h == 0.2 ? r[1] : null);
+        }
         return t;
     }
+
+    /** The step sizes of the symplecticity and reversibility defects: the spec's h = 0.2 (its values) and four around it. */
+    static final double[] DEFECT_H = {0.4, 0.2, 0.1, 0.05, 0.025};
 
     /** The defect of one method on SP at h, from the spec's initial state. */
     public static double symplecticityDefect(Stepper s, double h) {
@@ -261,14 +269,18 @@ public final class Paper000 {
     }
 
     /**
-     * vi-reversible: |Phi_-h(Phi_h(w0)) - w0| (max norm of q, v) on SP at h = 0.2 per bias; the same method at the negative
+     * vi-reversible: |Phi_-h(Phi_h(w0)) - w0| (max norm of q, v) on SP per bias at h in DEFECT_H (the spec's values at
+     * h = 0.2); the same method at the negative
      * step (spec sec. 6 reversibility, sec. 9 item 2).
      */
     public static TextTable reversibility(Backend backend) {
         TextTable t = new TextTable("method", "h", "defect", "spec_defect");
         Object[][] rows = {{"vi:euler,-1/2,1/2", 1.2e-15}, {"vi:kutta3,-1/2,1/2", 1.2e-15}, {"vi:rk4,-1/2,1/2", 1.2e-15},
                 {"vi:rk4", 3.2e-7}, {"vi:rk4,-1/4,3/4", 9.2e-8}};
-        for (Object[] r : rows) t.add(r[0], 0.2, reversibilityDefect(sp((String) r[0], backend), 0.2), r[1]);
+        for (Object[] r : rows) {
+            Stepper s = sp((String) r[0], backend);
+            for (double h : DEFECT_H) t.add(r[0], h, reversibilityDefect(s, h), h == 0.2 ? r[1] : null);
+        }
         return t;
     }
 

@@ -2,8 +2,8 @@ package org.geomech.study.paper001;
 
 import org.geomech.backend.Backend;
 import org.geomech.ensemble.InitialStates;
-import org.geomech.io.plot.Charts;
-import org.geomech.io.plot.Plots;
+import org.geomech.io.plot.Chart;
+import org.geomech.io.plot.ChartFiles;
 import org.geomech.method.LobattoNonholonomic;
 import org.geomech.method.StepSystem;
 import org.geomech.model.Library;
@@ -12,7 +12,6 @@ import org.geomech.solve.NewtonOptions;
 import org.geomech.study.ConvergenceStudy;
 import org.geomech.study.TextTable;
 import org.geomech.study.Trajectory;
-import org.knowm.xchart.XYChart;
 
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -130,9 +129,9 @@ public final class Paper001 {
      */
     public static TextTable cvtEnergies(double tEnd, Backend backend, Path out, List<Path> files) {
         TextTable t = new TextTable("case", "h", "T", "max_dE_T", "spec_dE_T", "max_dE_d", "spec_dE_d", "max_dE_p", "spec_dE_p");
-        Map<String, XYChart> charts = new LinkedHashMap<>();
+        Map<String, Chart> charts = new LinkedHashMap<>();
         for (CvtCase c : CvtCase.values()) {
-            XYChart chart = Charts.create("001 " + c.figure + ": cvt, eps = 1/2, lobatto-nh:2: driver and passenger energies", "t", "energy", false, false);
+            Chart chart = Chart.overTime("001 " + c.figure + ": cvt, eps = 1/2, lobatto-nh:2: driver and passenger energies", "energy", false);
             CvtRun[] runs = new CvtRun[CVT_H.length];
             for (int k = 0; k < CVT_H.length; k++) {
                 runs[k] = cvt(c, CVT_H[k], tEnd, backend);
@@ -142,12 +141,12 @@ public final class Paper001 {
             }
             for (int k = CVT_H.length - 1; k >= 0; k--) {     // h = 1/10 drawn last, over the wider pi/10 curves
                 String label = k == 0 ? "h = 1/10" : "h = pi/10";
-                Charts.line(chart, "E_d, " + label, runs[k].t(), runs[k].driver(), false);
-                Charts.line(chart, "E_p, " + label, runs[k].t(), runs[k].passenger(), false);
+                chart.line("E_d, " + label, runs[k].t(), runs[k].driver());
+                chart.line("E_p, " + label, runs[k].t(), runs[k].passenger());
             }
             charts.put("cvt-energies-" + c.name().toLowerCase(), chart);
         }
-        files.addAll(Plots.writeAll(charts, out));
+        files.addAll(ChartFiles.writeAll(charts, out));
         return t;
     }
 

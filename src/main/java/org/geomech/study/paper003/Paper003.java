@@ -7,8 +7,8 @@ import org.geomech.ensemble.EnsembleState;
 import org.geomech.ensemble.LieGroupStates;
 import org.geomech.expr.Expr;
 import org.geomech.expr.Tape;
-import org.geomech.io.plot.Charts;
-import org.geomech.io.plot.Plots;
+import org.geomech.io.plot.Chart;
+import org.geomech.io.plot.ChartFiles;
 import org.geomech.method.Methods;
 import org.geomech.method.StepSystem;
 import org.geomech.model.LieGroupSystem;
@@ -16,7 +16,6 @@ import org.geomech.model.LieLibrary;
 import org.geomech.solve.NewtonOptions;
 import org.geomech.study.TextTable;
 import org.geomech.study.Trajectory;
-import org.knowm.xchart.XYChart;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -121,19 +120,14 @@ public final class Paper003 {
         long steps = Math.round(tEnd / h);
         TextTable table = new TextTable("method", "h", "T", "max_error", "paper_max_error", "spec_max_error", "max_first_tenth", "max_last_tenth",
                 "max_abs_mu3", "max_orthogonality_defect");
-        XYChart chart = Charts.create("003 Fig. 3: dipole on a stick, h = 0.01: |H - H0| (bounded, no drift)", "t", "|H - H0|", false, true);
+        Chart chart = Chart.overTime("003 Fig. 3: dipole on a stick, h = 0.01: |H \u2212 H0| (bounded, no drift)", "|H(t) \u2212 H(0)|", true);
         for (int k = 0; k < FIG3.size(); k++) {
             EnergyRun r = energy(FIG3.get(k), h, steps, 100, backend);
             table.add(r.method(), h, tEnd, String.format("%.3e", r.maxError()), FIG3_PAPER[k], FIG3_SPEC[k], String.format("%.3e", r.maxFirstTenth()),
                     String.format("%.3e", r.maxLastTenth()), String.format("%.1e", r.maxMu3()), String.format("%.1e", r.maxDefect()));
-            double[] t = new double[r.t().length - 1], e = new double[t.length];
-            for (int i = 1; i < r.t().length; i++) {
-                t[i - 1] = r.t()[i];
-                e[i - 1] = Math.max(r.energyError()[i], Double.MIN_NORMAL);
-            }
-            Charts.line(chart, r.method(), t, e, false);
+            chart.line(r.method(), r.t(), r.energyError());
         }
-        files.addAll(Plots.writeAll(Map.of("dipole-energy-series", chart), out));
+        files.addAll(ChartFiles.writeAll(Map.of("dipole-energy-series", chart), out));
         return table;
     }
 

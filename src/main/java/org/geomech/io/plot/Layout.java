@@ -1,0 +1,199 @@
+package org.geomech.io.plot;
+
+import java.awt.geom.Rectangle2D;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * Where everything of a chart goes on a WIDTH x HEIGHT page: the title (wrapped), the plot area, both axes' scales
+ * and tick labels, the axis titles, the legend to the right of the plot and the notes under it, among them one that
+ * says which values a log axis cannot show (0 at t = 0, say), so that no value is dropped silently.
+ */
+public final class Layout {
+    public static final double WIDTH = 900, HEIGHT = 600;
+    static final double MARGIN = 12, TICK_LENGTH = 5, LEGEND_SAMPLE = 30, LEGEND_MAX_LABEL = 250;
+
+    /** A legend line: the series and its label. */
+    public record Entry(Series series, Placed label, Rectangle2D sample) {}
+
+    private final Chart chart;
+    private final List<Placed> title = new ArrayList<>(), notes = new ArrayList<>(), xLabels = new ArrayList<>(), yLabels = new ArrayList<>();
+    private final List<Entry> legend = new ArrayList<>();
+    private final Scale xScale, yScale;
+    private final Rectangle2D plot;
+    private final Rectangle2D legendFrame;
+    private final Placed xTitle, yTitle;
+
+    public Layout(Chart chart) {
+        this.chart = chart;
+        double y = MARGIN;
+        for (String line : wrap(chart.title(), Typeface.TITLE, WIDTH - 2 * MARGIN)) {
+            RichText text = RichText.of(line);
+            Typeface.Extent e = Typeface.TITLE.measure(text);
+            title.add(new Placed(text, Typeface.TITLE, WIDTH / 2, y + e.ascent(), 0.5, false));
+            y += e.height() + 2;
+        }
+        double top = y + 12;
+        List<String> noteLines = new ArrayList<>();
+        for (String n : allNotes()) noteLines.addAll(wrap(n, Typeface.NOTE, WIDTH - 2 * MARGIN));
+        double noteHeight = 0;
+        for (String n : noteLines) noteHeight += Typeface.NOTE.measure(RichText.of(n)).height() + 2;
+        double tickHeight = Typeface.TICK.measure(RichText.power(-1)).height();
+        Typeface.Extent axisTitle = Typeface.AXIS_TITLE.measure(RichText.of(chart.x().title() + "^{0}"));
+        double bottom = HEIGHT - MARGIN - noteHeight - (noteHeight > 0 ? 6 : 0) - axisTitle.height() - 6 - tickHeight - TICK_LENGTH - 4;
+
+        double[] yRange = range(false);
+        yScale = Scale.fit(chart.y().log(), yRange[0], yRange[1], bottom - top, false);
+        double yLabelWidth = 0;
+        for (Scale.Tick t : yScale.labelled()) yLabelWidth = Math.max(yLabelWidth, Typeface.TICK.measure(t.label()).width());
+        RichText yTitleText = RichText.of(chart.y().title() + yScale.titleSuffix());
+        Typeface.Extent yTitleExtent = Typeface.AXIS_TITLE.measure(yTitleText);
+        double left = MARGIN + yTitleExtent.height() + 8 + yLabelWidth + TICK_LENGTH + 4;
+
+        double legendWidth = 0;
+        List<Series> named = new ArrayList<>();
+        for (Series s : chart.series()) if (!s.name().isEmpty()) named.add(s);
+        for (Series s : named) legendWidth = Math.max(legendWidth, Math.min(LEGEND_MAX_LABEL, Typeface.LEGEND.measure(RichText.of(s.name())).width()));
+        if (!named.isEmpty()) legendWidth += LEGEND_SAMPLE + 6 + 2 * 8;
+        double right = WIDTH - MARGIN - legendWidth - (named.isEmpty() ? 0 : 16);
+        plot = new Rectangle2D.Double(left, top, right - left, bottom - top);
+
+        double[] xRange = range(true);
+        xScale = Scale.fit(chart.x().log(), xRange[0], xRange[1], plot.getWidth(), true);
+        for (Scale.Tick t : xScale.labelled())
+            xLabels.add(new Placed(t.label(), Typeface.TICK, px(t.value()), bottom + TICK_LENGTH + 4 + Typeface.TICK.measure(t.label()).ascent(), 0.5, false));
+        for (Scale.Tick t : yScale.labelled()) {
+            Typeface.Extent e = Typeface.TICK.measure(t.label());
+            yLabels.add(new Placed(t.label(), Typeface.TICK, left - TICK_LENGTH - 4, py(t.value()) + (e.ascent() - e.descent()) / 2, 1, false));
+        }
+        RichText xTitleText = RichText.of(chart.x().title() + xScale.titleSuffix());
+        xTitle = new Placed(xTitleText, Typeface.AXIS_TITLE, plot.getCenterX(), bottom + TICK_LENGTH + 4 + tickHeight + 6 + axisTitle.ascent(), 0.5, false);
+        yTitle = new Placed(yTitleText, Typeface.AXIS_TITLE, MARGIN + yTitleExtent.ascent(), plot.getCenterY(), 0.5, true);
+        double noteY = xTitle.y() + axisTitle.descent() + 6;
+        for (String n : noteLines) {
+            RichText text = RichText.of(n);
+            Typeface.Extent e = Typeface.NOTE.measure(text);
+            notes.add(new Placed(text, Typeface.NOTE, MARGIN, noteY + e.ascent(), 0, false));
+            noteY += e.height() + 2;
+        }
+
+        double lx = right + 16, ly = top;
+        for (Series s : named) {
+            RichText text = RichText.of(ellipsis(s.name()));
+            Typeface.Extent e = Typeface.LEGEND.measure(text);
+            double rowHeight = Math.max(e.height(), 12) + 6;
+            if (ly + rowHeight > bottom) break;
+            legend.add(new Entry(s, new Placed(text, Typeface.LEGEND, lx + 8 + LEGEND_SAMPLE + 6, ly + 3 + e.ascent(), 0, false),
+                    new Rectangle2D.Double(lx + 8, ly + 3, LEGEND_SAMPLE, rowHeight - 6)));
+            ly += rowHeight;
+        }
+        legendFrame = named.isEmpty() ? null : new Rectangle2D.Double(lx, top, legendWidth, ly - top + 4);
+    }
+
+    public Chart chart() { return chart; }
+    public Rectangle2D plot() { return plot; }
+    public Scale xScale() { return xScale; }
+    public Scale yScale() { return yScale; }
+    public List<Placed> title() { return title; }
+    public List<Placed> xLabels() { return xLabels; }
+    public List<Placed> yLabels() { return yLabels; }
+    public Placed xTitle() { return xTitle; }
+    public Placed yTitle() { return yTitle; }
+    public List<Placed> notes() { return notes; }
+    public List<Entry> legend() { return legend; }
+    public Rectangle2D legendFrame() { return legendFrame; }
+
+    /** Every label on the page, for overlap checks. */
+    public List<Placed> labels() {
+        List<Placed> all = new ArrayList<>(title);
+        all.addAll(xLabels);
+        all.addAll(yLabels);
+        all.add(xTitle);
+        all.add(yTitle);
+        all.addAll(notes);
+        for (Entry e : legend) all.add(e.label());
+        return all;
+    }
+
+    /** The page x of a value on the x axis. */
+    public double px(double v) { return plot.getX() + xScale.fraction(v) * plot.getWidth(); }
+
+    /** The page y of a value on the y axis. */
+    public double py(double v) { return plot.getMaxY() - yScale.fraction(v) * plot.getHeight(); }
+
+    /** True when a point can be drawn: finite, and positive on a log axis. */
+    public boolean drawable(double x, double y) { return shows(x, chart.x().log()) && shows(y, chart.y().log()); }
+
+    private static boolean shows(double v, boolean log) { return Double.isFinite(v) && (!log || v > 0); }
+
+    /** The smallest and largest drawable value on an axis over every series; NaN when none. */
+    public double[] range(boolean xAxis) {
+        double lo = Double.POSITIVE_INFINITY, hi = Double.NEGATIVE_INFINITY;
+        for (Series s : chart.series())
+            for (double[] ys : s.ordinates())
+                for (int i = 0; i < s.x().length; i++) {
+                    if (!drawable(s.x()[i], ys[i])) continue;
+                    double v = xAxis ? s.x()[i] : ys[i];
+                    lo = Math.min(lo, v);
+                    hi = Math.max(hi, v);
+                }
+        return lo <= hi ? new double[]{lo, hi} : new double[]{Double.NaN, Double.NaN};
+    }
+
+    /** The chart's notes, then one per log axis on the finite values it cannot show. */
+    private List<String> allNotes() {
+        List<String> out = new ArrayList<>(chart.notes());
+        if (chart.y().log()) {
+            int zeros = 0, negative = 0;
+            Set<String> at = new LinkedHashSet<>();
+            for (Series s : chart.series())
+                for (double[] ys : s.ordinates())
+                    for (int i = 0; i < s.x().length; i++)
+                        if (Double.isFinite(ys[i]) && ys[i] <= 0 && shows(s.x()[i], chart.x().log())) {
+                            if (ys[i] == 0) zeros++;
+                            else negative++;
+                            at.add(number(s.x()[i]));
+                        }
+            if (zeros + negative > 0) {
+                String symbol = chart.x().symbol() == null ? "x" : chart.x().symbol();
+                List<String> where = new ArrayList<>(at);
+                String places = where.size() <= 3 ? String.join(", ", where) : String.join(", ", where.subList(0, 3)) + ", ...";
+                out.add("Not drawn on the log axis: " + (zeros > 0 ? zeros + (zeros == 1 ? " value" : " values") + " of 0" : "")
+                        + (zeros > 0 && negative > 0 ? " and " : "") + (negative > 0 ? negative + " negative" : "") + " at " + symbol + " = " + places
+                        + (where.size() == 1 ? "." : " (lines are broken there)."));
+            }
+        }
+        return out;
+    }
+
+    private static String number(double v) {
+        return v == Math.rint(v) && Math.abs(v) < 1e15 ? Long.toString((long) v) : String.format(Locale.ROOT, "%.4g", v);
+    }
+
+    private static String ellipsis(String name) {
+        if (Typeface.LEGEND.measure(RichText.of(name)).width() <= LEGEND_MAX_LABEL) return name;
+        String s = name;
+        while (s.length() > 1 && Typeface.LEGEND.measure(RichText.of(s + "\u2026")).width() > LEGEND_MAX_LABEL) s = s.substring(0, s.length() - 1);
+        return s + "\u2026";
+    }
+
+    /** The text broken at spaces into lines no wider than width. */
+    static List<String> wrap(String text, Typeface face, double width) {
+        List<String> lines = new ArrayList<>();
+        StringBuilder line = new StringBuilder();
+        for (String word : text.split(" ")) {
+            String tried = line.length() == 0 ? word : line + " " + word;
+            if (line.length() > 0 && face.measure(RichText.of(tried)).width() > width) {
+                lines.add(line.toString());
+                line = new StringBuilder(word);
+            } else {
+                line = new StringBuilder(tried);
+            }
+        }
+        if (line.length() > 0) lines.add(line.toString());
+        return lines;
+    }
+}

@@ -1,0 +1,99 @@
+package org.geomech.io.plot;
+
+import java.util.List;
+
+/** The Python script written beside a chart: it reads the chart's CSV and draws the same plot with matplotlib, to restyle. */
+final class MatplotlibScript {
+    private MatplotlibScript() {}
+
+    static String of(Chart chart, Layout layout, String csv, String stem) {
+        StringBuilder series = new StringBuilder();
+        for (Series s : chart.series()) {
+            String kind = switch (s.kind()) {
+                case LINE -> "line";
+                case MARKERS -> "markers";
+                case LINE_MARKERS -> "line+markers";
+                case BAND -> "band";
+                case REFERENCE -> "reference";
+            };
+            java.awt.Color c = Painter.color(s);
+            series.append("    (").append(literal(s.name())).append(", ").append(literal(mathtext(s.name()))).append(", \"").append(kind)
+                    .append(String.format("\", \"#%02x%02x%02x\", \"%s\"),%n", c.getRed(), c.getGreen(), c.getBlue(),
+                    s.kind() == Series.Kind.REFERENCE ? List.of("--", ":", "-.").get((-1 - s.color()) % 3) : "os^Dv".substring(Painter.shape(s), Painter.shape(s) + 1)));
+        }
+        StringBuilder notes = new StringBuilder();
+        for (Placed n : layout.notes()) notes.append(notes.length() == 0 ? "" : ", ").append(literal(n.text().marked()));
+        return """
+                #!/usr/bin/env python3
+                \"""Redraws %1$s.png from %2$s (written by geomech) with matplotlib; restyle it freely.
+
+                Usage: python3 %1$s.py [OUTPUT]   (default: %1$s.pdf beside this script; .png and .svg work too)
+                \"""
+                import csv
+                import os
+                import sys
+
+                import matplotlib
+                matplotlib.use("Agg")
+                import matplotlib.pyplot as plt
+
+                HERE = os.path.dirname(os.path.abspath(__file__))
+                TITLE = %3$s
+                XLABEL, XLOG = %4$s, %5$s
+                YLABEL, YLOG = %6$s, %7$s
+                NOTES = [%8$s]
+                # (name in the CSV, legend label, kind: line, markers, line+markers, band or reference, color, marker or line style)
+                SERIES = [
+                %9$s]
+
+                data = {}
+                with open(os.path.join(HERE, "%2$s"), newline="") as f:
+                    for row in csv.DictReader(f):
+                        x, y, upper = data.setdefault(row["series"], ([], [], []))
+                        x.append(float(row["x"]))
+                        y.append(float(row["y"]))
+                        upper.append(float(row["y_upper"]) if row["y_upper"] else float("nan"))
+
+                fig, ax = plt.subplots(figsize=(9, 6))
+                for name, label, kind, color, marker in SERIES:
+                    x, y, upper = data.get(name, ([], [], []))
+                    if kind == "band":
+                        ax.fill_between(x, y, upper, color=color, alpha=0.25, linewidth=0, label=label)
+                    elif kind == "markers":
+                        ax.plot(x, y, linestyle="none", marker=marker, markersize=9, markerfacecolor="none", color=color, label=label, zorder=1)
+                    elif kind == "reference":
+                        ax.plot(x, y, linestyle=marker, color=color, linewidth=1.3, label=label)
+                    else:
+                        ax.plot(x, y, color=color, marker=marker if kind == "line+markers" else None, label=label)
+                if XLOG:
+                    ax.set_xscale("log", nonpositive="mask")
+                if YLOG:
+                    ax.set_yscale("log", nonpositive="mask")
+                ax.set_title(TITLE, wrap=True)
+                ax.set_xlabel(XLABEL)
+                ax.set_ylabel(YLABEL)
+                ax.grid(True, color="#e6e6e6")
+                if SERIES:
+                    ax.legend(loc="upper left", bbox_to_anchor=(1.02, 1))
+                if NOTES:
+                    fig.text(0.01, 0.01, "\\n".join(NOTES), fontsize=9, style="italic", va="bottom")
+                fig.tight_layout(rect=(0, 0.035 * len(NOTES), 1, 1))
+                fig.savefig(sys.argv[1] if len(sys.argv) > 1 else os.path.join(HERE, "%1$s.pdf"))
+                """.formatted(stem, csv, literal(mathtext(chart.title())), literal(mathtext(chart.x().title() + layout.xScale().titleSuffix())),
+                python(chart.x().log()), literal(mathtext(chart.y().title() + layout.yScale().titleSuffix())), python(chart.y().log()), notes, series);
+    }
+
+    /** The label with its superscripts as matplotlib mathtext ($^{...}$), dollars escaped. */
+    static String mathtext(String marked) {
+        StringBuilder sb = new StringBuilder();
+        for (RichText.Run r : RichText.of(marked.replace("$", "\\$")).runs())
+            sb.append(r.superscript() ? "$^{" + r.text().replace('\u2212', '-') + "}$" : r.text());
+        return sb.toString();
+    }
+
+    private static String literal(String s) {
+        return "\"" + s.replace("\\", "\\\\").replace("\"", "\\\"").replace("\n", "\\n") + "\"";
+    }
+
+    private static String python(boolean b) { return b ? "True" : "False"; }
+}

@@ -1,0 +1,57 @@
+package org.geomech.io.plot;
+
+import java.awt.Font;
+import java.awt.RenderingHints;
+import java.awt.font.FontRenderContext;
+import java.awt.geom.AffineTransform;
+
+/**
+ * The fonts of a chart (title, axis titles, tick labels, legend, notes) and the size of a label in one of them,
+ * superscripts smaller and raised: the sizes Layout places with are those Painter draws with, on PNG and SVG alike.
+ */
+public enum Typeface {
+    TITLE(15, Font.BOLD), AXIS_TITLE(13, Font.PLAIN), TICK(12, Font.PLAIN), LEGEND(12, Font.PLAIN), NOTE(11, Font.ITALIC);
+
+    /** The family asked for; DejaVu Sans where installed (the SVG names it with fallbacks). */
+    public static final String FAMILY = "DejaVu Sans";
+    /** A superscript's size relative to the text's, and how far it is raised, in units of the text's size. */
+    static final double SUPERSCRIPT_SCALE = 0.72, SUPERSCRIPT_RISE = 0.42;
+
+    private static final FontRenderContext CONTEXT = new FontRenderContext(new AffineTransform(), RenderingHints.VALUE_TEXT_ANTIALIAS_ON,
+            RenderingHints.VALUE_FRACTIONALMETRICS_ON);
+
+    private final Font font, superscript;
+
+    Typeface(int size, int style) {
+        font = new Font(FAMILY, style, size);
+        superscript = font.deriveFont((float) (size * SUPERSCRIPT_SCALE));
+    }
+
+    public Font font() { return font; }
+    public Font superscriptFont() { return superscript; }
+    public double size() { return font.getSize2D(); }
+    public boolean bold() { return font.isBold(); }
+    public boolean italic() { return font.isItalic(); }
+
+    /** The size of a label: width, height above the baseline (superscripts included) and below it. */
+    public record Extent(double width, double ascent, double descent) {
+        public double height() { return ascent + descent; }
+    }
+
+    /** The width of one run. */
+    public double width(RichText.Run run) {
+        return (run.superscript() ? superscript : font).getStringBounds(run.text(), CONTEXT).getWidth();
+    }
+
+    public Extent measure(RichText text) {
+        double w = 0;
+        boolean raised = false;
+        for (RichText.Run r : text.runs()) {
+            w += width(r);
+            raised |= r.superscript();
+        }
+        double ascent = font.getLineMetrics("Hg", CONTEXT).getAscent(), descent = font.getLineMetrics("Hg", CONTEXT).getDescent();
+        if (raised) ascent = Math.max(ascent, SUPERSCRIPT_RISE * size() + superscript.getLineMetrics("0", CONTEXT).getAscent());
+        return new Extent(w, ascent, descent);
+    }
+}
