@@ -109,8 +109,8 @@ public final class Plots {
 
     /**
      * The comparison plots of a reproduction's table (rows with the header first): for every column X with a paper_X
-     * or spec_X beside it (for X = error_Y also spec_Y), X against h on log-log axes, one line per case (the text columns
-     * left of h: a method, a problem and a method, ...) with the reference values as hollow markers labelled "(paper)" or
+     * or spec_X beside it (for X = error_Y also spec_Y), X against h on log-log axes, one line per case (the first column
+     * and the text columns left of h: a method, a problem and a method, s = 2, ...) with the reference values as hollow markers labelled "(paper)" or
      * "(spec)" by their column, and a reference slope h^p for each case whose fitted slope rounds to p >= 1 (rates and
      * slopes, derived from the errors, are not plotted). Only
      * tables with an h column and at least three step sizes in one case give plots.
@@ -123,11 +123,11 @@ public final class Plots {
         int h = header.indexOf("h");
         if (h < 0) return charts;
         List<Integer> keys = new ArrayList<>();
-        for (int c = 0; c < h; c++) if (!numeric(rows, c)) keys.add(c);
+        for (int c = 0; c < h; c++) if (c == 0 || !numeric(rows, c)) keys.add(c);
         Map<String, List<List<String>>> cases = new LinkedHashMap<>();
         for (List<String> row : rows) {
             List<String> key = new ArrayList<>();
-            for (int c : keys) key.add(row.get(c));
+            for (int c : keys) key.add(numeric(rows, c) ? header.get(c) + " = " + row.get(c) : row.get(c));
             cases.computeIfAbsent(String.join(", ", key), k -> new ArrayList<>()).add(row);
         }
         boolean study = false;
@@ -152,7 +152,7 @@ public final class Plots {
                     ours[i] = number(row.get(c));
                     theirs[i] = number(row.get(reference));
                 }
-                String name = k.getKey().isEmpty() ? "ours" : k.getKey();
+                String name = k.getKey();
                 int color = chart.lineWithMarkers(name, hs, ours);
                 if (anyFinite(theirs)) chart.markers(name + " (" + source + ")", hs, theirs, color);
                 double p = Math.rint(Slopes.fitted(hs, ours));

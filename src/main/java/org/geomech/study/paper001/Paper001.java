@@ -57,7 +57,7 @@ public final class Paper001 {
 
     /** 001 Fig. 3 with the spec R.1 data: per s and N the errors of q, p and lambda beside the spec's, slopes beside its slopes. */
     public static TextTable particleOrders(Backend backend) {
-        TextTable t = new TextTable("s", "N", "error_q", "spec_q", "error_p", "spec_p", "error_lambda", "spec_lambda",
+        TextTable t = new TextTable("s", "N", "h", "error_q", "spec_q", "error_p", "spec_p", "error_lambda", "spec_lambda",
                 "order_q", "order_p", "order_lambda", "spec_order_qp", "spec_order_lambda");
         for (int s = 2; s <= 4; s++) {
             ConvergenceStudy.Result r = particleErrors(s, backend);
@@ -65,7 +65,7 @@ public final class Paper001 {
                 ConvergenceStudy.Point p = r.points().get(i);
                 double[] spec = SPEC_R1[s - 2][i];
                 boolean last = i == PARTICLE_N.length - 1;
-                t.add(s, PARTICLE_N[i], e(p.q()), e(spec[0]), e(p.p()), e(spec[1]), e(p.lambda()), e(spec[2]),
+                t.add(s, PARTICLE_N[i], 1.0 / PARTICLE_N[i], e(p.q()), e(spec[0]), e(p.p()), e(spec[1]), e(p.lambda()), e(spec[2]),
                         last ? f(r.orderQ()) : "", last ? f(r.orderP()) : "", last ? f(r.orderLambda()) : "",
                         last ? f(SPEC_R1_SLOPES[s - 2][0]) : "", last ? f(SPEC_R1_SLOPES[s - 2][1]) : "");
             }

@@ -10,6 +10,7 @@ import org.geomech.model.LieGroupSystem;
 import org.geomech.model.LieLibrary;
 import org.geomech.solve.NewtonOptions;
 import org.geomech.study.TextTable;
+import org.geomech.io.plot.Chart;
 
 /**
  * The Lie group experiments of 001 (sec. 7.4-7.5, Figs. 7-8) with the data the 001 spec chose for them (R.4, R.5):
@@ -67,20 +68,21 @@ public final class Paper001Lie {
 
     /** 001 Fig. 7 with the spec R.4 data: errors and slopes for s = 2, 3, 4, N = 10, 20, 40, beside the spec's. */
     public static TextTable unicycleOrders(Backend backend) {
-        TextTable t = new TextTable("s", "N", "error_q", "spec_q", "slope_q", "error_v", "spec_v", "slope_v", "error_lambda", "spec_lambda", "slope_lambda");
+        TextTable t = new TextTable("s", "N", "h", "error_q", "spec_q", "slope_q", "error_v", "spec_v", "slope_v", "error_lambda", "spec_lambda", "slope_lambda");
         int[] ns = {10, 20, 40};
         for (int s = 2; s <= 4; s++) {
             double[] previous = null;
             for (int n : ns) {
                 double[] e = unicycleErrors(s, n, backend);
                 double[] spec = n == 10 ? SPEC_R4[s - 2][0] : n == 40 ? SPEC_R4[s - 2][1] : null;
-                Object[] row = new Object[11];
+                Object[] row = new Object[12];
                 row[0] = s;
                 row[1] = n;
+                row[2] = 1.0 / n;
                 for (int k = 0; k < 3; k++) {
-                    row[2 + 3 * k] = String.format("%.3e", e[k]);
-                    row[3 + 3 * k] = spec == null ? "" : String.format("%.3g", spec[k]);
-                    row[4 + 3 * k] = previous == null ? "" : String.format("%.2f", Math.log(previous[k] / e[k]) / Math.log(2));
+                    row[3 + 3 * k] = String.format("%.3e", e[k]);
+                    row[4 + 3 * k] = spec == null ? "" : String.format("%.3g", spec[k]);
+                    row[5 + 3 * k] = previous == null ? "" : String.format("%.2f", Math.log(previous[k] / e[k]) / Math.log(2));
                 }
                 t.add(row);
                 previous = e;
@@ -89,11 +91,15 @@ public final class Paper001Lie {
         return t;
     }
 
+    /** The turntable run: its table and the chart of 001 Fig. 8. */
+    public record Turntable(TextTable table, Chart chart) {}
+
     /**
      * 001 Fig. 8 with the spec R.5 data: lobatto-lie-nh:3 (cay), h = 0.1, on the turntable ball to tEnd; per interval of
-     * 10 time units the largest |I_k - I_k(0)| so far and |R^T R - I| (spec R.5: I1-I3 about 1e-14, I4 <= 3.6e-10 to t = 200).
+     * 10 time units the largest |I_k - I_k(0)| so far and |R^T R - I| (spec R.5: I1-I3 about 1e-14, I4 <= 3.6e-10 to t = 200),
+     * and the chart of Fig. 8: |I_k(t) - I_k(0)| after every step, k = 1..4, on a log axis.
      */
-    public static TextTable turntableIntegrals(double tEnd, Backend backend) {
+    public static Turntable turntable(double tEnd, Backend backend) {
         LieGroupSystem sys = LieLibrary.system("turntable-ball");
         StepSystem step = new LobattoLieNonholonomic(3, "cay").build(sys);
         EnsembleState state = start(sys, step);
@@ -102,18 +108,28 @@ public final class Paper001Lie {
         double[] i0 = integrals(x, params), worst = new double[4];
         double defect = 0;
         TextTable t = new TextTable("t", "max_dI1", "max_dI2", "max_dI3", "max_dI4", "max_orthogonality_defect");
-        long steps = Math.round(tEnd / 0.1);
-        for (long k = 1; k <= steps; k++) {
+        int steps = (int) Math.round(tEnd / 0.1);
+        double[] time = new double[steps + 1];
+        double[][] error = new double[4][steps + 1];
+        for (int k = 1; k <= steps; k++) {
             x = advance(step, state, 0.1, 1, backend, params);
             if (x == null) throw new IllegalStateException("lobatto-lie-nh:3 failed on turntable-ball at step " + k);
             double[] i = integrals(x, params);
-            for (int c = 0; c < 4; c++) worst[c] = Math.max(worst[c], Math.abs(i[c] - i0[c]));
+            time[k] = k * 0.1;
+            for (int c = 0; c < 4; c++) {
+                error[c][k] = Math.abs(i[c] - i0[c]);
+                worst[c] = Math.max(worst[c], error[c][k]);
+            }
             defect = Math.max(defect, orthogonality(x));
             if (k % 100 == 0 || k == steps)
                 t.add(String.format("%.1f", k * 0.1), String.format("%.2e", worst[0]), String.format("%.2e", worst[1]), String.format("%.2e", worst[2]),
                         String.format("%.2e", worst[3]), String.format("%.2e", defect));
         }
-        return t;
+        Chart chart = Chart.overTime("001 Fig. 8: ball on a turntable, lobatto-lie-nh:3 (cay), h = 0.1: error of the four first integrals "
+                + "(spec R.5: I1-I3 at round-off, I4 bounded)", "|I_k(t) \u2212 I_k(0)|", true);
+        String[] names = {"I1 = w_zeta", "I2 = r w_xi \u2212 Omega x / (1 + a)", "I3 = r w_eta \u2212 Omega y / (1 + a)", "I4, the moving energy"};
+        for (int c = 0; c < 4; c++) chart.line(names[c], time, error[c]);
+        return new Turntable(t, chart);
     }
 
     /** I1..I4 of the 001 spec sec. 5.5 from a state (R, x, w body, v, ...) with parameters (a, b, c, r, Omega); w spatial = R w. */

@@ -1,89 +1,239 @@
 package org.geomech.io.plot;
 
-import org.geomech.study.StudyCharts;
 import org.geomech.engine.EnsembleRun;
 import org.geomech.ensemble.Statistics;
 import org.geomech.study.ConvergenceStudy;
 import org.geomech.study.EnergyMseStudy;
+import org.geomech.study.StudyCharts;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.knowm.xchart.XYChart;
 import org.w3c.dom.Document;
 
 import javax.imageio.ImageIO;
 import javax.xml.parsers.DocumentBuilderFactory;
+import java.awt.geom.Rectangle2D;
 import java.awt.image.BufferedImage;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** Every chart is written as a decodable 900x600 PNG and a well-formed SVG, with the series it should have. */
+/**
+ * Every kind of plot, laid out and written: no two labels overlap (tick labels of distinct positions above all, by their
+ * rendered boxes), every label lies on the page, each axis's labelled range holds the data drawn on it, a log axis labels
+ * its decades as 10^k, values a log axis cannot show are named in a note, and the files (PNG, SVG, CSV, script) are written.
+ */
 class PlotsTest {
     @TempDir
     Path dir;
 
     @Test
-    void orderPlotHasFourQuantitiesAndASlope() throws Exception {
-        // errors of an exactly second-order method: e = h^2, lambda = 2 h^2
+    void orderPlotHasFourQuantitiesAndSlopesOfBothOrders() throws Exception {
+        // errors of a method of order 4 with multipliers of order 2 (lobatto-nh:3, 001 Cor. 5.2.1)
         List<ConvergenceStudy.Point> pts = new ArrayList<>();
-        for (double h : new double[]{0.1, 0.05, 0.025}) pts.add(new ConvergenceStudy.Point(h, h * h, h * h, h * h, 2 * h * h, 0));
-        XYChart chart = StudyCharts.order(new ConvergenceStudy.Result(pts, 2, 2, 2, 2, "ref", 0.001), "test", 2);
-        assertEquals(5, chart.getSeriesMap().size());
-        checkFiles(Charts.write(chart, dir, "order"));
+        for (double h : new double[]{0.1, 0.05, 0.025, 0.0125}) pts.add(new ConvergenceStudy.Point(h, 3 * Math.pow(h, 4), 2 * Math.pow(h, 4), Math.pow(h, 4), 2 * h * h, 0));
+        Chart chart = StudyCharts.order(new ConvergenceStudy.Result(pts, 4, 4, 4, 2, "ref", 0.001), "test", 4, 2);
+        assertEquals(List.of("slope h^4", "slope h^2"), names(chart, Series.Kind.REFERENCE));
+        check(chart, "order");
     }
 
     @Test
-    void observerPlotsHaveMeanMaxAndDeviation() throws Exception {
+    void observerPlotsWithQuantilesFillTheBand() throws Exception {
         List<EnsembleRun.Row> rows = new ArrayList<>();
-        for (int k = 0; k <= 10; k++) rows.add(new EnsembleRun.Row(0.1 * k, k, 5, List.of(new Statistics(1 + k, 2 + k, 1e-3 * k * k))));
-        Map<String, XYChart> charts = Plots.observers(List.of("energy"), rows, "test");
-        assertEquals(2, charts.size());
-        assertEquals(2, charts.get("energy").getSeriesMap().size());
-        assertEquals(1, charts.get("energy-msd").getSeriesMap().size());
-        checkFiles(Plots.writeAll(charts, dir));
+        for (int k = 0; k <= 400; k++) {
+            double t = 0.05 * k, spread = 1e-6 * t;
+            rows.add(new EnsembleRun.Row(t, k, 100, List.of(new Statistics(spread * Math.sin(t), 2 * spread, spread * spread, -2 * spread, spread, new double[]{-spread, 0.1 * spread, spread}))));
+        }
+        Map<String, Chart> charts = Plots.observers(List.of("energy_error"), rows, "chaotic-nh, lobatto-nh:2", List.of("q5", "q50", "q95"));
+        Chart values = charts.get("energy_error");
+        assertEquals(List.of("q5 to q95 of members"), names(values, Series.Kind.BAND));
+        for (Series s : values.series()) assertFalse(s.name().contains("band from"), s.name());
+        check(values, "energy_error");
+        Chart msd = charts.get("energy_error-msd");
+        assertTrue(msd.y().log(), "the msd spans decades: log axis");
+        Layout layout = check(msd, "energy_error-msd");
+        assertTrue(String.join(" ", notes(layout)).contains("value of 0 at t = 0"), "t = 0 is named: " + notes(layout));
+    }
+
+    @Test
+    void observerPlotsWithoutQuantilesShowMeanAndMax() throws Exception {
+        List<EnsembleRun.Row> rows = new ArrayList<>();
+        for (int k = 0; k <= 100; k++) rows.add(new EnsembleRun.Row(0.1 * k, k, 5, List.of(new Statistics(3.06 + 1e-7 * k, 3.06 + 2e-7 * k, 1e-14 * k * k))));
+        Map<String, Chart> charts = Plots.observers(List.of("energy"), rows, "test");
+        assertEquals(2, charts.get("energy").series().size());
+        // 3.06 to 3.06002: a linear axis of long labels, which must still stand apart
+        check(charts.get("energy"), "energy");
+        check(charts.get("energy-msd"), "energy-msd");
+    }
+
+    @Test
+    void sweepPlotHasOneLinePerPoint() throws Exception {
+        Map<String, List<EnsembleRun.Row>> points = new LinkedHashMap<>();
+        for (int p = 0; p < 12; p++) {
+            List<EnsembleRun.Row> rows = new ArrayList<>();
+            for (int k = 0; k <= 50; k++) rows.add(new EnsembleRun.Row(k, k, 3, List.of(new Statistics(p * Math.cos(0.1 * k), p, 1e-3 * p * k))));
+            points.put("point " + p + ": eps = " + (0.1 * p), rows);
+        }
+        Map<String, Chart> charts = Plots.sweep(List.of("energy"), points, "a sweep of twelve points");
+        assertEquals(12, charts.get("energy").series().size());
+        check(charts.get("energy"), "sweep");
+        check(charts.get("energy-msd"), "sweep-msd");
     }
 
     @Test
     void energyMsePlotHasOneSeriesPerStepSize() throws Exception {
-        double[] t = {0, 1, 2, 3};
         List<EnergyMseStudy.Curve> curves = new ArrayList<>();
-        for (double h : new double[]{0.2, 0.1, 0.05})
-            curves.add(new EnergyMseStudy.Curve("lobatto-nh:2", 2, h, t, new double[]{0, 0.02 * Math.pow(h, 4), 0.03 * Math.pow(h, 4), 0.025 * Math.pow(h, 4)}, 0, 0, 0, 0));
-        Map<String, XYChart> charts = StudyCharts.energyMse(curves);
-        assertEquals(1, charts.size());
-        assertEquals(3, charts.get("demo-lobatto-nh-2").getSeriesMap().size());
-        checkFiles(Plots.writeAll(charts, dir));
+        for (double h : new double[]{0.2, 0.1, 0.05}) {
+            double[] t = new double[101], mu = new double[101];
+            for (int i = 0; i <= 100; i++) {
+                t[i] = 0.2 * i;
+                mu[i] = 0.02 * Math.pow(h, 4) * (1 - Math.exp(-t[i])) * (1 + 0.2 * Math.sin(t[i] / h));
+            }
+            curves.add(new EnergyMseStudy.Curve("lobatto-nh:2", 2, h, t, mu, 0, 0, 0, 0));
+        }
+        Map<String, Chart> charts = StudyCharts.energyMse(curves);
+        assertEquals(3, charts.get("demo-lobatto-nh-2").series().size());
+        Layout layout = check(charts.get("demo-lobatto-nh-2"), "demo");
+        assertTrue(String.join(" ", notes(layout)).contains("3 values of 0 at t = 0"), "the three curves' mu(E, 0) = 0 is named");
     }
 
     @Test
-    void comparisonPlotHasOursAndThePapersPerMethod() throws Exception {
-        // a reproduction table: two methods, e_s beside paper_e_s (002 Table 1 layout); e_H has no paper column
-        List<List<String>> table = List.of(List.of("method", "h", "e_s", "paper_e_s", "e_H"),
-                List.of("hbvm:1,1", "0.1", "2.57e-2", "2.57e-2", "1e-16"), List.of("hbvm:1,1", "0.05", "6.4e-3", "6.4e-3", "1e-16"),
-                List.of("hbvm:2,2", "0.1", "1.67e-3", "1.67e-3", "1e-16"), List.of("hbvm:2,2", "0.05", "4.1e-4", "4.1e-4", "1e-16"));
-        Map<String, XYChart> charts = Plots.comparison(table, "t1");
-        assertEquals(List.of("t1-e_s"), List.copyOf(charts.keySet()));
-        assertEquals(4, charts.get("t1-e_s").getSeriesMap().size());
-        checkFiles(Plots.writeAll(charts, dir));
+    void comparisonPlotHasOneLinePerCaseTheSpecsValuesAndSlopes() throws Exception {
+        // two problems with the same method (000 vi-chord's layout): two lines, never one zig-zag through both
+        List<List<String>> table = List.of(List.of("problem", "method", "h", "e_s", "spec_e_s", "rate", "spec_rate"),
+                List.of("SP", "vi:rk4", "0.1", "2.57e-2", "2.57e-2", "", ""), List.of("SP", "vi:rk4", "0.05", "6.4e-3", "6.4e-3", "2", "2"),
+                List.of("SP", "vi:rk4", "0.025", "1.6e-3", "", "2", ""),
+                List.of("DP", "vi:rk4", "0.1", "1.67e-3", "1.67e-3", "", ""), List.of("DP", "vi:rk4", "0.05", "1.04e-4", "1.04e-4", "4", "4"),
+                List.of("DP", "vi:rk4", "0.025", "6.5e-6", "", "4", ""));
+        Map<String, Chart> charts = Plots.comparison(table, "t1");
+        assertEquals(List.of("t1-e_s"), List.copyOf(charts.keySet()), "rates are not plotted");
+        Chart chart = charts.get("t1-e_s");
+        assertEquals(List.of("SP, vi:rk4", "DP, vi:rk4"), names(chart, Series.Kind.LINE_MARKERS));
+        assertEquals(List.of("SP, vi:rk4 (spec)", "DP, vi:rk4 (spec)"), names(chart, Series.Kind.MARKERS), "spec values are labelled (spec), not (paper)");
+        assertEquals(List.of("slope h^2", "slope h^4"), names(chart, Series.Kind.REFERENCE));
+        check(chart, "comparison");
     }
 
-    private static void checkFiles(List<Path> files) throws Exception {
-        for (Path f : files) {
-            if (f.toString().endsWith(".png")) {
-                BufferedImage image = ImageIO.read(f.toFile());
-                assertNotNull(image, f + " is not a PNG");
-                assertEquals(900, image.getWidth());
-                assertEquals(600, image.getHeight());
-            } else {
-                DocumentBuilderFactory xml = DocumentBuilderFactory.newInstance();
-                xml.setFeature("http://apache.org/xml/features/nonvalidating/load-external-dtd", false);
-                Document svg = xml.newDocumentBuilder().parse(f.toFile());
-                assertEquals("svg", svg.getDocumentElement().getTagName());
+    @Test
+    void comparisonNeedsSeveralStepSizes() {
+        // one h per method (000 vi-long-time, 003 dipole-energy): nothing to plot against h
+        List<List<String>> table = List.of(List.of("method", "h", "defect", "spec_defect"), List.of("vi:rk4", "0.2", "1e-9", "2e-9"), List.of("rk:rk4", "0.2", "2e-5", "2e-5"));
+        assertTrue(Plots.comparison(table, "t").isEmpty());
+    }
+
+    @Test
+    void timeSeriesOverFiftyDecadesLabelsDecadesThatFit() throws Exception {
+        // 000 vi-long-time: bounded |E - E0| of vi:euler against plain Euler's 1e34
+        double[] t = new double[5001], bounded = new double[t.length], drifting = new double[t.length];
+        for (int i = 0; i < t.length; i++) {
+            t[i] = 0.1 * i;
+            bounded[i] = 8e-4 * Math.abs(Math.sin(t[i]));
+            drifting[i] = Math.expm1(0.16 * t[i]);
+        }
+        Chart chart = Chart.overTime("SP, h = 0.1: |E - E0|", "|E(t) \u2212 E(0)|", true);
+        chart.line("vi:euler,-1/2,1/2", t, bounded);
+        chart.line("rk:euler", t, drifting);
+        Layout layout = check(chart, "decades");
+        assertTrue(String.join(" ", notes(layout)).contains("at t = 0"), "zeros are named: " + notes(layout));
+    }
+
+    @Test
+    void tinyValuesOnALinearAxisAreScaled() throws Exception {
+        double[] t = {0, 1, 2, 3, 4}, y = {-3e-12, 1e-12, 4e-12, -2e-12, 0};
+        Chart chart = Chart.overTime("round-off", "g(q)", false);
+        chart.line("g", t, y);
+        Layout layout = check(chart, "tiny");
+        assertTrue(layout.yTitle().text().marked().endsWith("(\u00d710^{-12})"), layout.yTitle().text().marked());
+    }
+
+    @Test
+    void scaleLabelsEveryDecadeWhereTheyFitAndCoversTheData() {
+        Scale s = Scale.fit(true, 3e-9, 0.7, 470, false);
+        assertEquals(1e-9, s.labelledRange()[0], 1e-24);
+        assertEquals(1, s.labelledRange()[1], 1e-15);
+        assertEquals(10, s.labelled().size(), "10^-9 .. 10^0, every decade");
+        for (Scale.Tick tick : s.labelled()) assertEquals("10^{" + Math.round(Math.log10(tick.value())) + "}", tick.label().marked());
+        Scale wide = Scale.fit(true, 1e-17, 1e34, 300, true);
+        assertTrue(wide.labelled().size() < 52, "51 decades cannot all be labelled on 300 pixels");
+        assertTrue(wide.labelledRange()[0] <= 1e-17 && wide.labelledRange()[1] >= 1e34);
+    }
+
+    /** Lays out and writes the chart, asserts what the class comment says, and returns the layout. */
+    private Layout check(Chart chart, String stem) throws Exception {
+        Layout layout = new Layout(chart);
+        List<Placed> labels = layout.labels();
+        Rectangle2D page = new Rectangle2D.Double(0, 0, Layout.WIDTH, Layout.HEIGHT);
+        for (Placed p : labels) assertTrue(page.contains(p.box()), stem + ": '" + p.text().marked() + "' leaves the page: " + p.box());
+        for (int i = 0; i < labels.size(); i++)
+            for (int j = i + 1; j < labels.size(); j++)
+                assertFalse(labels.get(i).box().intersects(labels.get(j).box()),
+                        stem + ": '" + labels.get(i).text().marked() + "' overlaps '" + labels.get(j).text().marked() + "'");
+        for (Placed p : layout.xLabels()) assertFalse(p.box().intersects(layout.plot()), stem + ": x label inside the plot");
+        for (Placed p : layout.yLabels()) assertFalse(p.box().intersects(layout.plot()), stem + ": y label inside the plot");
+        for (boolean x : new boolean[]{true, false}) {
+            Scale scale = x ? layout.xScale() : layout.yScale();
+            double[] data = layout.range(x), labelled = scale.labelledRange();
+            String axis = stem + (x ? " x" : " y");
+            assertTrue(scale.labelled().size() >= 2, axis + ": at least two labels");
+            assertTrue(atMost(labelled[0], data[0]) && atMost(data[1], labelled[1]),
+                    axis + ": data " + data[0] + " .. " + data[1] + " outside the labelled " + labelled[0] + " .. " + labelled[1]);
+            assertTrue(scale.lo() <= labelled[0] && labelled[1] <= scale.hi(), axis + ": labels outside the drawn range");
+            if (scale.log()) {
+                int stride = -1;
+                Integer previous = null;
+                for (Scale.Tick t : scale.labelled()) {
+                    String m = t.label().marked();
+                    if (!m.startsWith("10^{")) continue;
+                    int k = (int) Math.round(Math.log10(t.value()));
+                    assertEquals("10^{" + k + "}", m, axis + ": a decade labelled 10^k");
+                    if (previous != null) {
+                        if (stride < 0) stride = k - previous;
+                        assertEquals(stride, k - previous, axis + ": decades labelled evenly");
+                    }
+                    previous = k;
+                }
+                long decades = Math.round(Math.log10(labelled[1] / labelled[0]));
+                long ticks = scale.ticks().stream().filter(t -> Math.abs(Math.log10(t.value()) - Math.rint(Math.log10(t.value()))) < 1e-9).count();
+                assertEquals(decades + 1, ticks, axis + ": a tick at every decade");
             }
         }
+        List<Path> files = ChartFiles.write(chart, dir, stem);
+        BufferedImage image = ImageIO.read(files.get(0).toFile());
+        assertNotNull(image, stem + ".png is not a PNG");
+        assertEquals(Layout.WIDTH * PngCanvas.SCALE, image.getWidth());
+        assertEquals(Layout.HEIGHT * PngCanvas.SCALE, image.getHeight());
+        DocumentBuilderFactory xml = DocumentBuilderFactory.newInstance();
+        Document svg = xml.newDocumentBuilder().parse(files.get(1).toFile());
+        assertEquals("svg", svg.getDocumentElement().getTagName());
+        List<String> csv = Files.readAllLines(files.get(2));
+        assertEquals("series,x,y,y_upper", csv.get(0));
+        int points = 0;
+        for (Series s : chart.series()) points += s.x().length;
+        assertEquals(points + 1, csv.size(), stem + ".plot.csv: one row per point drawn");
+        String script = Files.readString(files.get(3));
+        assertTrue(script.contains("\"" + stem + ".plot.csv\"") && script.contains("import matplotlib"), stem + ".py reads the chart's CSV");
+        return layout;
+    }
+
+    /** a <= b up to rounding (a tick at 10^k is pow(10, k)). */
+    private static boolean atMost(double a, double b) { return a <= b + 1e-12 * Math.max(Math.abs(a), Math.abs(b)); }
+
+    private static List<String> names(Chart chart, Series.Kind kind) {
+        List<String> out = new ArrayList<>();
+        for (Series s : chart.series()) if (s.kind() == kind) out.add(s.name());
+        return out;
+    }
+
+    private static List<String> notes(Layout layout) {
+        List<String> out = new ArrayList<>();
+        for (Placed p : layout.notes()) out.add(p.text().marked());
+        return out;
     }
 }
