@@ -53,7 +53,7 @@ final class ReproduceCommand extends GeomechCommand {
         for (Path f : r.files()) {
             files.add(f.getFileName().toString());
             if (f.toString().endsWith(".csv"))
-                plots(folder, Plots.comparison(CsvReader.read(f), f.getFileName().toString().replace(".csv", "")));
+                plots(folder, Plots.comparison(CsvReader.read(f), f.getFileName().toString().replace(".csv", ""), Reproductions.describe(name)));
         }
         summary.work(0, (System.nanoTime() - start) * 1e-9).results(r.table());
         if (talking()) out().print(r.table());

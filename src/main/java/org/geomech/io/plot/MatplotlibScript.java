@@ -32,6 +32,7 @@ final class MatplotlibScript {
                 import csv
                 import os
                 import sys
+                import textwrap
 
                 import matplotlib
                 matplotlib.use("Agg")
@@ -69,7 +70,7 @@ final class MatplotlibScript {
                     ax.set_xscale("log", nonpositive="mask")
                 if YLOG:
                     ax.set_yscale("log", nonpositive="mask")
-                ax.set_title(TITLE, wrap=True)
+                ax.set_title("\\n".join(textwrap.wrap(TITLE, 80, break_long_words=False)), fontsize=11)
                 ax.set_xlabel(XLABEL)
                 ax.set_ylabel(YLABEL)
                 ax.grid(True, color="#e6e6e6")

@@ -108,14 +108,14 @@ public final class Plots {
     }
 
     /**
-     * The comparison plots of a reproduction's table (rows with the header first): for every column X with a paper_X
+     * The comparison plots of a reproduction's table (rows with the header first), titled by the caption: for every column X with a paper_X
      * or spec_X beside it (for X = error_Y also spec_Y), X against h on log-log axes, one line per case (the first column
      * and the text columns left of h: a method, a problem and a method, s = 2, ...) with the reference values as hollow markers labelled "(paper)" or
-     * "(spec)" by their column, and a reference slope h^p for each case whose fitted slope rounds to p >= 1 (rates and
-     * slopes, derived from the errors, are not plotted). Only
+     * "(spec)" by their column, and a reference slope h^p for each case whose values fall by a decade or more and whose
+     * fitted slope rounds to p >= 1 (rates, slopes and orders, derived from the errors, are not plotted). Only
      * tables with an h column and at least three step sizes in one case give plots.
      */
-    public static Map<String, Chart> comparison(List<List<String>> table, String stem) {
+    public static Map<String, Chart> comparison(List<List<String>> table, String stem, String caption) {
         Map<String, Chart> charts = new LinkedHashMap<>();
         if (table.size() < 2) return charts;
         List<String> header = table.get(0);
@@ -140,9 +140,10 @@ public final class Plots {
         for (int c = 0; c < header.size(); c++) {
             String x = header.get(c);
             int reference = referenceColumn(header, x);
-            if (reference < 0 || x.startsWith("rate") || x.startsWith("slope")) continue;
+            if (reference < 0 || x.startsWith("rate") || x.startsWith("slope") || x.startsWith("order")) continue;
             String source = header.get(reference).startsWith("paper_") ? "paper" : "spec";
-            Chart chart = Chart.againstStepSize(stem + ": " + x + " against h, ours (lines) and the " + source + "'s values (hollow markers)", x);
+            Chart chart = Chart.againstStepSize(caption + ": " + x + " against h, ours (lines), the " + source + "'s values (hollow markers)", x);
+            List<double[][]> slopes = new ArrayList<>();
             for (Map.Entry<String, List<List<String>>> k : cases.entrySet()) {
                 int n = k.getValue().size();
                 double[] hs = new double[n], ours = new double[n], theirs = new double[n];
@@ -155,8 +156,11 @@ public final class Plots {
                 String name = k.getKey();
                 int color = chart.lineWithMarkers(name, hs, ours);
                 if (anyFinite(theirs)) chart.markers(name + " (" + source + ")", hs, theirs, color);
-                double p = Math.rint(Slopes.fitted(hs, ours));
-                if (p >= 1) Slopes.add(chart, hs, ours, (int) p);
+                slopes.add(new double[][]{hs, ours});
+            }
+            for (double[][] he : slopes) {
+                double p = Math.rint(Slopes.fitted(he[0], he[1]));
+                if (p >= 1 && Slopes.decades(he[1]) >= 1) Slopes.add(chart, he[0], he[1], (int) p);
             }
             charts.put(stem + "-" + x, chart);
         }

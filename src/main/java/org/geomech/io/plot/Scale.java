@@ -17,7 +17,9 @@ public record Scale(boolean log, double lo, double hi, List<Tick> ticks, String 
     public record Tick(double value, RichText label) {}
 
     /** Space between neighbouring labels: across (side by side on a horizontal axis) and along (stacked on a vertical one). */
-    static final double GAP_ACROSS = 12, GAP_ALONG = 16;
+    static final double GAP_ACROSS = 12, GAP_ALONG = 6;
+    /** At most this many labels on a linear axis, horizontal and vertical: round steps, not crowded ones. */
+    static final int LINEAR_LABELS_ACROSS = 11, LINEAR_LABELS_ALONG = 9;
     /** The drawn range reaches this fraction of the labelled range beyond it at each end, so that markers there show whole. */
     static final double PAD = 0.025;
 
@@ -77,7 +79,8 @@ public record Scale(boolean log, double lo, double hi, List<Tick> ticks, String 
         for (int d = decade; ; d++) {
             for (int m : new int[]{1, 2, 5}) {
                 Scale s = multiples(dataLo, dataHi, m, d);
-                if (s.fits(pixels, horizontal) || d > decade + 20) return s;
+                boolean few = s.labelled().size() <= (horizontal ? LINEAR_LABELS_ACROSS : LINEAR_LABELS_ALONG);
+                if ((few && s.fits(pixels, horizontal)) || d > decade + 20) return s;
             }
         }
     }

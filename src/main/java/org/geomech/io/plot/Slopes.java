@@ -26,6 +26,13 @@ public final class Slopes {
         chart.reference(name, new double[]{h[widest], hMin}, new double[]{c * Math.pow(h[widest], p), c * Math.pow(hMin, p)});
     }
 
+    /** How many decades the finite positive values span (log10 of the largest over the smallest); 0 with fewer than two. */
+    public static double decades(double[] e) {
+        double lo = Double.POSITIVE_INFINITY, hi = 0;
+        for (double v : e) if (v > 0 && Double.isFinite(v)) { lo = Math.min(lo, v); hi = Math.max(hi, v); }
+        return hi > lo ? Math.log10(hi / lo) : 0;
+    }
+
     /** The least-squares slope of log e against log h over the points with e above round-off; NaN with fewer than two. */
     public static double fitted(double[] h, double[] e) {
         double sx = 0, sy = 0, sxx = 0, sxy = 0;

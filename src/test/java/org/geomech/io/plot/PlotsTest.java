@@ -112,7 +112,7 @@ class PlotsTest {
                 List.of("SP", "vi:rk4", "0.025", "1.6e-3", "", "2", ""),
                 List.of("DP", "vi:rk4", "0.1", "1.67e-3", "1.67e-3", "", ""), List.of("DP", "vi:rk4", "0.05", "1.04e-4", "1.04e-4", "4", "4"),
                 List.of("DP", "vi:rk4", "0.025", "6.5e-6", "", "4", ""));
-        Map<String, Chart> charts = Plots.comparison(table, "t1");
+        Map<String, Chart> charts = Plots.comparison(table, "t1", "000 test");
         assertEquals(List.of("t1-e_s"), List.copyOf(charts.keySet()), "rates are not plotted");
         Chart chart = charts.get("t1-e_s");
         assertEquals(List.of("SP, vi:rk4", "DP, vi:rk4"), names(chart, Series.Kind.LINE_MARKERS));
@@ -125,7 +125,7 @@ class PlotsTest {
     void comparisonNeedsSeveralStepSizes() {
         // one h per method (000 vi-long-time, 003 dipole-energy): nothing to plot against h
         List<List<String>> table = List.of(List.of("method", "h", "defect", "spec_defect"), List.of("vi:rk4", "0.2", "1e-9", "2e-9"), List.of("rk:rk4", "0.2", "2e-5", "2e-5"));
-        assertTrue(Plots.comparison(table, "t").isEmpty());
+        assertTrue(Plots.comparison(table, "t", "000 test").isEmpty());
     }
 
     @Test
