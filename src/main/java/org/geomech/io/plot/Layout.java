@@ -170,7 +170,9 @@ public final class Layout {
     }
 
     private static String number(double v) {
-        return v == Math.rint(v) && Math.abs(v) < 1e15 ? Long.toString((long) v) : String.format(Locale.ROOT, "%.4g", v);
+        if (v == Math.rint(v) && Math.abs(v) < 1e15) return Long.toString((long) v);
+        String g = String.format(Locale.ROOT, "%.4g", v);
+        return g.contains("e") ? g : g.replaceAll("0+$", "").replaceAll("\\.$", "");
     }
 
     private static String ellipsis(String name) {

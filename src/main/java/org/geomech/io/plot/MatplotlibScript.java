@@ -1,7 +1,5 @@
 package org.geomech.io.plot;
 
-import java.util.List;
-
 /** The Python script written beside a chart: it reads the chart's CSV and draws the same plot with matplotlib, to restyle. */
 final class MatplotlibScript {
     private MatplotlibScript() {}
@@ -19,7 +17,7 @@ final class MatplotlibScript {
             java.awt.Color c = Painter.color(s);
             series.append("    (").append(literal(s.name())).append(", ").append(literal(mathtext(s.name()))).append(", \"").append(kind)
                     .append(String.format("\", \"#%02x%02x%02x\", \"%s\"),%n", c.getRed(), c.getGreen(), c.getBlue(),
-                    s.kind() == Series.Kind.REFERENCE ? List.of("--", ":", "-.").get((-1 - s.color()) % 3) : "os^Dv".substring(Painter.shape(s), Painter.shape(s) + 1)));
+                    s.kind() == Series.Kind.REFERENCE ? dashes(Painter.dashes(s)) : "os^Dv".substring(Painter.shape(s), Painter.shape(s) + 1)));
         }
         StringBuilder notes = new StringBuilder();
         for (Placed n : layout.notes()) notes.append(notes.length() == 0 ? "" : ", ").append(literal(n.text().marked()));
@@ -43,7 +41,7 @@ final class MatplotlibScript {
                 XLABEL, XLOG = %4$s, %5$s
                 YLABEL, YLOG = %6$s, %7$s
                 NOTES = [%8$s]
-                # (name in the CSV, legend label, kind: line, markers, line+markers, band or reference, color, marker or line style)
+                # (name in the CSV, legend label, kind: line, markers, line+markers, band or reference, color, marker or dash pattern)
                 SERIES = [
                 %9$s]
 
@@ -63,7 +61,7 @@ final class MatplotlibScript {
                     elif kind == "markers":
                         ax.plot(x, y, linestyle="none", marker=marker, markersize=9, markerfacecolor="none", color=color, label=label, zorder=1)
                     elif kind == "reference":
-                        ax.plot(x, y, linestyle=marker, color=color, linewidth=1.3, label=label)
+                        ax.plot(x, y, linestyle=(0, [float(d) for d in marker.split()]), color=color, linewidth=1.3, label=label)
                     else:
                         ax.plot(x, y, color=color, marker=marker if kind == "line+markers" else None, label=label)
                 if XLOG:
@@ -89,6 +87,13 @@ final class MatplotlibScript {
         StringBuilder sb = new StringBuilder();
         for (RichText.Run r : RichText.of(marked.replace("$", "\\$")).runs())
             sb.append(r.superscript() ? "$^{" + r.text().replace('\u2212', '-') + "}$" : r.text());
+        return sb.toString();
+    }
+
+    /** A dash pattern as its on and off lengths separated by spaces. */
+    private static String dashes(double[] d) {
+        StringBuilder sb = new StringBuilder();
+        for (double x : d) sb.append(sb.length() == 0 ? "" : " ").append((int) x);
         return sb.toString();
     }
 

@@ -14,7 +14,7 @@ final class Painter {
     /** Reference values (hollow markers) are larger than a line's and drawn under it: where they agree, a ring around a dot. */
     static final double BAND_OPACITY = 0.25, LINE_WIDTH = 1.8, MARKER_SIZE = 7, REFERENCE_MARKER_SIZE = 12;
     /** The dash patterns of reference lines, in turn. */
-    static final double[][] DASHES = {{6, 4}, {2, 3}, {9, 3, 2, 3}};
+    static final double[][] DASHES = {{6, 4}, {2, 3}, {9, 3, 2, 3}, {14, 4}, {5, 2, 1, 2, 1, 2}};
     /** Marker shapes: circle, square, triangle up, diamond, triangle down. */
     static final int SHAPES = 5;
 

@@ -6,9 +6,9 @@ import java.util.Locale;
 
 /**
  * An axis as drawn: its range and its ticks. The labelled range starts and ends at a labelled tick and holds the data;
- * the drawn range reaches a little beyond it. A log axis has a tick at every decade, labelled 10^k (every decade where the labels fit, else
- * every second, third, ... decade), 2x10^k and 5x10^k labelled too where the range is one or two decades and they fit,
- * and unlabelled ticks
+ * the drawn range reaches a little beyond it. A log axis has a tick at every decade, labelled 10^k (every decade where the
+ * labels fit, else every second, third, ... decade); where the data span at most two decades 2x10^k and 5x10^k are
+ * labelled too and the range ends at the nearest such values around the data; unlabelled ticks
  * at 2..9 x 10^k; a linear axis labels the multiples of the finest step 1, 2 or 5 x 10^k whose labels fit, scaled by
  * a power of ten written in the axis title where the values are tiny or huge.
  */
@@ -62,8 +62,16 @@ public record Scale(boolean log, double lo, double hi, List<Tick> ticks, String 
                     int k = (int) Math.floor(Math.log10(t.value()) + 1e-9), m = (int) Math.round(t.value() / Math.pow(10, k));
                     finer.add(t.label() == null && (m == 2 || m == 5) ? new Tick(t.value(), RichText.multiple(m, k)) : t);
                 }
-                Scale labelled = new Scale(true, decades.lo, decades.hi, finer, "");
-                if (labelled.fits(pixels, horizontal)) return labelled;
+                double tightLo = Math.pow(10, lo), tightHi = Math.pow(10, hi);
+                for (Tick t : finer) {
+                    if (t.label() == null) continue;
+                    if (t.value() <= dataLo * (1 + 1e-12)) tightLo = t.value();
+                    if (t.value() >= dataHi * (1 - 1e-12) && t.value() < tightHi) tightHi = t.value();
+                }
+                List<Tick> inside = new ArrayList<>();
+                for (Tick t : finer) if (t.value() >= tightLo && t.value() <= tightHi) inside.add(t);
+                Scale tight = new Scale(true, tightLo, tightHi, inside, "").padded();
+                if (tightHi > tightLo && tight.fits(pixels, horizontal)) return tight;
             }
             if (decades.fits(pixels, horizontal) || stride > kHi - kLo) return decades;
         }

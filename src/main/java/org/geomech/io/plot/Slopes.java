@@ -8,8 +8,9 @@ public final class Slopes {
     private Slopes() {}
 
     /**
-     * The line h^p over the series' range of h, through its point of largest h lowered by a factor 3 (beside the data, not on
-     * it), named "slope h^p"; nothing when the chart has one already or no point is drawable.
+     * The line h^p over the series' range of h where its errors are above round-off, through its point of largest h
+     * lowered by a factor 3 (beside the data, not on it), named "slope h^p"; nothing when the chart has one already or
+     * fewer than two such points.
      */
     public static void add(Chart chart, double[] h, double[] e, int p) {
         String name = "slope h^" + p;
@@ -17,7 +18,7 @@ public final class Slopes {
         int widest = -1;
         double hMin = Double.POSITIVE_INFINITY;
         for (int i = 0; i < h.length; i++) {
-            if (!(h[i] > 0 && e[i] > 0 && Double.isFinite(e[i]))) continue;
+            if (!(h[i] > 0 && e[i] > ROUND_OFF && Double.isFinite(e[i]))) continue;
             if (widest < 0 || h[i] > h[widest]) widest = i;
             hMin = Math.min(hMin, h[i]);
         }
