@@ -15,7 +15,8 @@ public final class StudyCharts {
 
     /**
      * Error against h on log-log axes for q, v, p and the multipliers, with the fitted orders in the legend and dashed
-     * reference slopes of the nominal order (beside the q errors) and of the multipliers' order where it differs.
+     * reference slopes of the nominal order (under the lowest of the q, v, p errors) and of the multipliers' order where it
+     * differs (under the multipliers' errors).
      */
     public static Chart order(ConvergenceStudy.Result r, String title, int nominalOrder, int multiplierOrder) {
         Chart chart = Chart.againstStepSize(title, "global error at t_end (2-norm)");
@@ -29,7 +30,9 @@ public final class StudyCharts {
         chart.lineWithMarkers(String.format(Locale.ROOT, "v (order %.2f)", r.orderV()), h, v);
         chart.lineWithMarkers(String.format(Locale.ROOT, "p (order %.2f)", r.orderP()), h, p);
         chart.lineWithMarkers(String.format(Locale.ROOT, "lambda (order %.2f)", r.orderLambda()), h, l);
-        Slopes.add(chart, h, q, nominalOrder);
+        double[] lowest = new double[h.length];
+        for (int i = 0; i < h.length; i++) lowest[i] = Math.min(q[i], Math.min(v[i], p[i]));
+        Slopes.add(chart, h, lowest, nominalOrder);
         if (multiplierOrder != nominalOrder && multiplierOrder > 0) Slopes.add(chart, h, l, multiplierOrder);
         return chart;
     }

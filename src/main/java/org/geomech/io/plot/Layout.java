@@ -10,7 +10,8 @@ import java.util.Set;
 /**
  * Where everything of a chart goes on a WIDTH x HEIGHT page: the title (wrapped), the plot area, both axes' scales
  * and tick labels, the axis titles, the legend to the right of the plot and the notes under it, among them one that
- * says which values a log axis cannot show (0 at t = 0, say), so that no value is dropped silently.
+ * says which values a log axis cannot show (0 at t = 0, say, or a band's lower edge, filled down to the axis), so that no
+ * value is dropped silently.
  */
 public final class Layout {
     public static final double WIDTH = 900, HEIGHT = 600;
@@ -149,14 +150,20 @@ public final class Layout {
         if (chart.y().log()) {
             int zeros = 0, negative = 0;
             Set<String> at = new LinkedHashSet<>();
-            for (Series s : chart.series())
-                for (double[] ys : s.ordinates())
+            for (Series s : chart.series()) {
+                int below = 0;
+                for (int i = 0; i < s.x().length; i++)
+                    if (s.kind() == Series.Kind.BAND && Double.isFinite(s.y()[i]) && s.y()[i] <= 0 && s.upper()[i] > 0) below++;
+                if (below > 0) out.add(s.name() + ": the lower edge is \u2264 0 at " + below + " of " + s.x().length
+                        + " points, where the band is filled down to the axis.");
+                for (double[] ys : s.kind() == Series.Kind.BAND ? new double[][]{s.upper()} : s.ordinates())
                     for (int i = 0; i < s.x().length; i++)
                         if (Double.isFinite(ys[i]) && ys[i] <= 0 && shows(s.x()[i], chart.x().log())) {
                             if (ys[i] == 0) zeros++;
                             else negative++;
                             at.add(number(s.x()[i]));
                         }
+            }
             if (zeros + negative > 0) {
                 String symbol = chart.x().symbol() == null ? "x" : chart.x().symbol();
                 List<String> where = new ArrayList<>(at);

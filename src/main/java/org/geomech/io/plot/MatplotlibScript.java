@@ -53,11 +53,16 @@ final class MatplotlibScript {
                         y.append(float(row["y"]))
                         upper.append(float(row["y_upper"]) if row["y_upper"] else float("nan"))
 
+                # on a log axis a band's lower edge at or below 0 is filled down to the smallest value drawn
+                positive = [v for x, y, upper in data.values() for v in y + upper if v > 0]
+                floor = min(positive) if YLOG and positive else None
+
                 fig, ax = plt.subplots(figsize=(9, 6))
                 for name, label, kind, color, marker in SERIES:
                     x, y, upper = data.get(name, ([], [], []))
                     if kind == "band":
-                        ax.fill_between(x, y, upper, color=color, alpha=0.25, linewidth=0, label=label)
+                        lower = [v if floor is None or v > 0 else floor for v in y]
+                        ax.fill_between(x, lower, upper, color=color, alpha=0.25, linewidth=0, label=label)
                     elif kind == "markers":
                         ax.plot(x, y, linestyle="none", marker=marker, markersize=9, markerfacecolor="none", color=color, label=label, zorder=1)
                     elif kind == "reference":

@@ -78,7 +78,7 @@ final class Painter {
                 xs[k] = layout.px(s.x()[i]);
                 ys[k] = layout.py(s.upper()[i]);
                 xs[n + k] = layout.px(s.x()[j]);
-                ys[n + k] = layout.py(s.y()[j]);
+                ys[n + k] = layout.drawable(s.x()[j], s.y()[j]) ? layout.py(s.y()[j]) : layout.plot().getMaxY();
             }
             c.polygon(xs, ys, color(s), BAND_OPACITY);
         }
@@ -97,12 +97,16 @@ final class Painter {
         }
     }
 
-    /** The stretches [from, to) of a series' points that can be drawn (a line is broken where one cannot). */
+    /**
+     * The stretches [from, to) of a series' points that can be drawn (a line is broken where one cannot); a band's lower
+     * edge below a log axis (0, say) is filled down to the axis.
+     */
     private static List<int[]> runs(Layout layout, Series s) {
         List<int[]> out = new ArrayList<>();
         int start = -1;
         for (int i = 0; i <= s.x().length; i++) {
-            boolean ok = i < s.x().length && layout.drawable(s.x()[i], s.y()[i]) && (s.upper() == null || layout.drawable(s.x()[i], s.upper()[i]));
+            boolean ok = i < s.x().length && (s.upper() == null ? layout.drawable(s.x()[i], s.y()[i])
+                    : layout.drawable(s.x()[i], s.upper()[i]) && (Double.isFinite(s.y()[i]) || layout.drawable(s.x()[i], s.y()[i])));
             if (ok && start < 0) start = i;
             if (!ok && start >= 0) {
                 out.add(new int[]{start, i});

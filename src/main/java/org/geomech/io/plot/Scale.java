@@ -18,6 +18,8 @@ public record Scale(boolean log, double lo, double hi, List<Tick> ticks, String 
 
     /** Space between neighbouring labels: across (side by side on a horizontal axis) and along (stacked on a vertical one). */
     static final double GAP_ACROSS = 12, GAP_ALONG = 6;
+    /** Up to this many decades a log axis has a tick at each (beyond, at the labelled ones only: no solid bar of ticks). */
+    static final int EVERY_DECADE = 60;
     /** At most this many labels on a linear axis, horizontal and vertical: round steps, not crowded ones. */
     static final int LINEAR_LABELS_ACROSS = 11, LINEAR_LABELS_ALONG = 9;
     /** The drawn range reaches this fraction of the labelled range beyond it at each end, so that markers there show whole. */
@@ -51,7 +53,8 @@ public record Scale(boolean log, double lo, double hi, List<Tick> ticks, String 
             int lo = Math.floorDiv(kLo, stride) * stride, hi = -Math.floorDiv(-kHi, stride) * stride;
             List<Tick> ticks = new ArrayList<>();
             for (int k = lo; k <= hi; k++) {
-                ticks.add(new Tick(Math.pow(10, k), (k - lo) % stride == 0 ? RichText.power(k) : null));
+                boolean labelled = (k - lo) % stride == 0;
+                if (labelled || hi - lo <= EVERY_DECADE) ticks.add(new Tick(Math.pow(10, k), labelled ? RichText.power(k) : null));
                 if (k == hi || hi - lo > 12) continue;
                 for (int m = 2; m <= 9; m++) ticks.add(new Tick(m * Math.pow(10, k), null));
             }

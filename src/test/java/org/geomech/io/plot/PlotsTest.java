@@ -201,7 +201,7 @@ class PlotsTest {
                 }
                 long decades = (long) Math.floor(Math.log10(labelled[1]) + 1e-9) - (long) Math.ceil(Math.log10(labelled[0]) - 1e-9) + 1;
                 long ticks = scale.ticks().stream().filter(t -> Math.abs(Math.log10(t.value()) - Math.rint(Math.log10(t.value()))) < 1e-9).count();
-                assertEquals(decades, ticks, axis + ": a tick at every decade");
+                if (decades <= Scale.EVERY_DECADE + 1) assertEquals(decades, ticks, axis + ": a tick at every decade");
             }
         }
         List<Path> files = ChartFiles.write(chart, dir, stem);
