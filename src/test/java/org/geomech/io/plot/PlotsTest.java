@@ -7,13 +7,7 @@ import org.geomech.study.EnergyMseStudy;
 import org.geomech.study.StudyCharts;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.w3c.dom.Document;
 
-import javax.imageio.ImageIO;
-import javax.xml.parsers.DocumentBuilderFactory;
-import java.awt.geom.Rectangle2D;
-import java.awt.image.BufferedImage;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -22,13 +16,12 @@ import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Every kind of plot, laid out and written: no two labels overlap (tick labels of distinct positions above all, by their
- * rendered boxes), every label lies on the page, each axis's labelled range holds the data drawn on it, a log axis labels
- * its decades as 10^k, values a log axis cannot show are named in a note, and the files (PNG, SVG, CSV, script) are written.
+ * Every kind of plot of the commands, laid out and written, passes ChartCheck (no overlapping labels, the data inside the
+ * labelled range, decades labelled 10^k, the files written); bands are filled, reference slopes drawn, one line per case,
+ * and values a log axis cannot show are named in a note.
  */
 class PlotsTest {
     @TempDir
@@ -41,7 +34,7 @@ class PlotsTest {
         for (double h : new double[]{0.1, 0.05, 0.025, 0.0125}) pts.add(new ConvergenceStudy.Point(h, 3 * Math.pow(h, 4), 2 * Math.pow(h, 4), Math.pow(h, 4), 2 * h * h, 0));
         Chart chart = StudyCharts.order(new ConvergenceStudy.Result(pts, 4, 4, 4, 2, "ref", 0.001), "test", 4, 2);
         assertEquals(List.of("slope h^4", "slope h^2"), names(chart, Series.Kind.REFERENCE));
-        check(chart, "order");
+        ChartCheck.check(dir, chart, "order");
     }
 
     @Test
@@ -55,10 +48,10 @@ class PlotsTest {
         Chart values = charts.get("energy_error");
         assertEquals(List.of("q5 to q95 of members"), names(values, Series.Kind.BAND));
         for (Series s : values.series()) assertFalse(s.name().contains("band from"), s.name());
-        check(values, "energy_error");
+        ChartCheck.check(dir, values, "energy_error");
         Chart msd = charts.get("energy_error-msd");
         assertTrue(msd.y().log(), "the msd spans decades: log axis");
-        Layout layout = check(msd, "energy_error-msd");
+        Layout layout = ChartCheck.check(dir, msd, "energy_error-msd");
         assertTrue(String.join(" ", notes(layout)).contains("value of 0 at t = 0"), "t = 0 is named: " + notes(layout));
     }
 
@@ -69,8 +62,8 @@ class PlotsTest {
         Map<String, Chart> charts = Plots.observers(List.of("energy"), rows, "test");
         assertEquals(2, charts.get("energy").series().size());
         // 3.06 to 3.06002: a linear axis of long labels, which must still stand apart
-        check(charts.get("energy"), "energy");
-        check(charts.get("energy-msd"), "energy-msd");
+        ChartCheck.check(dir, charts.get("energy"), "energy");
+        ChartCheck.check(dir, charts.get("energy-msd"), "energy-msd");
     }
 
     @Test
@@ -83,8 +76,8 @@ class PlotsTest {
         }
         Map<String, Chart> charts = Plots.sweep(List.of("energy"), points, "a sweep of twelve points");
         assertEquals(12, charts.get("energy").series().size());
-        check(charts.get("energy"), "sweep");
-        check(charts.get("energy-msd"), "sweep-msd");
+        ChartCheck.check(dir, charts.get("energy"), "sweep");
+        ChartCheck.check(dir, charts.get("energy-msd"), "sweep-msd");
     }
 
     @Test
@@ -100,7 +93,7 @@ class PlotsTest {
         }
         Map<String, Chart> charts = StudyCharts.energyMse(curves);
         assertEquals(3, charts.get("demo-lobatto-nh-2").series().size());
-        Layout layout = check(charts.get("demo-lobatto-nh-2"), "demo");
+        Layout layout = ChartCheck.check(dir, charts.get("demo-lobatto-nh-2"), "demo");
         assertTrue(String.join(" ", notes(layout)).contains("3 values of 0 at t = 0"), "the three curves' mu(E, 0) = 0 is named");
     }
 
@@ -118,7 +111,7 @@ class PlotsTest {
         assertEquals(List.of("SP, vi:rk4", "DP, vi:rk4"), names(chart, Series.Kind.LINE_MARKERS));
         assertEquals(List.of("SP, vi:rk4 (spec)", "DP, vi:rk4 (spec)"), names(chart, Series.Kind.MARKERS), "spec values are labelled (spec), not (paper)");
         assertEquals(List.of("slope h^2", "slope h^4"), names(chart, Series.Kind.REFERENCE));
-        check(chart, "comparison");
+        ChartCheck.check(dir, chart, "comparison");
     }
 
     @Test
@@ -140,7 +133,7 @@ class PlotsTest {
         Chart chart = Chart.overTime("SP, h = 0.1: |E - E0|", "|E(t) \u2212 E(0)|", true);
         chart.line("vi:euler,-1/2,1/2", t, bounded);
         chart.line("rk:euler", t, drifting);
-        Layout layout = check(chart, "decades");
+        Layout layout = ChartCheck.check(dir, chart, "decades");
         assertTrue(String.join(" ", notes(layout)).contains("at t = 0"), "zeros are named: " + notes(layout));
     }
 
@@ -149,7 +142,7 @@ class PlotsTest {
         double[] t = {0, 1, 2, 3, 4}, y = {-3e-12, 1e-12, 4e-12, -2e-12, 0};
         Chart chart = Chart.overTime("round-off", "g(q)", false);
         chart.line("g", t, y);
-        Layout layout = check(chart, "tiny");
+        Layout layout = ChartCheck.check(dir, chart, "tiny");
         assertTrue(layout.yTitle().text().marked().endsWith("(\u00d710^{-12})"), layout.yTitle().text().marked());
     }
 
@@ -164,66 +157,6 @@ class PlotsTest {
         assertTrue(wide.labelled().size() < 52, "51 decades cannot all be labelled on 300 pixels");
         assertTrue(wide.labelledRange()[0] <= 1e-17 && wide.labelledRange()[1] >= 1e34);
     }
-
-    /** Lays out and writes the chart, asserts what the class comment says, and returns the layout. */
-    private Layout check(Chart chart, String stem) throws Exception {
-        Layout layout = new Layout(chart);
-        List<Placed> labels = layout.labels();
-        Rectangle2D page = new Rectangle2D.Double(0, 0, Layout.WIDTH, Layout.HEIGHT);
-        for (Placed p : labels) assertTrue(page.contains(p.box()), stem + ": '" + p.text().marked() + "' leaves the page: " + p.box());
-        for (int i = 0; i < labels.size(); i++)
-            for (int j = i + 1; j < labels.size(); j++)
-                assertFalse(labels.get(i).box().intersects(labels.get(j).box()),
-                        stem + ": '" + labels.get(i).text().marked() + "' overlaps '" + labels.get(j).text().marked() + "'");
-        for (Placed p : layout.xLabels()) assertFalse(p.box().intersects(layout.plot()), stem + ": x label inside the plot");
-        for (Placed p : layout.yLabels()) assertFalse(p.box().intersects(layout.plot()), stem + ": y label inside the plot");
-        for (boolean x : new boolean[]{true, false}) {
-            Scale scale = x ? layout.xScale() : layout.yScale();
-            double[] data = layout.range(x), labelled = scale.labelledRange();
-            String axis = stem + (x ? " x" : " y");
-            assertTrue(scale.labelled().size() >= 2, axis + ": at least two labels");
-            assertTrue(atMost(labelled[0], data[0]) && atMost(data[1], labelled[1]),
-                    axis + ": data " + data[0] + " .. " + data[1] + " outside the labelled " + labelled[0] + " .. " + labelled[1]);
-            assertTrue(scale.lo() <= labelled[0] && labelled[1] <= scale.hi(), axis + ": labels outside the drawn range");
-            if (scale.log()) {
-                int stride = -1;
-                Integer previous = null;
-                for (Scale.Tick t : scale.labelled()) {
-                    String m = t.label().marked();
-                    if (!m.startsWith("10^{")) continue;
-                    int k = (int) Math.round(Math.log10(t.value()));
-                    assertEquals("10^{" + k + "}", m, axis + ": a decade labelled 10^k");
-                    if (previous != null) {
-                        if (stride < 0) stride = k - previous;
-                        assertEquals(stride, k - previous, axis + ": decades labelled evenly");
-                    }
-                    previous = k;
-                }
-                long decades = (long) Math.floor(Math.log10(labelled[1]) + 1e-9) - (long) Math.ceil(Math.log10(labelled[0]) - 1e-9) + 1;
-                long ticks = scale.ticks().stream().filter(t -> Math.abs(Math.log10(t.value()) - Math.rint(Math.log10(t.value()))) < 1e-9).count();
-                if (decades <= Scale.EVERY_DECADE + 1) assertEquals(decades, ticks, axis + ": a tick at every decade");
-            }
-        }
-        List<Path> files = ChartFiles.write(chart, dir, stem);
-        BufferedImage image = ImageIO.read(files.get(0).toFile());
-        assertNotNull(image, stem + ".png is not a PNG");
-        assertEquals(Layout.WIDTH * PngCanvas.SCALE, image.getWidth());
-        assertEquals(Layout.HEIGHT * PngCanvas.SCALE, image.getHeight());
-        DocumentBuilderFactory xml = DocumentBuilderFactory.newInstance();
-        Document svg = xml.newDocumentBuilder().parse(files.get(1).toFile());
-        assertEquals("svg", svg.getDocumentElement().getTagName());
-        List<String> csv = Files.readAllLines(files.get(2));
-        assertEquals("series,x,y,y_upper", csv.get(0));
-        int points = 0;
-        for (Series s : chart.series()) points += s.x().length;
-        assertEquals(points + 1, csv.size(), stem + ".plot.csv: one row per point drawn");
-        String script = Files.readString(files.get(3));
-        assertTrue(script.contains("\"" + stem + ".plot.csv\"") && script.contains("import matplotlib"), stem + ".py reads the chart's CSV");
-        return layout;
-    }
-
-    /** a <= b up to rounding (a tick at 10^k is pow(10, k)). */
-    private static boolean atMost(double a, double b) { return a <= b + 1e-12 * Math.max(Math.abs(a), Math.abs(b)); }
 
     private static List<String> names(Chart chart, Series.Kind kind) {
         List<String> out = new ArrayList<>();

@@ -3,7 +3,11 @@ package org.geomech.study.paper001lie;
 import org.geomech.backend.reference.ReferenceBackend;
 import org.geomech.reproduce.Reproductions;
 import org.geomech.study.TextTable;
+import org.geomech.io.plot.ChartCheck;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -24,10 +28,18 @@ class Paper001LieTest {
         assertEquals(2.49e-3, e[2], 0.05 * 2.49e-3);
     }
 
+    @TempDir
+    Path dir;
+
     @Test
-    void turntableIntegralsShortened() {
+    void turntableIntegralsShortened() throws Exception {
         // 001 spec R.5, Lobatto-3, h = 0.1: I1-I3 at round-off, I4 <= 3.6e-10 (to t = 200; here t <= 10), R orthogonal
-        TextTable t = Paper001Lie.turntable(10, new ReferenceBackend()).table();
+        Paper001Lie.Turntable run = Paper001Lie.turntable(10, new ReferenceBackend());
+        TextTable t = run.table();
+        // 001 Fig. 8: the four integrals' errors after every step, from t = 0
+        assertEquals(4, run.chart().series().size());
+        for (org.geomech.io.plot.Series s : run.chart().series()) assertEquals(101, s.x().length, s.name());
+        ChartCheck.check(dir, run.chart(), "lie-turntable-integrals");
         Object[] last = t.rows().get(t.rows().size() - 1);
         for (int k = 1; k <= 3; k++) assertTrue(Double.parseDouble((String) last[k]) <= 1e-13, "I" + k + ": " + last[k]);
         assertTrue(Double.parseDouble((String) last[4]) <= 3.6e-10, "I4: " + last[4]);
