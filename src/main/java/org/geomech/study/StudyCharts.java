@@ -50,6 +50,7 @@ public final class StudyCharts {
                 for (int i = 0; i < scaled.length; i++) scaled[i] = c.scaled(i);
                 chart.line("h = " + c.h(), c.t(), scaled);
             }
+            if (p == 4) chart.note("001's Fig. 6 caption divides Lobatto-3 by h^10; h^8 (2 x order 4) is what collapses the curves (001 spec, pitfall P1).");
             charts.put("demo-" + e.getKey().replace(':', '-'), chart);
         }
         return charts;

@@ -62,9 +62,6 @@ public final class Chart {
     /** A sentence printed under the plot. */
     public void note(String text) { notes.add(text); }
 
-    /** True when nothing would be drawn. */
-    public boolean isEmpty() { return series.isEmpty(); }
-
     private int add(String name, Series.Kind kind, double[] xs, double[] ys, double[] upper, int color) {
         for (Series s : series) if (s.name().equals(name)) throw new IllegalArgumentException("two series named '" + name + "' on '" + title + "'");
         series.add(new Series(name, kind, xs.clone(), ys.clone(), upper == null ? null : upper.clone(), color));

@@ -13,7 +13,4 @@ public record Placed(RichText text, Typeface face, double x, double y, double an
         if (upright) return new Rectangle2D.Double(x - e.ascent(), y - (1 - anchor) * e.width(), e.height(), e.width());
         return new Rectangle2D.Double(x - anchor * e.width(), y - e.ascent(), e.width(), e.height());
     }
-
-    /** The x of the label's left end (its lower end when upright, as a y). */
-    public double start() { return upright ? y + anchor * face.measure(text).width() : x - anchor * face.measure(text).width(); }
 }

@@ -111,8 +111,9 @@ public final class Plots {
      * The comparison plots of a reproduction's table (rows with the header first), titled by the caption: for every column X with a paper_X
      * or spec_X beside it (for X = error_Y also spec_Y), X against h on log-log axes, one line per case (the first column
      * and the text columns left of h: a method, a problem and a method, s = 2, ...) with the reference values as hollow markers labelled "(paper)" or
-     * "(spec)" by their column, and a reference slope h^p for each case whose values fall by a decade or more and whose
-     * fitted slope rounds to p >= 1 (rates, slopes and orders, derived from the errors, are not plotted). Only
+     * "(spec)" by their column, and a reference slope h^p for each case whose values converge (Slopes.converging) and whose
+     * fitted slope rounds to p >= 1 (rates, slopes and orders, derived from the errors, are not plotted; nor is a column
+     * without a positive value, ours or theirs). Only
      * tables with an h column and at least three step sizes in one case give plots.
      */
     public static Map<String, Chart> comparison(List<List<String>> table, String stem, String caption) {
@@ -142,7 +143,14 @@ public final class Plots {
             int reference = referenceColumn(header, x);
             if (reference < 0 || x.startsWith("rate") || x.startsWith("slope") || x.startsWith("order")) continue;
             String source = header.get(reference).startsWith("paper_") ? "paper" : "spec";
-            Chart chart = Chart.againstStepSize(caption + ": " + x + " against h, ours (lines), the " + source + "'s values (hollow markers)", x);
+            boolean ourValues = false, theirValues = false;
+            for (List<String> row : rows) {
+                ourValues |= number(row.get(c)) > 0;
+                theirValues |= number(row.get(reference)) > 0;
+            }
+            if (!ourValues && !theirValues) continue;
+            Chart chart = Chart.againstStepSize(caption + ": " + x + " against h, ours (lines)"
+                    + (theirValues ? ", the " + source + "'s values (hollow markers)" : " (the " + source + " gives no values)"), x);
             List<double[][]> slopes = new ArrayList<>();
             for (Map.Entry<String, List<List<String>>> k : cases.entrySet()) {
                 int n = k.getValue().size();
@@ -160,7 +168,7 @@ public final class Plots {
             }
             for (double[][] he : slopes) {
                 double p = Math.rint(Slopes.fitted(he[0], he[1]));
-                if (p >= 1 && Slopes.decades(he[1]) >= 1) Slopes.add(chart, he[0], he[1], (int) p);
+                if (p >= 1 && Slopes.converging(he[0], he[1])) Slopes.add(chart, he[0], he[1], (int) p);
             }
             charts.put(stem + "-" + x, chart);
         }

@@ -1,5 +1,8 @@
 package org.geomech.io.plot;
 
+import java.util.ArrayList;
+import java.util.List;
+
 /** The reference slopes of order plots: a dashed line C h^p beside a series of errors against h, and the slope fitted to one. */
 public final class Slopes {
     /** Errors at or below this are round-off, left out of a fit. */
@@ -27,11 +30,17 @@ public final class Slopes {
         chart.reference(name, new double[]{h[widest], hMin}, new double[]{c * Math.pow(h[widest], p), c * Math.pow(hMin, p)});
     }
 
-    /** How many decades the finite positive values span (log10 of the largest over the smallest); 0 with fewer than two. */
-    public static double decades(double[] e) {
-        double lo = Double.POSITIVE_INFINITY, hi = 0;
-        for (double v : e) if (v > 0 && Double.isFinite(v)) { lo = Math.min(lo, v); hi = Math.max(hi, v); }
-        return hi > lo ? Math.log10(hi / lo) : 0;
+    /**
+     * True when the errors above round-off converge: at least two, each at least 10 % below the one at the next larger h,
+     * and half a decade or more between the largest and the smallest (round-off noise and slowly varying counts do not).
+     */
+    public static boolean converging(double[] h, double[] e) {
+        List<double[]> points = new ArrayList<>();
+        for (int i = 0; i < h.length; i++) if (h[i] > 0 && e[i] > ROUND_OFF && Double.isFinite(e[i])) points.add(new double[]{h[i], e[i]});
+        points.sort((a, b) -> Double.compare(b[0], a[0]));
+        if (points.size() < 2) return false;
+        for (int i = 1; i < points.size(); i++) if (!(points.get(i)[1] < 0.9 * points.get(i - 1)[1])) return false;
+        return Math.log10(points.get(0)[1] / points.get(points.size() - 1)[1]) >= 0.5;
     }
 
     /** The least-squares slope of log e against log h over the points with e above round-off; NaN with fewer than two. */

@@ -129,6 +129,7 @@ public final class Paper001Lie {
                 + "(spec R.5: I1-I3 at round-off, I4 bounded)", "|I_k(t) \u2212 I_k(0)|", true);
         String[] names = {"I1 = w_zeta", "I2 = r w_xi \u2212 Omega x / (1 + a)", "I3 = r w_eta \u2212 Omega y / (1 + a)", "I4, the moving energy"};
         for (int c = 0; c < 4; c++) chart.line(names[c], time, error[c]);
+        chart.note("Newton tolerance 1e-14 (the paper's fsolve: TolX = 1e-12); r = Omega = 1, a = b = c = 0.4 (spec R.5).");
         return new Turntable(t, chart);
     }
 
