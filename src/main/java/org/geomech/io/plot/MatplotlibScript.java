@@ -1,5 +1,7 @@
 package org.geomech.io.plot;
 
+import java.util.List;
+
 /** The Python script written beside a chart: it reads the chart's CSV and draws the same plot with matplotlib, to restyle. */
 final class MatplotlibScript {
     private MatplotlibScript() {}
@@ -40,6 +42,9 @@ final class MatplotlibScript {
                 TITLE = %3$s
                 XLABEL, XLOG = %4$s, %5$s
                 YLABEL, YLOG = %6$s, %7$s
+                # geomech's axes: the drawn range and the labelled ticks (value, label); drop these lines for matplotlib's own
+                XLIM, XTICKS = %10$s
+                YLIM, YTICKS = %11$s
                 NOTES = [%8$s]
                 # (name in the CSV, legend label, kind: line, markers, line+markers, band or reference, color, marker or dash pattern)
                 SERIES = [
@@ -74,6 +79,10 @@ final class MatplotlibScript {
                 if YLOG:
                     ax.set_yscale("log", nonpositive="mask")
                 ax.set_title("\\n".join(textwrap.wrap(TITLE, 80, break_long_words=False)), fontsize=11)
+                ax.set_xlim(XLIM)
+                ax.set_xticks([v for v, _ in XTICKS], [label for _, label in XTICKS])
+                ax.set_ylim(YLIM)
+                ax.set_yticks([v for v, _ in YTICKS], [label for _, label in YTICKS])
                 ax.set_xlabel(XLABEL)
                 ax.set_ylabel(YLABEL)
                 ax.grid(True, color="#e6e6e6")
@@ -84,7 +93,8 @@ final class MatplotlibScript {
                 fig.tight_layout(rect=(0, 0.035 * len(NOTES), 1, 1))
                 fig.savefig(sys.argv[1] if len(sys.argv) > 1 else os.path.join(HERE, "%1$s.pdf"))
                 """.formatted(stem, csv, literal(mathtext(chart.title())), literal(mathtext(chart.x().title() + layout.xScale().titleSuffix())),
-                python(chart.x().log()), literal(mathtext(chart.y().title() + layout.yScale().titleSuffix())), python(chart.y().log()), notes, series);
+                python(chart.x().log()), literal(mathtext(chart.y().title() + layout.yScale().titleSuffix())), python(chart.y().log()), notes, series,
+                axis(layout.xScale()), axis(layout.yScale()));
     }
 
     /** The label with its superscripts as matplotlib mathtext ($^{...}$), dollars escaped. */
@@ -93,6 +103,15 @@ final class MatplotlibScript {
         for (RichText.Run r : RichText.of(marked.replace("$", "\\$")).runs())
             sb.append(r.superscript() ? "$^{" + r.text().replace('\u2212', '-') + "}$" : r.text());
         return sb.toString();
+    }
+
+    /** (lo, hi), [(value, label), ...] of a scale, labels as mathtext. */
+    private static String axis(Scale scale) {
+        StringBuilder sb = new StringBuilder(String.format(java.util.Locale.ROOT, "(%s, %s), [", Double.toString(scale.lo()), Double.toString(scale.hi())));
+        List<Scale.Tick> ticks = scale.labelled();
+        for (int i = 0; i < ticks.size(); i++)
+            sb.append(i == 0 ? "" : ", ").append("(").append(Double.toString(ticks.get(i).value())).append(", ").append(literal(mathtext(ticks.get(i).label().marked()))).append(")");
+        return sb.append("]").toString();
     }
 
     /** A dash pattern as its on and off lengths separated by spaces. */
