@@ -52,7 +52,7 @@ final class ReproduceCommand extends GeomechCommand {
         Reproductions.Result r = Reproductions.run(name, folder, Backends.named(backend, device == null ? OptionalInt.empty() : OptionalInt.of(device)));
         for (Path f : r.files()) {
             files.add(f.getFileName().toString());
-            if (f.toString().endsWith(".csv"))
+            if (f.toString().endsWith(".csv") && !f.toString().endsWith(".plot.csv"))
                 plots(folder, Plots.comparison(CsvReader.read(f), f.getFileName().toString().replace(".csv", ""), Reproductions.describe(name)));
         }
         summary.work(0, (System.nanoTime() - start) * 1e-9).results(r.table());
