@@ -111,8 +111,8 @@ public final class Plots {
      * The comparison plots of a reproduction's table (rows with the header first), titled by the caption: for every column X with a paper_X
      * or spec_X beside it (for X = error_Y also spec_Y), X against h on log-log axes, one line per case (the first column
      * and the text columns left of h: a method, a problem and a method, s = 2, ...) with the reference values as hollow markers labelled "(paper)" or
-     * "(spec)" by their column, and a reference slope h^p for each case whose values converge (Slopes.converging) and whose
-     * fitted slope rounds to p >= 1 (rates, slopes and orders, derived from the errors, are not plotted; nor is a column
+     * "(spec)" by their column, and a reference slope h^p for each case whose values converge (Slopes.convergent: the
+     * slope is fitted to the points before round-off) and whose fitted slope rounds to p >= 1 (rates, slopes and orders, derived from the errors, are not plotted; nor is a column
      * without a positive value, ours or theirs). Only
      * tables with an h column and at least three step sizes in one case give plots.
      */
@@ -167,8 +167,9 @@ public final class Plots {
                 slopes.add(new double[][]{hs, ours});
             }
             for (double[][] he : slopes) {
-                double p = Math.rint(Slopes.fitted(he[0], he[1]));
-                if (p >= 1 && Slopes.converging(he[0], he[1])) Slopes.add(chart, he[0], he[1], (int) p);
+                double[][] converging = Slopes.convergent(he[0], he[1]);
+                double p = converging == null ? 0 : Math.rint(Slopes.fitted(converging[0], converging[1]));
+                if (p >= 1) Slopes.add(chart, converging[0], converging[1], (int) p);
             }
             charts.put(stem + "-" + x, chart);
         }

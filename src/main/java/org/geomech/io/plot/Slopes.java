@@ -31,16 +31,23 @@ public final class Slopes {
     }
 
     /**
-     * True when the errors above round-off converge: at least two, each at least 10 % below the one at the next larger h,
-     * and half a decade or more between the largest and the smallest (round-off noise and slowly varying counts do not).
+     * The converging part of a series of errors against h: from the largest h on, its points for as long as each error is
+     * at least 10 % below the one before (round-off ends it); null unless three or more points spanning half a decade
+     * (round-off noise and slowly varying counts do not converge). Returns the h values, then the errors.
      */
-    public static boolean converging(double[] h, double[] e) {
+    public static double[][] convergent(double[] h, double[] e) {
         List<double[]> points = new ArrayList<>();
-        for (int i = 0; i < h.length; i++) if (h[i] > 0 && e[i] > ROUND_OFF && Double.isFinite(e[i])) points.add(new double[]{h[i], e[i]});
+        for (int i = 0; i < h.length; i++) if (h[i] > 0 && e[i] > 0 && Double.isFinite(e[i])) points.add(new double[]{h[i], e[i]});
         points.sort((a, b) -> Double.compare(b[0], a[0]));
-        if (points.size() < 2) return false;
-        for (int i = 1; i < points.size(); i++) if (!(points.get(i)[1] < 0.9 * points.get(i - 1)[1])) return false;
-        return Math.log10(points.get(0)[1] / points.get(points.size() - 1)[1]) >= 0.5;
+        int n = points.isEmpty() ? 0 : 1;
+        while (n < points.size() && points.get(n)[1] < 0.9 * points.get(n - 1)[1]) n++;
+        if (n < 3 || Math.log10(points.get(0)[1] / points.get(n - 1)[1]) < 0.5) return null;
+        double[][] out = new double[2][n];
+        for (int i = 0; i < n; i++) {
+            out[0][i] = points.get(i)[0];
+            out[1][i] = points.get(i)[1];
+        }
+        return out;
     }
 
     /** The least-squares slope of log e against log h over the points with e above round-off; NaN with fewer than two. */

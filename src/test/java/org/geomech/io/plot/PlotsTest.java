@@ -16,6 +16,7 @@ import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -112,6 +113,22 @@ class PlotsTest {
         assertEquals(List.of("SP, vi:rk4 (spec)", "DP, vi:rk4 (spec)"), names(chart, Series.Kind.MARKERS), "spec values are labelled (spec), not (paper)");
         assertEquals(List.of("slope h^2", "slope h^4"), names(chart, Series.Kind.REFERENCE));
         ChartCheck.check(dir, chart, "comparison");
+    }
+
+    @Test
+    void slopeIsFittedWhereTheErrorsConvergeAndNotToRoundOff() {
+        // errors of a sixth-order method, 2.4 h^6 (003 vcg:yoshida6 at T = 0.5), until round-off holds them near 3e-13
+        double[] h = {0.1, 0.05, 0.025, 0.0125, 0.00625, 0.003125, 0.0015625}, e = new double[h.length];
+        for (int i = 0; i < 5; i++) e[i] = 2.4 * Math.pow(h[i], 6);
+        e[5] = 3e-13;
+        e[6] = 2.5e-13;
+        double[][] converging = Slopes.convergent(h, e);
+        assertEquals(5, converging[0].length, "the last two points are round-off");
+        assertEquals(6, Slopes.fitted(converging[0], converging[1]), 0.05);
+        // round-off noise of a symplectic map (000 vi-symplectic's variational defects): no slope
+        assertNull(Slopes.convergent(new double[]{0.4, 0.2, 0.1, 0.05, 0.025}, new double[]{2.6e-11, 1.1e-11, 2.3e-11, 1.4e-11, 6.3e-12}));
+        // iteration counts falling slowly with h (000 vi-chord: 33, 19, 14): less than half a decade, no slope
+        assertNull(Slopes.convergent(new double[]{0.2, 0.1, 0.05}, new double[]{33, 19, 14}));
     }
 
     @Test
