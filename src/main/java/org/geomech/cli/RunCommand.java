@@ -569,6 +569,7 @@ final class RunCommand extends GeomechCommand {
         }
         for (Map.Entry<String, Series> e : pointTrajectories.entrySet()) writePointTrajectories(folder, e.getKey(), e.getValue());
         if (saveFinalStates) writeFinalStates(folder);
+        if (output.noPlots) return;   // no chart is built either: a runtime without java.desktop runs with --no-plots
         for (Map.Entry<Double, Map<String, List<EnsembleRun.Row>>> e : series.entrySet()) {
             String prefix = series.size() > 1 ? "h" + e.getKey() + "-" : "";
             Map<String, org.knowm.xchart.XYChart> charts = new LinkedHashMap<>();

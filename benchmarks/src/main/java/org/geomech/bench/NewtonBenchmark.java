@@ -1,7 +1,7 @@
 package org.geomech.bench;
 
 import org.geomech.backend.Backend;
-import org.geomech.backend.Backends;
+import org.geomech.engine.Backends;
 import org.geomech.ensemble.Observers;
 import org.geomech.solve.NewtonOptions;
 import org.openjdk.jmh.annotations.Benchmark;
