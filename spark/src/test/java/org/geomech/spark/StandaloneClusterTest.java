@@ -165,7 +165,7 @@ class StandaloneClusterTest {
 
         boolean removedBeforeTheJobEnded(String executor) {
             int removed = events.indexOf("executor " + executor + " removed"), end = events.indexOf("job end");
-            return removed >= 0 && (end < 0 || removed < end);
+            return removed >= 0 && end > removed;
         }
     }
 
