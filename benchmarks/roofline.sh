@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The speed anchor (issue 8 item 1): builds benchmarks/c/roofline.c with gcc, measures the machine's fp64 peak in C,
+# The speed anchor: builds benchmarks/c/roofline.c with gcc, measures the machine's fp64 peak in C,
 # then runs each case on the hand-written C (the best of three runs) and on every backend
 # (org.geomech.bench.Throughput: whole runs as `geomech run` makes them, h = 0.05, outputs every t_end/100 with the
 # observers reduced, ROUNDS rounds in one JVM: "cold" is the first run, JIT warm-up included; each later round waits

@@ -24,7 +24,7 @@ public interface Backend {
         default Run start(EnsembleState state, double[] params) { return start(state, params, null); }
 
         /**
-         * As above, where one tick of Run.advance is stepsPerTick[j] steps of member j (issue 11 item 1: the step size per
+         * As above, where one tick of Run.advance is stepsPerTick[j] steps of member j (the step size per
          * member, carried in the state, each member's own number of steps per output interval); null: one step each.
          */
         Run start(EnsembleState state, double[] params, int[] stepsPerTick);
@@ -56,7 +56,7 @@ public interface Backend {
 
         /**
          * outputs outputs in turn, each advance(ticks) then observe(), the statistics of each with its block partials
-         * (issue 8 items 3 and 4: a backend may run them in one dispatch, with no host round trip per output); bitwise
+         * (a backend may run them in one dispatch, with no host round trip per output); bitwise
          * what the calls in turn give, failures and step numbers included.
          */
         default Reduction.Result[] advanceObserving(int outputs, int ticks) {

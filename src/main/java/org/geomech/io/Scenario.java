@@ -21,7 +21,7 @@ import java.util.Map;
  * coordinate), the member count and optional seeded draw, extra observers by name, the statistics
  * written per observer, the backend, the Newton options, the output folder (null: a fresh default),
  * the parameters that vary across the ensemble, in Variation's text forms (the others are in the model), and
- * h per member in those forms (null where h is the list of step sizes, which is then empty: issue 11 item 1).
+ * h per member in those forms (null where h is the list of step sizes, which is then empty).
  */
 public record Scenario(Definition model, String method, List<Double> h, double tEnd, double outputInterval,
                        List<String> q0, List<String> v0, int members, InitialStates.Perturbation perturbation,

@@ -71,7 +71,7 @@ public final class ScenarioDraft {
 
     /**
      * h as written in a scenario file or --h: numbers (comma separated, or a list [a, b]: one run each), or per member an
-     * expression of j, N and J or a seeded draw (issue 11 item 1); what names it in messages.
+     * expression of j, N and J or a seeded draw; what names it in messages.
      */
     public void stepSizes(String what, String text) {
         String t = text.trim();

@@ -82,7 +82,7 @@ public final class StepSystem {
     /**
      * The inputs no step changes: the shared parameters and the state components the update leaves as they are (the
      * parameters carried per member); a backend computes the values made of them alone once, outside its step loop
-     * (issue 8 item 3).
+     *.
      */
     public Set<Expr> stepInvariant() {
         Set<Expr> out = new HashSet<>(params());
@@ -104,7 +104,7 @@ public final class StepSystem {
      * The same step with the named model parameters carried per member as constant state components
      * (update: unchanged), so every backend runs an ensemble whose members differ in them with the
      * code it derives for any step. The equations are not touched: a member computes bitwise what a
-     * run with its values as shared parameters computes. H's name carries the step size per member (issue 11 item 1).
+     * run with its values as shared parameters computes. H's name carries the step size per member.
      */
     public StepSystem withPerMember(List<String> names) {
         if (names.isEmpty()) return this;
@@ -244,7 +244,7 @@ public final class StepSystem {
 
     /**
      * This system with its unknowns solved in closed form where StepProgram finds one (a single unknown F is affine
-     * in, or a triangular chain of affine and quadratic residuals; issue 8 item 2): an explicit system whose update
+     * in, or a triangular chain of affine and quadratic residuals): an explicit system whose update
      * is one straight-line program, the unknowns definitions; otherwise this system.
      */
     public StepSystem straightened() {

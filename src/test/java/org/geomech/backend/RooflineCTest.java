@@ -30,7 +30,7 @@ import static org.junit.jupiter.api.Assertions.fail;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
- * The hand-written C of benchmarks/c/roofline.c (issue 8 item 1, the speed anchor of benchmarks/RESULTS.md) is
+ * The hand-written C of benchmarks/c/roofline.c (the speed anchor of benchmarks/RESULTS.md) is
  * the same step as geomech's: built with gcc as benchmarks/run.sh builds it, its states after 60 steps agree with
  * the reference backend's to 1e-12. Without gcc it is skipped with a message, except where GEOMECH_REQUIRE_GCC=1
  * (CI sets it), where it fails.

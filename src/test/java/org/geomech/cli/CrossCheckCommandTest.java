@@ -19,7 +19,7 @@ class CrossCheckCommandTest {
     @Test
     void openclAgreesWithTheReferenceOnTheCvt() throws Exception {
         OpenClRequirement.device();
-        // issue 3: every backend agrees with the reference to 1e-12 relative after 100 steps
+        // Every backend agrees with the reference to 1e-12 relative after 100 steps
         Cli.Result r = Cli.run("crosscheck", "--model", "cvt", "--method", "lobatto-nh:3", "--backends", "opencl", "--out", dir.toString());
         assertEquals(0, r.exit(), r.out() + r.err());
         List<String> csv = Files.readAllLines(dir.resolve("crosscheck.csv"));

@@ -24,7 +24,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Issue 11 item 3: a run in a child JVM killed with SIGKILL at a random moment, then resumed with geomech resume, writes
+ * A run in a child JVM killed with SIGKILL at a random moment, then resumed with geomech resume, writes
  * bitwise the time series and final statistics of a run that was never stopped; a damaged, foreign or missing
  * checkpoint is refused with one line and exit code 2.
  */

@@ -13,7 +13,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** Ensembles in and out (issue 11 item 5): final states saved load again with --initial; trajectory ranges; bad state files are one line. */
+/** Ensembles in and out: final states saved load again with --initial; trajectory ranges; bad state files are one line. */
 class StateFilesTest {
     @TempDir
     Path dir;

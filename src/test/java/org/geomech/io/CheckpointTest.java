@@ -24,7 +24,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** Issue 11 item 3: a checkpoint (a sweep's block partials and the spread included) reads back bitwise; a truncated, altered or missing one is refused with one line. */
+/** A checkpoint (a sweep's block partials and the spread included) reads back bitwise; a truncated, altered or missing one is refused with one line. */
 class CheckpointTest {
     @TempDir
     Path dir;

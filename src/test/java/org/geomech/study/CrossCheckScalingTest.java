@@ -14,7 +14,7 @@ import java.util.List;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /**
- * Issue 12: on a nonholonomic system the multipliers of reference and opencl differed by 3e-11 at h = 0.002
+ * On a nonholonomic system the multipliers of reference and opencl differed by 3e-11 at h = 0.002
  * while q, v, p agreed to 1e-15. A multiplier enters a step as h lambda, so crosscheck compares h lambda.
  */
 class CrossCheckScalingTest {

@@ -7,7 +7,7 @@ import org.geomech.ensemble.EnsembleState;
 import org.geomech.ensemble.Reduction;
 
 /**
- * Reduction.block with the Vector API, bitwise the same (issue 8 item 3). The Reduction.LANES = 8 lanes of each field
+ * Reduction.block with the Vector API, bitwise the same. The Reduction.LANES = 8 lanes of each field
  * are one vector of eight or two of four (lanes 0-3 and 4-7, in two passes); a block's members go through them eight at
  * a time, a failed member or one past the block's end masked out (it adds +0.0 to a sum, which leaves it as it is, and
  * -inf to a max), so each lane adds its members in member order as Reduction.block does, and the lanes are then

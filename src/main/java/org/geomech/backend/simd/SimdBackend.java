@@ -60,7 +60,7 @@ public final class SimdBackend implements Backend {
     }
 
     /**
-     * Issue 8 item 5: whether whole lane-blocks of this step system step by simplified Newton (or an iteration matrix)
+     * Whether whole lane-blocks of this step system step by simplified Newton (or an iteration matrix)
      * with each iteration unrolled for its few unknowns (SimdNewtonKernel).
      */
     static boolean unrolledNewton(StepSystem system, NewtonOptions options) {

@@ -18,7 +18,7 @@ import java.util.concurrent.atomic.AtomicIntegerArray;
  * An ensemble advanced in place by the SIMD backend: chunks of members taken in turn by its workers (the calling
  * thread and threads of Workers), one LaneStepper each; observer values per member, then Reduction's fixed blocks
  * reduced in parallel and combined in block order, so statistics are bitwise independent of threads and chunks.
- * An explicit step once the initial observers exist goes in one fork-join per batch of outputs instead (issue 8 item 3):
+ * An explicit step once the initial observers exist goes in one fork-join per batch of outputs instead:
  * the workers run the reduction blocks through the outputs of the batch in spans, each lane-block of a block through
  * all the outputs of a span in one kernel call, then the span's outputs of the block reduced (advanceObserved: a worker
  * held up by a busy machine leaves its spans to the others).

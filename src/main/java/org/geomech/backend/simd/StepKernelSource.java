@@ -16,7 +16,7 @@ import java.util.Set;
 import java.util.function.IntFunction;
 
 /**
- * The Java source of a SimdStepKernel for an explicit step system (issue 8 item 3): one method, the state's lanes
+ * The Java source of a SimdStepKernel for an explicit step system: one method, the state's lanes
  * loaded into locals once, a loop over the steps whose body is the update's straight-line code (VectorEmitter.body,
  * bitwise the reference's tape), the constants and every value of the parameters alone (and of parameters carried per
  * member, which no step changes) hoisted out of the loop. The observers of one output are a method of their own, which
