@@ -123,7 +123,7 @@ final class ExplicitStepper {
             }
         }
         boolean alike = common == most;
-        // no call with no steps (the observers at t = 0): such calls in its profile cost the kernel's loop 15 % (2026-11-25)
+        // no call with no steps (the observers at t = 0): such calls in its profile slow the kernel's loop (RESULTS.md, code measurements)
         if (whole && (common == 0 || kernel.steps(state.data(), state.stride(), first, params, (int) common))) {
             if (alike) {
                 if (values != null) kernel.observe(state.data(), state.stride(), first, params, values, base, state.members());

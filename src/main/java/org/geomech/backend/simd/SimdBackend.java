@@ -27,8 +27,8 @@ public final class SimdBackend implements Backend {
     /**
      * Whether the lane-blocks of an explicit step go through a span of outputs in one kernel call
      * (SimdStepKernel.outputs) rather than one call per output: from JDK 25 on. JDK 17's C2 keeps the vectors of that
-     * call's nested loops in memory: per lane-block and output, lobatto-nh:2 on chaotic-nh, 11 outputs a call, 658 ns
-     * against 136 for the calls per output (Temurin 25: 106 against 142; 2026-11-25). JDKs in between were not measured.
+     * call's nested loops in memory, five times slower than calls per output; JDK 25's is faster with the span
+     * (RESULTS.md, code measurements). JDKs in between were not measured.
      */
     static final boolean SPAN_CALLS = Runtime.version().feature() >= 25;
 
