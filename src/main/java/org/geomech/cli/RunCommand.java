@@ -18,6 +18,7 @@ import org.geomech.ensemble.Observer;
 import org.geomech.ensemble.Observers;
 import org.geomech.ensemble.Reduction;
 import org.geomech.engine.Startup;
+import org.geomech.ensemble.Statistic;
 import org.geomech.ensemble.Statistics;
 import org.geomech.ensemble.SweepPlan;
 import org.geomech.engine.SweepRun;
@@ -390,9 +391,9 @@ final class RunCommand extends GeomechCommand {
     private void checkFinite(Double h, EnsembleRun.Row row) {
         if (row.ok() == 0) return;   // no member left: the failures say why
         for (int o = 0; o < observerNames.size(); o++)
-            for (String s : scenario.statistics()) {
-                double x = statistic(row.stats().get(o), s);
-                if (!Double.isFinite(x)) nonFinite(observerNames.get(o), s, h, row.t(), x, row.step() == 0);
+            for (Statistic s : scenario.statisticsByName()) {
+                double x = s.of(row.stats().get(o), scenario.quantileLevels());
+                if (!Double.isFinite(x)) nonFinite(observerNames.get(o), s.name(), h, row.t(), x, row.step() == 0);
             }
     }
 
@@ -450,22 +451,13 @@ final class RunCommand extends GeomechCommand {
     private List<Object> row(double h, Integer point, Output row) {
         List<Object> cells = new ArrayList<>(List.of(Double.isNaN(h) ? VARIES : h, row.t(), row.step(), row.ok()));
         if (point != null) cells.add(1, point);
-        for (Statistics st : statisticsRow(row).stats()) for (String s : scenario.statistics()) cells.add(statistic(st, s));
+        double[] levels = scenario.quantileLevels();
+        for (Statistics st : statisticsRow(row).stats()) for (Statistic s : scenario.statisticsByName()) cells.add(s.of(st, levels));
         return cells;
     }
 
     private List<String> quantileNames() { return scenario.statistics().stream().filter(s -> s.startsWith("q")).toList(); }
 
-    private double statistic(Statistics st, String name) {
-        switch (name) {
-            case "mean": return st.mean();
-            case "max": return st.max();
-            case "msd": return st.msd();
-            case "min": return st.min();
-            case "std": return st.std();
-            default: return st.quantiles()[quantileNames().indexOf(name)];
-        }
-    }
 
 
 
@@ -482,7 +474,7 @@ final class RunCommand extends GeomechCommand {
         Table table = new Table(columns.toArray(new String[0]));
         for (Map.Entry<String, Statistics> e : r.atEnd().entrySet()) {
             List<Object> cells = new ArrayList<>(List.of(e.getKey()));
-            for (String s : scenario.statistics()) cells.add(Table.num(statistic(e.getValue(), s)));
+            for (Statistic s : scenario.statisticsByName()) cells.add(Table.num(s.of(e.getValue(), scenario.quantileLevels())));
             table.row(cells.toArray());
         }
         table.print(out(), "  ");

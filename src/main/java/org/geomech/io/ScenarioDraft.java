@@ -7,6 +7,7 @@ import org.geomech.ensemble.TimeGrid;
 import org.geomech.ensemble.Variation;
 import org.geomech.method.Methods;
 import org.geomech.InputException;
+import org.geomech.ensemble.Statistic;
 import org.geomech.model.Library;
 import org.geomech.model.LieModelDefinition;
 import org.geomech.model.Definition;
@@ -210,14 +211,7 @@ public final class ScenarioDraft {
 
     private List<String> statistics() {
         if (statistics == null) return List.of("mean", "max", "msd");
-        String known = String.join(", ", Scenario.STATISTICS) + " or a quantile qP (P in percent: q5, q50, q99.9)";
-        if (statistics.isEmpty()) throw new InputException("statistics: at least one of " + known + " is required");
-        for (String s : statistics)
-            if (!Scenario.isStatistic(s)) throw new InputException("statistics: unknown statistic '" + s + "' (statistics: " + known + ")");
-        List<String> out = new ArrayList<>(Scenario.STATISTICS);
-        out.retainAll(statistics);
-        statistics.stream().filter(s -> s.startsWith("q")).distinct()
-                .sorted(java.util.Comparator.comparingDouble(s -> Double.parseDouble(s.substring(1)))).forEach(out::add);
-        return out;
+        if (statistics.isEmpty()) throw new InputException("statistics: at least one of " + Statistic.KNOWN + " is required");
+        return Statistic.parse(statistics).stream().map(Statistic::name).toList();
     }
 }
