@@ -6,8 +6,8 @@ import java.util.List;
 
 /**
  * Method names to methods: rattle, lobatto-holonomic:s, lobatto-nh:s, hbvm:k,s (002), ggl-vi-s, ggl-vi-a, ggl-vi-b,
- * ggl-theta-a:theta, ggl-theta-b:theta,vartheta, ggl-em, gonzalez-em, bs99 (004), vrkmk:TABLEAU,r, vrkmk-pade:TABLEAU,r
- * and vcg:TABLEAU (003, on Lie group systems). The GGL and Gonzalez schemes take
+ * ggl-theta-a:theta, ggl-theta-b:theta,vartheta, ggl-em, gonzalez-em, bs99 (004), vrkmk:TABLEAU,r[,no-pstar],
+ * vrkmk-pade:TABLEAU,r and vcg:TABLEAU (003, on Lie group systems). The GGL and Gonzalez schemes take
  * ":advanced" (after a comma for the theta families) for 004's advanced Newton guess q^{n+1} = q^n + h v^n.
  * The Lie group methods lobatto-lie-nh:s and lobatto-lie:s (001 sec. 6) take ",exp" for tau = exp (default cay).
  * rk:TABLEAU and vi:TABLEAU[,alpha-,alpha+] (000) take a Runge-Kutta tableau: a built-in name or a tableau file.
@@ -70,6 +70,8 @@ public final class Methods {
         if (colon < 0) throw new InputException("method " + family + " needs a tableau, e.g. " + (family.equals("vcg") ? "vcg:triple-jump" : family + ":gauss2,2"));
         String arg = n.substring(colon + 1).trim();
         if (family.equals("vcg")) return new Vcg(org.geomech.method.tableau.LieTableaux.of(arg));
+        boolean pStar = !(family.equals("vrkmk") && arg.endsWith("," + Vrkmk.WITHOUT_P_STAR));    // 003 spec sec. 12.3's control
+        if (!pStar) arg = arg.substring(0, arg.length() - Vrkmk.WITHOUT_P_STAR.length() - 1);
         int comma = arg.lastIndexOf(',');
         if (comma < 0) throw new InputException("method '" + name + "': expected " + family + ":TABLEAU,r with the cut-off r, e.g. " + family + ":gauss2,2");
         int r;
@@ -79,7 +81,7 @@ public final class Methods {
             throw new InputException("method '" + name + "': cut-off r '" + arg.substring(comma + 1).trim() + "' is not an integer");
         }
         org.geomech.method.tableau.ButcherTableau tableau = org.geomech.method.tableau.LieTableaux.of(arg.substring(0, comma).trim());
-        return family.equals("vrkmk") ? new Vrkmk(tableau, r) : new VrkmkPade(tableau, r);
+        return family.equals("vrkmk") ? new Vrkmk(tableau, r, pStar) : new VrkmkPade(tableau, r);
     }
 
     // lobatto-lie-nh:s[,cay|exp], lobatto-lie:s[,cay|exp] (001 sec. 6)
