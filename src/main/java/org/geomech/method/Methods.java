@@ -5,7 +5,7 @@ import org.geomech.InputException;
 import java.util.List;
 
 /**
- * Method names to methods: rattle, lobatto-holonomic:s, lobatto-nh:s, hbvm:k,s (002), ggl-vi-s, ggl-vi-a, ggl-vi-b,
+ * Method names to methods: rattle, lobatto-holonomic:s, lobatto-nh:s[,iiib], hbvm:k,s (002), ggl-vi-s, ggl-vi-a, ggl-vi-b,
  * ggl-theta-a:theta, ggl-theta-b:theta,vartheta, ggl-em, gonzalez-em, bs99 (004), vrkmk:TABLEAU,r[,no-pstar],
  * vrkmk-pade:TABLEAU,r and vcg:TABLEAU (003, on Lie group systems). The GGL and Gonzalez schemes take
  * ":advanced" (after a comma for the theta families) for 004's advanced Newton guess q^{n+1} = q^n + h v^n.
@@ -51,14 +51,17 @@ public final class Methods {
         if (!family.equals("lobatto-nh") && !family.equals("lobatto-holonomic"))
             throw new InputException("unknown method '" + name + "' (methods: " + String.join(", ", names()) + ")");
         if (colon < 0) throw new InputException("method " + family + " needs a stage count, e.g. " + family + ":3");
+        String count = n.substring(colon + 1);
+        boolean iiibStages = family.equals("lobatto-nh") && count.endsWith("," + LobattoNonholonomic.IIIB_STAGES);   // 001 spec R.1's control
+        if (iiibStages) count = count.substring(0, count.length() - LobattoNonholonomic.IIIB_STAGES.length() - 1);
         int s;
         try {
-            s = Integer.parseInt(n.substring(colon + 1));
+            s = Integer.parseInt(count);
         } catch (NumberFormatException e) {
-            throw new InputException("method '" + name + "': stage count '" + n.substring(colon + 1) + "' is not an integer");
+            throw new InputException("method '" + name + "': stage count '" + count + "' is not an integer");
         }
         if (s < 2 || s > 12) throw new InputException("method '" + name + "': stage count must be between 2 and 12");
-        return family.equals("lobatto-nh") ? new LobattoNonholonomic(s) : new LobattoHolonomic(s);
+        return family.equals("lobatto-nh") ? new LobattoNonholonomic(s, iiibStages) : new LobattoHolonomic(s);
     }
 
     // 003: vrkmk:TABLEAU,r (eq. 16), vrkmk-pade:TABLEAU,r (sec. 4.1.1) and vcg:TABLEAU (eq. 18); TABLEAU a name of LieTableaux or a NAME.yaml file

@@ -80,6 +80,11 @@ public final class Reproductions {
                 (out, b, files) -> section(out, files, "cvt-energies", "001 Figs. 4-5: max |E - E(0)| over t <= 2000 of the total, driver and passenger "
                         + "energies (paper: excellent with h = 1/10, erratic with h = pi/10; spec: the 001 spec R.3)",
                         org.geomech.study.paper001.Paper001.cvtEnergies(2000, b, out, files))));
+        ENTRIES.put("nh-particle-controls", new Entry("001 spec R.1 negative controls: lobatto-nh:s,iiib (constraint on the IIIB stage momenta) and lambda0 = 0, s = 2..4, N = 10..80",
+                (out, b, files) -> section(out, files, "nh-particle-controls", "001 spec R.1 negative controls (its sec. 8 D: either switch must show the "
+                        + "failure): 2-norm errors at T = 1 against lobatto-nh:5 at h = 1/640 from the consistent state (spec: P^i: s = 3 order 2, lambda "
+                        + "error 0.169 for all h, s = 4 order 4, lambda order 2; lambda0 = 0: lambda error 0.18 for all h, orders 2, 2, 4)",
+                        org.geomech.study.paper001.Paper001.particleControls(b))));
         ENTRIES.put("lie-unicycle", new Entry("001 Fig. 7: unicycle on SE(2), lobatto-lie-nh:s (cay), s = 2..4, T = 1, N = 10, 20, 40 (spec R.4 data)",
                 (out, b, files) -> section(out, files, "lie-unicycle", "001 Fig. 7: 2-norm errors at T = 1 against the exact flow in (x, y, theta), "
                         + "(x', y', theta') and lambda (paper: orders 2s - 2, multipliers s or s - 1; spec: the 001 spec R.4)",
@@ -88,6 +93,10 @@ public final class Reproductions {
                 (out, b, files) -> section(out, files, "lie-turntable", "001 Fig. 8: largest |I_k - I_k(0)| so far (paper: I1-I3 preserved to the solver "
                         + "tolerance, I4 bounded without drift; spec R.5: I1-I3 ~1e-14, I4 <= 3.6e-10, |R^T R - I| ~1e-14)",
                         org.geomech.study.paper001lie.Paper001Lie.turntableIntegrals(200, b))));
+        ENTRIES.put("lie-turntable-orders", new Entry("001 sec. 7.5 (spec R.5): ball on a turntable, lobatto-lie-nh:s (cay), s = 2..4, T = 1, N = 10, 20, 40, against the exact flow",
+                (out, b, files) -> section(out, files, "lie-turntable-orders", "001 spec R.5: 2-norm errors at T = 1 against the exact flow in (R, x, y), "
+                        + "(w body, v) and lambda (paper: the Lie group methods keep the orders of sec. 5, no numbers; spec R.5: orders 2, 2, 2; 4, 4, 2; "
+                        + "6, round-off, 4)", org.geomech.study.paper001lie.Paper001Lie.turntableOrders(b))));
         ENTRIES.put("vrkmk-orders", new Entry("003 Fig. 2 (a): dipole on a stick, vrkmk Gauss1 r0, Kutta3 r1, Gauss2 r2, Gauss3 r4, T = 0.5, N = 5..320",
                 (out, b, files) -> section(out, files, "vrkmk-orders", "003 Fig. 2 (a): ||mu - mu_ref|| + ||g - g_ref||_2 at T = 0.5 against Gauss3 r4 "
                         + "at h = 1e-3, s_g = -1 (paper: orders 2, 3, 4, 6, no numbers printed; spec: the 003 spec sec. 12.2)",
