@@ -5,7 +5,7 @@ import org.geomech.InputException;
 import java.util.List;
 
 /**
- * Method names to methods: rattle, lobatto-holonomic:s, lobatto-nh:s[,iiib], hbvm:k,s (002), ggl-vi-s, ggl-vi-a, ggl-vi-b,
+ * Method names to methods: rattle, lobatto-holonomic:s, lobatto-nh:s[,iiib], lobatto-nh-hamiltonian:s (001), hbvm:k,s (002), ggl-vi-s, ggl-vi-a, ggl-vi-b,
  * ggl-theta-a:theta, ggl-theta-b:theta,vartheta, ggl-em, gonzalez-em, bs99 (004), vrkmk:TABLEAU,r[,no-pstar],
  * vrkmk-pade:TABLEAU,r and vcg:TABLEAU (003, on Lie group systems). The GGL and Gonzalez schemes take
  * ":advanced" (after a comma for the theta families) for 004's advanced Newton guess q^{n+1} = q^n + h v^n.
@@ -16,7 +16,7 @@ public final class Methods {
     private Methods() {}
 
     public static List<String> names() {
-        return List.of("rattle", "lobatto-holonomic:s", "lobatto-nh:s", "lobatto-lie-nh:s", "lobatto-lie:s", "hbvm:k,s", "ggl-vi-s", "ggl-vi-a", "ggl-vi-b",
+        return List.of("rattle", "lobatto-holonomic:s", "lobatto-nh:s", "lobatto-nh-hamiltonian:s", "lobatto-lie-nh:s", "lobatto-lie:s", "hbvm:k,s", "ggl-vi-s", "ggl-vi-a", "ggl-vi-b",
                 "ggl-theta-a:theta", "ggl-theta-b:theta,vartheta", "ggl-em", "gonzalez-em", "bs99", "vrkmk:TABLEAU,r", "vrkmk-pade:TABLEAU,r",
                 "vcg:TABLEAU", "rk:tableau", "vi:tableau,alpha-,alpha+");
     }
@@ -24,7 +24,7 @@ public final class Methods {
     /** Concrete names, a few per family, for listings. */
     public static List<String> examples() {
         return List.of("rattle", "lobatto-holonomic:2", "lobatto-holonomic:3", "lobatto-holonomic:4", "lobatto-nh:2", "lobatto-nh:3",
-                "lobatto-nh:4", "lobatto-lie-nh:2", "lobatto-lie-nh:3", "lobatto-lie:3", "hbvm:1,1", "hbvm:2,2", "hbvm:6,2", "ggl-vi-s", "ggl-vi-a", "ggl-vi-b", "ggl-theta-a:0.25",
+                "lobatto-nh:4", "lobatto-nh-hamiltonian:3", "lobatto-lie-nh:2", "lobatto-lie-nh:3", "lobatto-lie:3", "hbvm:1,1", "hbvm:2,2", "hbvm:6,2", "ggl-vi-s", "ggl-vi-a", "ggl-vi-b", "ggl-theta-a:0.25",
                 "ggl-theta-b:0.5,0.5", "ggl-em", "gonzalez-em", "bs99",
                 "vrkmk:gauss1,0", "vrkmk:kutta3,1", "vrkmk:gauss2,2", "vrkmk:gauss3,4", "vrkmk-pade:gauss2,2", "vrkmk-pade:gauss3,4", "vcg:midpoint", "vcg:triple-jump", "vcg:yoshida6",
                 "rk:rk4", "vi:euler", "vi:kutta3,-0.5,0.5", "vi:rk4");
@@ -48,7 +48,7 @@ public final class Methods {
         int colon = n.indexOf(':');
         String family = colon < 0 ? n : n.substring(0, colon);
         if (family.equals("lobatto-lie-nh") || family.equals("lobatto-lie")) return lie(name, n, family, colon);
-        if (!family.equals("lobatto-nh") && !family.equals("lobatto-holonomic"))
+        if (!family.equals("lobatto-nh") && !family.equals("lobatto-holonomic") && !family.equals("lobatto-nh-hamiltonian"))
             throw new InputException("unknown method '" + name + "' (methods: " + String.join(", ", names()) + ")");
         if (colon < 0) throw new InputException("method " + family + " needs a stage count, e.g. " + family + ":3");
         String count = n.substring(colon + 1);
@@ -61,6 +61,7 @@ public final class Methods {
             throw new InputException("method '" + name + "': stage count '" + count + "' is not an integer");
         }
         if (s < 2 || s > 12) throw new InputException("method '" + name + "': stage count must be between 2 and 12");
+        if (family.equals("lobatto-nh-hamiltonian")) return new LobattoNonholonomicHamiltonian(s);
         return family.equals("lobatto-nh") ? new LobattoNonholonomic(s, iiibStages) : new LobattoHolonomic(s);
     }
 
