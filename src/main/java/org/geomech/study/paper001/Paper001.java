@@ -125,7 +125,7 @@ public final class Paper001 {
     /** The controls of 001 spec R.1 for s = 2, 3, 4: errors per N and the orders fitted over N = 10..80, beside the spec's. */
     public static TextTable particleControls(Backend backend) {
         TextTable t = new TextTable("control", "method", "N", "error_q", "error_p", "error_lambda", "order_q", "order_p", "order_lambda",
-                "spec_order_qp", "spec_error_lambda");
+                "spec_order_qp", "spec_order_lambda", "spec_error_lambda");
         for (Control c : Control.values())
             for (int s = 2; s <= 4; s++) {
                 if (c == Control.IIIB_STAGES && s == 2) continue;      // no interior stage: the method itself
@@ -138,12 +138,14 @@ public final class Paper001 {
                     el[i] = points.get(i).lambda();
                 }
                 int specOrder = SPEC_CONTROL_ORDERS.get(c)[s - 2];
-                String specLambda = c == Control.ZERO_LAMBDA0 ? e(SPEC_CONTROL_LAMBDA_ZERO) : s == 3 ? e(SPEC_CONTROL_LAMBDA_IIIB) : "order 2";
+                boolean converges = c == Control.IIIB_STAGES && s == 4;          // spec: lambda order 2 there, no convergence elsewhere
+                String specLambda = converges ? "" : e(c == Control.ZERO_LAMBDA0 ? SPEC_CONTROL_LAMBDA_ZERO : SPEC_CONTROL_LAMBDA_IIIB);
                 for (int i = 0; i < h.length; i++) {
                     boolean last = i == h.length - 1;
                     t.add(c.label, new LobattoNonholonomic(s, c == Control.IIIB_STAGES).name(), points.get(i).n(), e(eq[i]), e(ep[i]), e(el[i]),
                             last ? f(org.geomech.study.OrderFit.slope(h, eq)) : "", last ? f(org.geomech.study.OrderFit.slope(h, ep)) : "",
-                            last ? f(org.geomech.study.OrderFit.slope(h, el)) : "", last ? String.valueOf(specOrder) : "", last ? specLambda : "");
+                            last ? f(org.geomech.study.OrderFit.slope(h, el)) : "", last ? String.valueOf(specOrder) : "", last && converges ? "2" : "",
+                            last ? specLambda : "");
                 }
             }
         return t;
