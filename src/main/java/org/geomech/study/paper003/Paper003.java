@@ -230,6 +230,7 @@ public final class Paper003 {
         }
         return new EnergyRun(method, h, tEnd, max, first, last, mu3, defect, r.t(), err);
     }
+
     /** The methods whose symplecticity 003 proves (Fig. 2's and the Pade variant's, spec sec. 12.3) and the control without P*. */
     public static final List<String> SYMPLECTIC = List.of("vrkmk:gauss1,0", "vrkmk:kutta3,1", "vrkmk:gauss2,2", "vrkmk:gauss3,4", "vrkmk-pade:gauss2,2",
             "vrkmk-pade:gauss3,4", "vcg:midpoint", "vcg:triple-jump", "vcg:yoshida6");
