@@ -555,10 +555,10 @@ public final class Run {
         org.geomech.model.Model sys = sc.model().build();
         SweepPlan plan = plan(sc, sys);
         StepSystem built = Methods.parse(sc.method()).build(sys);
-        StepSystem step = SweepRun.step(built, plan);
+        StepSystem perMember = SweepRun.step(built, plan);
         Backend backend = Backends.named(sc.backend(), device);
-        List<Observer> observers = new ArrayList<>(Observers.standard(sys, built.layout()));
-        for (Map.Entry<String, String> e : sc.observers().entrySet()) observers.add(Observers.parse(step, e.getKey(), e.getValue()));
+        List<Observer> observers = Observers.ofRun(perMember, sc.observers());
+        StepSystem step = Observers.carrying(perMember, observers);
         if (trajectories != null)
             for (int j : trajectories)
                 if (j < 0 || j >= plan.members()) throw new InputException("trajectories: member " + j + " is not in 0.." + (plan.members() - 1));

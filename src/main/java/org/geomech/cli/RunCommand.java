@@ -239,14 +239,15 @@ final class RunCommand extends GeomechCommand {
         long rows = 0;
         for (double h : stepSizes()) rows = Math.max(rows, grid(h).rows());
         long members = plan.launchMembers();
-        int observed = 3 + scenario.observers().size();
+        int observed = 4 + scenario.observers().size();   // energy, energy_error, two constraint residuals at most
         boolean device = Backends.named(scenario.backend(), scenarioOptions.device()).name().equals("opencl");
         // far more state components than any method carries (q, v, p, multipliers, stages): a launch that fits with these needs no step built to tell
         int generous = 32 * scenario.model().positionNames().size() + 64 + plan.perMember().size();
         if (memory(generous, members, rows, observed, device).fitsAtOnce(HeapBudget.left().available())) return null;
-        StepSystem step = SweepRun.step(Methods.parse(scenario.method()).build(sys), plan);
-        int components = step.layout().size();
-        MemoryPlan memory = memory(components, members, rows, observers(step).size(), device);
+        StepSystem perMember = SweepRun.step(Methods.parse(scenario.method()).build(sys), plan);
+        List<Observer> observers = Observers.ofRun(perMember, scenario.observers());
+        int components = Observers.carrying(perMember, observers).layout().size();
+        MemoryPlan memory = memory(components, members, rows, observers.size(), device);
         HeapBudget heap = HeapBudget.left(memory.atOnce());
         if (memory.fitsAtOnce(heap.available())) return null;
         String needs = "--members " + scenario.members() + (plan.points() > 1 ? " in " + plan.points() + " sweep points" : "") + ": the ensemble needs about "
@@ -412,13 +413,6 @@ final class RunCommand extends GeomechCommand {
 
     // a step size as the summary gives it: null where h varies per member
     private static Double label(double h) { return Double.isNaN(h) ? null : h; }
-
-    // The standard observers, then the scenario's
-    private List<Observer> observers(StepSystem step) {
-        List<Observer> out = new ArrayList<>(Observers.standard(step.model(), step.layout()));
-        for (Map.Entry<String, String> e : scenario.observers().entrySet()) out.add(Observers.parse(step, e.getKey(), e.getValue()));
-        return out;
-    }
 
     // Once, before the first result: CSV columns, flops, and how far consistency moved the initial states
     private void start(Results setup) {

@@ -31,7 +31,7 @@ public final class ScenarioDraft {
     /** Seed and standard deviation of the draw --members adds when nothing else gives initial conditions. */
     public static final long DEFAULT_SEED = 1;
     public static final double DEFAULT_SIGMA = 1e-3;
-    private static final Set<String> STANDARD_OBSERVERS = Set.of("energy", "g_pos", "g_vel", "group_defect");
+    private static final Set<String> STANDARD_OBSERVERS = Set.of("energy", "energy_error", "g_pos", "g_vel", "group_defect");
     private static final Pattern IDENTIFIER = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
 
     public String modelName;
