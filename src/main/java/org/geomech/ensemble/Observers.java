@@ -78,16 +78,18 @@ public final class Observers {
     public static final String ENERGY_ERROR = "energy_error";
 
     /**
-     * The observers of a run: the standard ones and, where there is an energy, energy_error = E(t) - E(0), the change of
+     * The observers of a run: the standard ones and, after the energy where there is one, energy_error = E(t) - E(0), the change of
      * each member's energy since t = 0 (an energy-conserving method keeps it at round-off; 001 eq. 33 averages its square).
      */
     public static List<Observer> ofRun(Model model, StateLayout layout) {
-        List<Observer> out = new ArrayList<>(standard(model, layout));
-        for (Observer o : standard(model, layout))
+        List<Observer> out = new ArrayList<>();
+        for (Observer o : standard(model, layout)) {
+            out.add(o);
             if (o.name().equals("energy")) {
                 StepSystem.Definition e0 = initialValue(o.name(), o.expression());
                 out.add(new Observer(ENERGY_ERROR, sub(o.expression(), e0.symbol()), "E(t) - E(0), energy change since t = 0", List.of(e0)));
             }
+        }
         return out;
     }
 
