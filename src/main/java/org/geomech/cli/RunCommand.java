@@ -69,9 +69,13 @@ final class RunCommand extends GeomechCommand {
     @Mixin
     ScenarioOptions scenarioOptions;
 
+    /** The ensemble size of a run that gives none: enough members for the quantiles of an error to mean something. */
+    static final int DEFAULT_MEMBERS = 1000;
+
     @Option(names = "--members", paramLabel = "N",
-            description = "ensemble size; where no scenario gives initial conditions or a member count, the model's defaults perturbed"
-                    + " by a seeded draw (sigma " + ScenarioDraft.DEFAULT_SIGMA + ")")
+            description = "ensemble size (default " + DEFAULT_MEMBERS + " where the scenario gives none: its initial values perturbed by a seeded"
+                    + " draw, sigma " + ScenarioDraft.DEFAULT_SIGMA + ", unless it gives a draw); where no scenario gives initial conditions or a"
+                    + " member count, N copies of the model's defaults perturbed by that draw")
     Integer members;
 
     @Option(names = "--seed", description = "seed of the random draw added to the initial values")
@@ -125,6 +129,8 @@ final class RunCommand extends GeomechCommand {
     Path initialFile;
 
     private List<Integer> trajectoryMembers;
+    /** True where the scenario gave no member count and the run took DEFAULT_MEMBERS. */
+    private boolean defaultEnsemble;
     /** Members per slab (--members-in-memory, or chosen when the ensemble does not fit in the heap); null: held at once. */
     private Integer slabMembers;
     private final Map<Double, List<Series>> finalStates = new LinkedHashMap<>();
@@ -180,6 +186,8 @@ final class RunCommand extends GeomechCommand {
         if (sigma != null) d.sigma = sigma;
         if (outputInterval != null) d.outputInterval = outputInterval;
         if (statistics != null) d.statistics = statistics;
+        if (d.backend == null) d.backend = "auto";
+        if (initialFile == null) defaultEnsemble = d.defaultEnsemble(DEFAULT_MEMBERS);
         scenario = d.resolve();
         if (initialFile == null) return null;
         StateFile.Table table = StateFile.read(initialFile, scenario.model());
@@ -425,7 +433,8 @@ final class RunCommand extends GeomechCommand {
         InitialStates.Report report = new InitialStates.Report(setup.maxPositionMove(), setup.maxVelocityMove());
         summary.consistency(report).flopsPerStep(setup.flopsPerStep());
         if (!talking()) return;
-        out().printf("%s, %s, %d member(s), %s%n", setup.model(), setup.method(), scenario.members(), setup.backend());
+        out().printf("%s, %s, %d member(s)%s, %s%n", setup.model(), setup.method(), scenario.members(),
+                defaultEnsemble ? " (the default ensemble: the initial values perturbed by a seeded draw; --members sets the count)" : "", setup.backend());
         if (scenario.hPerMember() != null) out().printf("h varies per member: %s%n", plan.stepSizes().describe());
         for (Map.Entry<String, String> v : scenario.variations().entrySet()) out().printf("%s varies: %s%n", v.getKey(), v.getValue());
         if (plan.points() > 1) out().printf("%d sweep points over %s, %d members each%n", plan.points(), String.join(" x ", plan.axes()), plan.members());

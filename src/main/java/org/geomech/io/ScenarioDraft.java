@@ -96,6 +96,20 @@ public final class ScenarioDraft {
         members = count;
     }
 
+    /**
+     * run's ensemble where no member count is given: count members, each the initial values plus the default seeded
+     * draw (seed DEFAULT_SEED, sigma DEFAULT_SIGMA) unless a draw is given; true where the count was taken so.
+     */
+    public boolean defaultEnsemble(int count) {
+        if (members != null) return false;
+        if (seed == null && sigma == null && sigmaQ.isEmpty() && sigmaV.isEmpty()) {
+            seed = DEFAULT_SEED;
+            sigma = DEFAULT_SIGMA;
+        }
+        members = count;
+        return true;
+    }
+
     private boolean givesInitialConditions() {
         return members != null || qValues != null || vValues != null || !qByName.isEmpty() || !vByName.isEmpty() || seed != null || sigma != null
                 || !sigmaQ.isEmpty() || !sigmaV.isEmpty();
