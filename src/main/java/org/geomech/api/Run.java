@@ -172,10 +172,13 @@ public final class Run {
     }
 
     /**
-     * Adds an observer beside the standard ones (energy, and the constraint residuals g_pos, g_vel).
+     * Adds an observer beside the standard ones (energy, energy_error = E(t) - E(0), and the constraint residuals g_pos,
+     * g_vel).
      *
      * @param name       its name
-     * @param expression an expression of the coordinates, dot(x), p(x), lambda1, ... and the parameters
+     * @param expression an expression of the coordinates, dot(x), p(x), lambda1, ..., the parameters, the observers
+     *                   before it by name (energy, ...) and initial(E), the member's value of E at t = 0
+     *                   (for example "(energy - initial(energy)) / initial(energy)")
      * @return this run
      */
     public Run observer(String name, String expression) { draft().observers.put(name, expression); return this; }

@@ -117,6 +117,7 @@ public final class Observers {
             if (Exprs.dependsOn(value, initialSymbols)) throw new IllegalArgumentException("initial(" + argument + ") holds initial values itself");
             StepSystem.Definition d = initialValue(argument, value);
             if (!initial.contains(d)) initial.add(d);
+            initialSymbols.add(d.symbol());
             return d.symbol();
         };
         Expr expression;
