@@ -10,9 +10,9 @@ import java.util.List;
 /**
  * What a step carries, as named blocks of components. On a mechanical system: q (n), v = dot(q) (n), p (n), then
  * the multipliers lambda1..lambdaM the method carries or reports. On a Lie group system a method names its own
- * blocks (e.g. g: the group element's stored entries, mu: the trivialised momentum). Model parameters that vary
- * across the ensemble are carried as the block "parameters", and values an observer takes from a member's state at t = 0
- * (initial(E)) as the block "initial" with the expressions E (both constant along a run). Observers are expressions
+ * blocks (e.g. g: the group element's stored entries, mu: the trivialised momentum). Values an observer takes from a
+ * member's state at t = 0 (initial(E)) are carried as the block "initial" with the expressions E, and model parameters
+ * that vary across the ensemble last, as the block "parameters" (both constant along a run). Observers are expressions
  * of these symbols.
  */
 public final class StateLayout {
@@ -77,14 +77,15 @@ public final class StateLayout {
     }
 
     /**
-     * This layout with a last block "initial": symbols[i] holds values[i] (an expression of the other components and the
-     * model parameters) as the member's state gave it at t = 0; the symbol's name is its column name.
+     * This layout with a block "initial" (before the parameters carried per member, which stay last): symbols[i] holds
+     * values[i] (an expression of the other components and the model parameters) as the member's state gave it at t = 0;
+     * the symbol's name is its column name.
      */
     public StateLayout withInitialValues(List<Expr> symbols, List<Expr> values) {
         if (has(INITIAL)) throw new IllegalStateException("initial values are carried already");
         if (symbols.size() != values.size()) throw new IllegalArgumentException(symbols.size() + " initial-value symbols, " + values.size() + " values");
         List<Block> out = new ArrayList<>(blocks);
-        out.add(new Block(INITIAL, symbols, symbols.stream().map(Expr::name).toList()));
+        out.add(has(PARAMETERS) ? out.size() - 1 : out.size(), new Block(INITIAL, symbols, symbols.stream().map(Expr::name).toList()));
         return new StateLayout(out, values);
     }
 

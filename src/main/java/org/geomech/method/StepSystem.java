@@ -131,10 +131,10 @@ public final class StepSystem {
     public StepSystem withInitialValues(List<Definition> values) {
         if (values.isEmpty()) return this;
         List<Expr> symbols = values.stream().map(Definition::symbol).toList();
+        StateLayout carrying = layout.withInitialValues(symbols, values.stream().map(Definition::value).toList());
         List<Expr> psi = new ArrayList<>(update);
-        psi.addAll(symbols);
-        StepSystem out = new StepSystem(method, model, layout.withInitialValues(symbols, values.stream().map(Definition::value).toList()),
-                unknowns, residuals, guess, psi, definitions);
+        psi.addAll(carrying.offset(StateLayout.INITIAL), symbols);
+        StepSystem out = new StepSystem(method, model, carrying, unknowns, residuals, guess, psi, definitions);
         out.jacobian = jacobian;
         out.approximate = approximate;
         iterations.forEach((it, form) -> out.iterations.put(it, () -> form.get().withInitialValues(values)));
