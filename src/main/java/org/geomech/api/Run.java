@@ -166,10 +166,13 @@ public final class Run {
     }
 
     /**
-     * Adds an observer beside the standard ones (energy, and the constraint residuals g_pos, g_vel).
+     * Adds an observer beside the standard ones (energy, energy_error = E(t) - E(0), and the constraint residuals g_pos,
+     * g_vel).
      *
      * @param name       its name
-     * @param expression an expression of the coordinates, dot(x), p(x), lambda1, ... and the parameters
+     * @param expression an expression of the coordinates, dot(x), p(x), lambda1, ..., the parameters, the observers
+     *                   before it by name (energy, ...) and initial(E), the member's value of E at t = 0
+     *                   (for example "(energy - initial(energy)) / initial(energy)")
      * @return this run
      */
     public Run observer(String name, String expression) { draft().observers.put(name, expression); return this; }
@@ -421,10 +424,10 @@ public final class Run {
         org.geomech.model.Model sys = sc.model().build();
         SweepPlan plan = plan(sc, sys);
         StepSystem built = Methods.parse(sc.method()).build(sys);
-        StepSystem step = SweepRun.step(built, plan);
+        StepSystem perMember = SweepRun.step(built, plan);
         Backend backend = Backends.named(sc.backend(), device);
-        List<Observer> observers = new ArrayList<>(Observers.standard(sys, built.layout()));
-        for (Map.Entry<String, String> e : sc.observers().entrySet()) observers.add(Observers.parse(step, e.getKey(), e.getValue()));
+        List<Observer> observers = Observers.ofRun(perMember, sc.observers());
+        StepSystem step = Observers.carrying(perMember, observers);
         if (trajectories != null)
             for (int j : trajectories)
                 if (j < 0 || j >= plan.members()) throw new InputException("trajectories: member " + j + " is not in 0.." + (plan.members() - 1));

@@ -70,9 +70,13 @@ final class RunCommand extends GeomechCommand {
     @Mixin
     ScenarioOptions scenarioOptions;
 
+    /** The ensemble size of a run that gives none: enough members for the quantiles of an error to mean something. */
+    static final int DEFAULT_MEMBERS = 1000;
+
     @Option(names = "--members", paramLabel = "N",
-            description = "ensemble size; where no scenario gives initial conditions or a member count, the model's defaults perturbed"
-                    + " by a seeded draw (sigma " + ScenarioDraft.DEFAULT_SIGMA + ")")
+            description = "ensemble size (default " + DEFAULT_MEMBERS + " where the scenario gives none: its initial values perturbed by a seeded"
+                    + " draw, sigma " + ScenarioDraft.DEFAULT_SIGMA + ", unless it gives a draw); where no scenario gives initial conditions or a"
+                    + " member count, N copies of the model's defaults perturbed by that draw")
     Integer members;
 
     @Option(names = "--seed", description = "seed of the random draw added to the initial values")
@@ -126,6 +130,8 @@ final class RunCommand extends GeomechCommand {
     Path initialFile;
 
     private List<Integer> trajectoryMembers;
+    /** True where the scenario gave no member count and the run took DEFAULT_MEMBERS. */
+    private boolean defaultEnsemble;
     /** Members per slab (--members-in-memory, or chosen when the ensemble does not fit in the heap); null: held at once. */
     private Integer slabMembers;
     private final Map<Double, List<Series>> finalStates = new LinkedHashMap<>();
@@ -181,6 +187,8 @@ final class RunCommand extends GeomechCommand {
         if (sigma != null) d.sigma = sigma;
         if (outputInterval != null) d.outputInterval = outputInterval;
         if (statistics != null) d.statistics = statistics;
+        if (d.backend == null) d.backend = "auto";
+        if (initialFile == null) defaultEnsemble = d.defaultEnsemble(DEFAULT_MEMBERS);
         scenario = d.resolve();
         if (initialFile == null) return null;
         StateFile.Table table = StateFile.read(initialFile, scenario.model());
@@ -240,14 +248,15 @@ final class RunCommand extends GeomechCommand {
         long rows = 0;
         for (double h : stepSizes()) rows = Math.max(rows, grid(h).rows());
         long members = plan.launchMembers();
-        int observed = 3 + scenario.observers().size();
+        int observed = 4 + scenario.observers().size();   // energy, energy_error, two constraint residuals at most
         boolean device = Backends.named(scenario.backend(), scenarioOptions.device()).name().equals("opencl");
         // far more state components than any method carries (q, v, p, multipliers, stages): a launch that fits with these needs no step built to tell
         int generous = 32 * scenario.model().positionNames().size() + 64 + plan.perMember().size();
         if (memory(generous, members, rows, observed, device).fitsAtOnce(HeapBudget.left().available())) return null;
-        StepSystem step = SweepRun.step(Methods.parse(scenario.method()).build(sys), plan);
-        int components = step.layout().size();
-        MemoryPlan memory = memory(components, members, rows, observers(step).size(), device);
+        StepSystem perMember = SweepRun.step(Methods.parse(scenario.method()).build(sys), plan);
+        List<Observer> observers = Observers.ofRun(perMember, scenario.observers());
+        int components = Observers.carrying(perMember, observers).layout().size();
+        MemoryPlan memory = memory(components, members, rows, observers.size(), device);
         HeapBudget heap = HeapBudget.left(memory.atOnce());
         if (memory.fitsAtOnce(heap.available())) return null;
         String needs = "--members " + scenario.members() + (plan.points() > 1 ? " in " + plan.points() + " sweep points" : "") + ": the ensemble needs about "
@@ -414,13 +423,6 @@ final class RunCommand extends GeomechCommand {
     // a step size as the summary gives it: null where h varies per member
     private static Double label(double h) { return Double.isNaN(h) ? null : h; }
 
-    // The standard observers, then the scenario's
-    private List<Observer> observers(StepSystem step) {
-        List<Observer> out = new ArrayList<>(Observers.standard(step.model(), step.layout()));
-        for (Map.Entry<String, String> e : scenario.observers().entrySet()) out.add(Observers.parse(step, e.getKey(), e.getValue()));
-        return out;
-    }
-
     // Once, before the first result: CSV columns, flops, and how far consistency moved the initial states
     private void start(Results setup) {
         header.addAll(List.of("h", "t", "step", "ok"));
@@ -432,7 +434,8 @@ final class RunCommand extends GeomechCommand {
         InitialStates.Report report = new InitialStates.Report(setup.maxPositionMove(), setup.maxVelocityMove());
         summary.consistency(report).flopsPerStep(setup.flopsPerStep());
         if (!talking()) return;
-        out().printf("%s, %s, %d member(s), %s%n", setup.model(), setup.method(), scenario.members(), setup.backend());
+        out().printf("%s, %s, %d member(s)%s, %s%n", setup.model(), setup.method(), scenario.members(),
+                defaultEnsemble ? " (the default ensemble: the initial values perturbed by a seeded draw; --members sets the count)" : "", setup.backend());
         if (scenario.hPerMember() != null) out().printf("h varies per member: %s%n", plan.stepSizes().describe());
         for (Map.Entry<String, String> v : scenario.variations().entrySet()) out().printf("%s varies: %s%n", v.getKey(), v.getValue());
         if (plan.points() > 1) out().printf("%d sweep points over %s, %d members each%n", plan.points(), String.join(" x ", plan.axes()), plan.members());

@@ -2,9 +2,11 @@ package org.geomech.engine;
 
 import org.geomech.InputException;
 import org.geomech.backend.Backend;
+import org.geomech.expr.Expr;
 import org.geomech.ensemble.EnsembleState;
 import org.geomech.ensemble.InitialStates;
 import org.geomech.ensemble.Observer;
+import org.geomech.ensemble.Observers;
 import org.geomech.ensemble.Reduction;
 import org.geomech.ensemble.SweepPlan;
 import org.geomech.ensemble.TimeGrid;
@@ -22,7 +24,8 @@ import java.util.function.Function;
  * (docs/architecture.md). {@link #run} runs every step size of a {@link RunSpec} in turn, each as one launch of every
  * sweep point, with one of three strategies: held at once in memory, slab by slab, or slabs on an executor (Spark);
  * fresh or resumed from a checkpoint's {@link Progress}. What it produces goes to a {@link Listener} as it comes, and
- * its checkpoints to a {@link Checkpointing}, both implemented above the engine (api, io).
+ * its checkpoints to a {@link Checkpointing}, both implemented above the engine (api, io). A compiled step's observers may
+ * name values at t = 0 only where the step carries them.
  */
 public final class Engine {
     private Engine() {}
@@ -69,6 +72,8 @@ public final class Engine {
 
     /** The step and its observers compiled for a backend; InputException (exit 2) when the backend cannot run here. */
     public static Backend.Compiled compile(Backend backend, StepSystem step, List<Observer> observers, NewtonOptions newton) {
+        List<Expr> missing = Observers.missingInitialValues(step, observers);
+        if (!missing.isEmpty()) throw new IllegalStateException("the observers name " + missing + ", which the step does not carry (Observers.carrying)");
         return backend.compile(step, observers, newton);
     }
 

@@ -27,7 +27,8 @@ import java.util.stream.IntStream;
  * made consistent (Consistency) and the largest move is reported. Multipliers a method carries beyond the
  * constraint count (the velocity-level gamma of 004's GGL methods) start at 0, their exact value. On a Lie group
  * system q lists the stored entries of the group element (which must lie on the group) and v the algebra velocity;
- * they fill the blocks g, xi and mu = D2 l(g, xi) of the method's layout (those it has).
+ * they fill the blocks g, xi and mu = D2 l(g, xi) of the method's layout (those it has). The values at t = 0 that
+ * observers name (the layout's block "initial") are evaluated last, on the member's consistent state.
  */
 public final class InitialStates {
     /** Standard deviations of seeded normal draws added to each q and v component (zero: none). */
@@ -199,6 +200,10 @@ public final class InitialStates {
         private final SweepPlan plan;
         private final SweepPlan.Members parameters;
         private final int[] carried, offsets;
+        /** The values at t = 0 the layout carries (block "initial"), of the other components and the shared parameters; null: none. */
+        private final Tape atStart;
+        private final int[] atStartComponents, atStartParameters;
+        private final double[] atStartIn, atStartOut;
 
         Filler(Tape tape, Consistency consistent, SweepPlan plan, SweepPlan.Members parameters, Perturbation perturbation, StateLayout layout) {
             int nq = qNames.size(), nv = vNames.size();
@@ -218,6 +223,24 @@ public final class InitialStates {
             String[] names = blocks();
             this.offsets = new int[names.length];
             for (int b = 0; b < names.length; b++) offsets[b] = layout.has(names[b]) ? layout.offset(names[b]) : -1;
+            List<Expr> values = layout.initialValues();
+            if (values.isEmpty()) {
+                this.atStart = null;
+                this.atStartComponents = this.atStartParameters = null;
+                this.atStartIn = this.atStartOut = null;
+            } else {
+                int from = layout.offset(StateLayout.INITIAL), to = from + values.size();
+                List<Expr> inputs = new ArrayList<>();
+                List<Integer> components = new ArrayList<>(), shared = new ArrayList<>();
+                for (int c = 0; c < layout.size(); c++) if (c < from || c >= to) { components.add(c); inputs.add(layout.symbols().get(c)); }
+                List<Expr> all = sys.parameterSymbols();
+                for (int i = 0; i < all.size(); i++) if (!layout.parameters().contains(all.get(i))) { shared.add(i); inputs.add(all.get(i)); }
+                this.atStart = Tape.compile(inputs, values);
+                this.atStartComponents = components.stream().mapToInt(Integer::intValue).toArray();
+                this.atStartParameters = shared.stream().mapToInt(Integer::intValue).toArray();
+                this.atStartIn = new double[inputs.size()];
+                this.atStartOut = new double[values.size()];
+            }
             if (sys instanceof LieGroupSystem lie && !lie.group().defect(lie.g()).isEmpty()) {
                 this.defect = Tape.compile(lie.g(), lie.group().defect(lie.g()));
                 this.off = new double[defect.outputCount()];
@@ -264,8 +287,19 @@ public final class InitialStates {
                 // a carried parameter the model does not have is the step size (StepSystem.H)
                 for (int k = 0; k < carried.length; k++)
                     state.set(layout.parameterOffset() + k, local, carried[k] < 0 ? parameters.stepSize(g) : modelParams[carried[k]]);
+                if (atStart != null) initialValues(state, local);
                 if (plan.padding(g)) state.fail(local, 0, EnsembleState.Status.EXCLUDED);
             }
+        }
+
+        // the values at t = 0 an observer names (initial(E)), from the member's consistent state and its parameters
+        private void initialValues(EnsembleState state, int local) {
+            int k = 0;
+            for (int c : atStartComponents) atStartIn[k++] = state.get(c, local);
+            for (int i : atStartParameters) atStartIn[k++] = modelParams[i];
+            atStart.eval(atStartIn, atStartOut);
+            int at = state.layout().offset(StateLayout.INITIAL);
+            for (int i = 0; i < atStartOut.length; i++) state.set(at + i, local, atStartOut[i]);
         }
 
         // a group element given off the group is refused, with how far off it is (001 sec. 2.2: g in G)

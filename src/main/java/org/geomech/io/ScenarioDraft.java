@@ -32,7 +32,7 @@ public final class ScenarioDraft {
     /** Seed and standard deviation of the draw --members adds when nothing else gives initial conditions. */
     public static final long DEFAULT_SEED = 1;
     public static final double DEFAULT_SIGMA = 1e-3;
-    private static final Set<String> STANDARD_OBSERVERS = Set.of("energy", "g_pos", "g_vel", "group_defect");
+    private static final Set<String> STANDARD_OBSERVERS = Set.of("energy", "energy_error", "g_pos", "g_vel", "group_defect");
     private static final Pattern IDENTIFIER = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
 
     public String modelName;
@@ -95,6 +95,20 @@ public final class ScenarioDraft {
             sigma = DEFAULT_SIGMA;
         }
         members = count;
+    }
+
+    /**
+     * run's ensemble where no member count is given: count members, each the initial values plus the default seeded
+     * draw (seed DEFAULT_SEED, sigma DEFAULT_SIGMA) unless a draw is given; true where the count was taken so.
+     */
+    public boolean defaultEnsemble(int count) {
+        if (members != null) return false;
+        if (seed == null && sigma == null && sigmaQ.isEmpty() && sigmaV.isEmpty()) {
+            seed = DEFAULT_SEED;
+            sigma = DEFAULT_SIGMA;
+        }
+        members = count;
+        return true;
     }
 
     private boolean givesInitialConditions() {

@@ -124,6 +124,24 @@ public final class StepSystem {
     }
 
     /**
+     * The same step carrying values of each member's state at t = 0 (initial(E) in an observer) as constant state
+     * components, the block "initial" (update: unchanged); the state's filling evaluates them once, and every backend,
+     * checkpoint and slab carries them as it carries any component. The equations are not touched.
+     */
+    public StepSystem withInitialValues(List<Definition> values) {
+        if (values.isEmpty()) return this;
+        List<Expr> symbols = values.stream().map(Definition::symbol).toList();
+        StateLayout carrying = layout.withInitialValues(symbols, values.stream().map(Definition::value).toList());
+        List<Expr> psi = new ArrayList<>(update);
+        psi.addAll(carrying.offset(StateLayout.INITIAL), symbols);
+        StepSystem out = new StepSystem(method, model, carrying, unknowns, residuals, guess, psi, definitions);
+        out.jacobian = jacobian;
+        out.approximate = approximate;
+        iterations.forEach((it, form) -> out.iterations.put(it, () -> form.get().withInitialValues(values)));
+        return out;
+    }
+
+    /**
      * The same step iterated with M in place of dF/dX (x <- x - M^{-1} F(x)): M, made of state and parameters only, is
      * what every backend evaluates and factorises once per step where it would evaluate the Jacobian.
      */
@@ -147,7 +165,7 @@ public final class StepSystem {
 
     /**
      * This step that, asked for iteration it, is solved by form (a step system with an iteration matrix, same state and update);
-     * the forms stay with the step through reduced(), straightened() and withPerMember().
+     * the forms stay with the step through reduced(), straightened(), withPerMember() and withInitialValues().
      */
     public StepSystem withIteration(Iteration it, Supplier<StepSystem> form) {
         iterations.put(it, memoised(form));

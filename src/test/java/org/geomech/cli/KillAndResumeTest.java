@@ -259,7 +259,10 @@ class KillAndResumeTest {
             Files.write(to, java.util.Arrays.copyOf(Files.readAllBytes(from), (int) (Files.size(from) * 2 / 3)));
         } else {
             Checkpoint.Header h = Checkpoint.read(from);
-            EnsembleState state = new EnsembleState(Methods.parse("lobatto-nh:2").build(Library.system("chaotic-nh")).layout(), h.members());
+            // the run's state: the step's components and E(0), which energy_error carries
+            org.geomech.method.StepSystem step = Methods.parse("lobatto-nh:2").build(Library.system("chaotic-nh"));
+            step = org.geomech.ensemble.Observers.carrying(step, org.geomech.ensemble.Observers.ofRun(step, java.util.Map.of()));
+            EnsembleState state = new EnsembleState(step.layout(), h.members());
             Checkpoint.readState(from, state);
             // another version, or the fingerprint of another model (the state sizes agree, so only the fingerprint tells)
             Checkpoint.write(to, new Checkpoint.Header(how.equals("version") ? "0.0.0-other" : h.version(),

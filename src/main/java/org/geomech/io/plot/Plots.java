@@ -1,6 +1,7 @@
 package org.geomech.io.plot;
 
 import org.geomech.engine.EnsembleRun;
+import org.geomech.ensemble.Observers;
 import org.knowm.xchart.XYChart;
 
 import java.nio.file.Path;
@@ -22,42 +23,44 @@ public final class Plots {
     }
 
     /**
-     * As above; with two or more quantiles (named in column order, e.g. q5, q50, q95) the value chart shows
-     * the mean and the band between the lowest and the highest quantile (dashed edges, the median solid if
-     * kept) instead of the mean and max.
+     * As above; with two or more quantiles (named in column order, e.g. q5, q50, q95) the value chart shows the mean,
+     * the median (if kept) and the band between the lowest and the highest quantile, filled, instead of the mean and
+     * max. Where energy_error is observed it stands for the energy: the energy level says nothing about conservation,
+     * so the energy gets no charts, and the error's values are shown as magnitudes |energy_error| on a log axis where
+     * every member's error has one sign and they span decades.
      */
     public static Map<String, XYChart> observers(List<String> names, List<EnsembleRun.Row> rows, String title, List<String> quantiles) {
         Map<String, XYChart> charts = new LinkedHashMap<>();
         double[] t = new double[rows.size()];
         for (int i = 0; i < t.length; i++) t[i] = rows.get(i).t();
         for (int o = 0; o < names.size(); o++) {
+            String n = names.get(o);
+            if (n.equals("energy") && names.contains(Observers.ENERGY_ERROR)) continue;
             double[] mean = new double[t.length], max = new double[t.length], msd = new double[t.length];
             for (int i = 0; i < t.length; i++) {
                 mean[i] = rows.get(i).stats().get(o).mean();
                 max[i] = rows.get(i).stats().get(o).max();
                 msd[i] = rows.get(i).stats().get(o).msd();
             }
-            String n = names.get(o);
-            XYChart values;
-            if (quantiles.size() >= 2) {
-                int last = quantiles.size() - 1, median = quantiles.indexOf("q50");
-                double[][] q = new double[quantiles.size()][t.length];
-                for (int i = 0; i < t.length; i++) for (int k = 0; k <= last; k++) q[k][i] = rows.get(i).stats().get(o).quantiles()[k];
-                values = Charts.create(title + ": " + n, "time t", n, false, Charts.logScaleSuits(List.of(mean, q[0], q[last])));
-                Charts.line(values, "mean over members", t, mean, false);
-                if (median >= 0) Charts.line(values, "median", t, q[median], false);
-                for (int k : new int[]{0, last}) {
-                    String label = quantiles.get(k) + (k == 0 ? " (band from)" : " (band to)");
-                    Charts.line(values, label, t, q[k], false);
-                    if (values.getSeriesMap().containsKey(label)) {
-                        values.getSeriesMap().get(label).setLineStyle(org.knowm.xchart.style.lines.SeriesLines.DASH_DASH);
-                        values.getSeriesMap().get(label).setLineColor(new java.awt.Color(0x999999));
-                    }
-                }
+            double[][] q = new double[quantiles.size()][t.length];
+            for (int i = 0; i < t.length; i++) for (int k = 0; k < quantiles.size(); k++) q[k][i] = rows.get(i).stats().get(o).quantiles()[k];
+            boolean band = quantiles.size() >= 2;
+            int last = quantiles.size() - 1;
+            List<double[]> shown = band ? List.of(mean, q[0], q[last]) : List.of(mean, max);
+            // an error of one sign over every member and time, spanning decades, reads as its magnitude on a log axis
+            double sign = n.equals(Observers.ENERGY_ERROR) ? sign(shown) : 1;
+            boolean log = sign != 0 && Charts.logScaleSuits(scaled(shown, sign == 0 ? 1 : sign));
+            if (!log) sign = 1;
+            String yTitle = sign < 0 ? "|" + n + "| (the values shown are negative)" : log && n.equals(Observers.ENERGY_ERROR) ? "|" + n + "|" : n;
+            XYChart values = Charts.create(title + ": " + n, "time t", yTitle, false, log);
+            if (band) {
+                band(values, quantiles.get(0) + " to " + quantiles.get(last) + " over members", t, scaled(q[0], sign), scaled(q[last], sign));
+                int median = quantiles.indexOf("q50");
+                Charts.line(values, "mean over members", t, scaled(mean, sign), false);
+                if (median >= 0) Charts.line(values, "median", t, scaled(q[median], sign), false);
             } else {
-                values = Charts.create(title + ": " + n, "time t", n, false, Charts.logScaleSuits(List.of(mean, max)));
-                Charts.line(values, "mean over members", t, mean, false);
-                Charts.line(values, "max over members", t, max, false);
+                Charts.line(values, "mean over members", t, scaled(mean, sign), false);
+                Charts.line(values, "max over members", t, scaled(max, sign), false);
             }
             charts.put(n, values);
             XYChart dev = Charts.create(title + ": mean-square deviation of " + n, "time t", "mu(" + n + ") = mean_j (" + n + "_j(t) - " + n + "_j(0))^2",
@@ -66,6 +69,46 @@ public final class Plots {
             charts.put(n + "-msd", dev);
         }
         return charts;
+    }
+
+    // 1 where every finite value is >= 0, -1 where every one is <= 0, else 0
+    private static double sign(List<double[]> series) {
+        boolean positive = false, negative = false;
+        for (double[] s : series) for (double v : s) {
+            if (v > 0) positive = true;
+            if (v < 0) negative = true;
+        }
+        return positive && negative ? 0 : negative ? -1 : 1;
+    }
+
+    private static double[] scaled(double[] x, double by) {
+        double[] out = new double[x.length];
+        for (int i = 0; i < x.length; i++) out[i] = by * x[i];
+        return out;
+    }
+
+    private static List<double[]> scaled(List<double[]> series, double by) { return series.stream().map(s -> scaled(s, by)).toList(); }
+
+    // the region between lo and hi, filled (a polygon along hi, back along lo), of the points finite on the chart's axis
+    private static void band(XYChart chart, String name, double[] t, double[] lo, double[] hi) {
+        boolean log = chart.getStyler().isYAxisLogarithmic();
+        List<Integer> kept = new ArrayList<>();
+        for (int i = 0; i < t.length; i++)
+            if (Double.isFinite(lo[i]) && Double.isFinite(hi[i]) && (!log || lo[i] > 0 && hi[i] > 0)) kept.add(i);
+        if (kept.size() < 2) return;
+        int k = kept.size();
+        double[] x = new double[2 * k], y = new double[2 * k];
+        for (int m = 0; m < k; m++) {
+            x[m] = t[kept.get(m)];
+            y[m] = hi[kept.get(m)];
+            x[2 * k - 1 - m] = t[kept.get(m)];
+            y[2 * k - 1 - m] = lo[kept.get(m)];
+        }
+        org.knowm.xchart.XYSeries s = chart.addSeries(name, x, y);
+        s.setXYSeriesRenderStyle(org.knowm.xchart.XYSeries.XYSeriesRenderStyle.PolygonArea);
+        s.setMarker(org.knowm.xchart.style.markers.SeriesMarkers.NONE);
+        s.setFillColor(new java.awt.Color(0x1f77b4 | 0x40000000, true));
+        s.setLineColor(new java.awt.Color(0x1f77b4 | 0x40000000, true));
     }
 
     /**

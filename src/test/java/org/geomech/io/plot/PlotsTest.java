@@ -60,6 +60,35 @@ class PlotsTest {
     }
 
     @Test
+    void energyErrorStandsForTheEnergyWithItsBandFilled() throws Exception {
+        // a drifting error, one sign over every member and time, spanning four decades: its magnitude on a log axis;
+        // an oscillating one (q5 < 0 < q95): the signed error on a linear axis; the energy level gets no chart
+        List<String> quantiles = List.of("q5", "q50", "q95");
+        for (double sign : new double[]{-1, 1}) {
+            boolean drift = sign < 0;
+            List<EnsembleRun.Row> rows = new ArrayList<>();
+            for (int k = 0; k <= 10; k++) {
+                double e = 1e-12 * Math.pow(10, 0.4 * k), lo = drift ? -2 * e : -e;
+                rows.add(new EnsembleRun.Row(0.1 * k, k, 5, List.of(new Statistics(3, 3, 0, 3, 0, new double[]{3, 3, 3}),
+                        new Statistics(drift ? -e : 0.1 * e, drift ? -0.5 * e : e, e * e, lo, e, new double[]{lo, drift ? -e : 0, drift ? -0.5 * e : e}))));
+            }
+            Map<String, XYChart> charts = Plots.observers(List.of("energy", "energy_error"), rows, "test", quantiles);
+            assertEquals(List.of("energy_error", "energy_error-msd"), List.copyOf(charts.keySet()));
+            XYChart error = charts.get("energy_error");
+            assertEquals(drift, error.getStyler().isYAxisLogarithmic());
+            assertEquals(drift ? "|energy_error| (the values shown are negative)" : "energy_error", error.getYAxisTitle());
+            org.knowm.xchart.XYSeries band = error.getSeriesMap().get("q5 to q95 over members");
+            assertEquals(org.knowm.xchart.XYSeries.XYSeriesRenderStyle.PolygonArea, band.getXYSeriesRenderStyle());
+            // along q95, back along q5, at every output time
+            int points = rows.size();
+            assertEquals(2 * points, band.getYData().length);
+            assertEquals(drift ? 0.5e-8 : 1e-8, band.getYData()[points - 1], 1e-20);
+            assertEquals(drift ? 2e-8 : -1e-8, band.getYData()[points], 1e-20);
+            checkFiles(Plots.writeAll(charts, dir));
+        }
+    }
+
+    @Test
     void comparisonPlotHasOursAndThePapersPerMethod() throws Exception {
         // a reproduction table: two methods, e_s beside paper_e_s (002 Table 1 layout); e_H has no paper column
         List<List<String>> table = List.of(List.of("method", "h", "e_s", "paper_e_s", "e_H"),
