@@ -15,6 +15,8 @@ import java.util.regex.Pattern;
  *   <li>{@code runs as `./geomech ARGS` (REASON)}: its one command runs as ARGS (a smaller size) instead;</li>
  *   <li>{@code numbers not compared}: numbers are masked on both sides (with runs as, the other size prints others);</li>
  *   <li>{@code needs OpenCL}: runs where OpenCL does (skipped with a message elsewhere, failing under GEOMECH_REQUIRE_OPENCL=1);</li>
+ *   <li>{@code fresh JVM (REASON)}: runs in a JVM of its own, as the launcher runs it, where the output depends on what the JVM did
+ *   before (the test runs the others in its own JVM);</li>
  *   <li>{@code lines K-M not compared (REASON)}: shown lines K to M (of the output, from 1) stand for any lines printed there.</li>
  * </ul>
  */
@@ -23,14 +25,15 @@ final class ReadmeCommands {
     record Command(int line, String text, List<String> args, List<String> shown, Treatment treatment) {}
 
     /** How the README test treats a block's commands, from its readme-test comment. */
-    record Treatment(String notRun, List<String> runsAs, boolean numbersCompared, boolean needsOpenCl, int fromLine, int toLine) {
-        static final Treatment DEFAULT = new Treatment(null, null, true, false, 0, -1);
+    record Treatment(String notRun, List<String> runsAs, boolean numbersCompared, boolean needsOpenCl, boolean freshJvm, int fromLine, int toLine) {
+        static final Treatment DEFAULT = new Treatment(null, null, true, false, false, 0, -1);
     }
 
     private static final Pattern DIRECTIVE = Pattern.compile("<!-- readme-test: (.*) -->");
     private static final Pattern NOT_RUN = Pattern.compile("not run \\((.+)\\)");
     private static final Pattern RUNS_AS = Pattern.compile("runs as `\\./geomech ([^`]+)` \\((.+)\\)");
     private static final Pattern LINES = Pattern.compile("lines (\\d+)-(\\d+) not compared \\((.+)\\)");
+    private static final Pattern FRESH = Pattern.compile("fresh JVM \\((.+)\\)");
     private static final String PROMPT = "$ ./geomech ", COMMAND = "./geomech ";
 
     private ReadmeCommands() {}
@@ -101,7 +104,7 @@ final class ReadmeCommands {
         if (d == null || !d.matches()) return Treatment.DEFAULT;
         String notRun = null;
         List<String> runsAs = null;
-        boolean numbers = true, openCl = false;
+        boolean numbers = true, openCl = false, fresh = false;
         int from = 0, to = -1;
         for (String clause : clauses(d.group(1))) {
             Matcher m;
@@ -109,13 +112,14 @@ final class ReadmeCommands {
             else if ((m = RUNS_AS.matcher(clause)).matches()) runsAs = words(m.group(1));
             else if (clause.equals("numbers not compared")) numbers = false;
             else if (clause.equals("needs OpenCL")) openCl = true;
+            else if (FRESH.matcher(clause).matches()) fresh = true;
             else if ((m = LINES.matcher(clause)).matches() && Integer.parseInt(m.group(1)) >= 1 && Integer.parseInt(m.group(2)) >= Integer.parseInt(m.group(1))) {
                 from = Integer.parseInt(m.group(1));
                 to = Integer.parseInt(m.group(2));
             } else throw new IllegalArgumentException("README.md line " + (k + 1) + ": unknown readme-test clause '" + clause
-                    + "' (not run (REASON), runs as `./geomech ARGS` (REASON), numbers not compared, needs OpenCL, lines K-M not compared (REASON))");
+                    + "' (not run (REASON), runs as `./geomech ARGS` (REASON), numbers not compared, needs OpenCL, fresh JVM (REASON), lines K-M not compared (REASON))");
         }
-        return new Treatment(notRun, runsAs, numbers, openCl, from, to);
+        return new Treatment(notRun, runsAs, numbers, openCl, fresh, from, to);
     }
 
     /** The clauses of a directive: separated by semicolons outside parentheses and backquotes. */
