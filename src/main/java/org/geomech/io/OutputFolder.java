@@ -144,7 +144,7 @@ public final class OutputFolder implements Closeable {
 
     /** Removes the lock file while still holding its lock (if the file at the path is still the locked one), then releases the lock. */
     @Override
-    public void close() {
+    public synchronized void close() {
         Path file = path.resolve(LOCK);
         try {
             if (lock.isValid() && key != null && key.equals(fileKey(file))) Files.delete(file);
