@@ -83,7 +83,7 @@ final class DescribeCommand implements Callable<Integer> {
         out.printf("  lagrangian:   L = %s%n", sys.lagrangian());
         for (Expr g : sys.holonomic()) out.printf("  holonomic:    %s = 0%n", g);
         for (Expr phi : sys.nonholonomic()) out.printf("  nonholonomic: %s = 0%n", phi);
-        out.printf("  energy:       E = %s%n", show(sys.energy()));
+        out.printf("  energy:       E = %s%n", show(sys.mechanicalEnergy().orElse(sys.energy())));
         Optional<Expr[][]> mass = sys.constantMassMatrix();
         out.printf("  form:         %s%n", mass.isPresent() ? "mechanical, L = 1/2 v'Mv - U(q) with U = " + show(sys.potential())
                 : "general Lagrangian (methods solve D2L(q, v) = p for v)");

@@ -153,6 +153,8 @@ final class RunCommand extends GeomechCommand {
     Checkpoint.Header resumeFrom;
     /** Set when --method names several methods: one ensemble, each method in turn. */
     private MethodComparison.Result comparison;
+    /** Whether the step is explicit (closedForm()), found on first use. */
+    private Boolean closedForm;
 
     @Override
     void execute() {
@@ -464,13 +466,20 @@ final class RunCommand extends GeomechCommand {
 
 
 
+    /** True when the method's step on the model has no unknowns left: every member-step is straight-line code. */
+    private boolean closedForm() {
+        if (closedForm == null) closedForm = Methods.parse(scenario.method()).build(scenario.model().build()).unknowns().isEmpty();
+        return closedForm;
+    }
+
     private void print(StepSizeResult r, double t) {
         if (r.point() != null) out().printf("point %d %s, ", r.point(), r.parameters());
-        out().printf("%s, %d of %d members ok, %.3g s stepping, %.3g member-steps/s, %.3g Newton iterations and %.3g Jacobian"
-                        + " factorisations per member-step%s%n",
+        String solver = r.newtonIterations() == 0 && closedForm() ? "closed form (no Newton iteration)"
+                : String.format("%.3g Newton iterations and %.3g Jacobian factorisations per member-step",
+                (double) r.newtonIterations() / Math.max(1, r.memberSteps()), (double) r.jacobianFactorisations() / Math.max(1, r.memberSteps()));
+        out().printf("%s, %d of %d members ok, %.3g s stepping, %.3g member-steps/s, %s%s%n",
                 r.h() == null ? "h per member: " + r.memberSteps() + " member-steps in " + r.steps() + " output intervals" : "h = " + r.h() + ": " + r.steps() + " steps",
-                r.ok(), r.ok() + r.failed(), r.steppingSeconds(), r.memberStepsPerSecond(),
-                (double) r.newtonIterations() / Math.max(1, r.memberSteps()), (double) r.jacobianFactorisations() / Math.max(1, r.memberSteps()),
+                r.ok(), r.ok() + r.failed(), r.steppingSeconds(), r.memberStepsPerSecond(), solver,
                 Startup.seconds().isPresent() ? String.format(", first step %.2f s after start", Startup.seconds().getAsDouble()) : "");
         List<String> columns = new ArrayList<>(List.of("at t = " + Table.plain(t)));
         columns.addAll(scenario.statistics());

@@ -40,6 +40,10 @@ public final class Methods {
     public static Method parse(String name) {
         if (name == null || name.isBlank()) throw new InputException("no method given (methods: " + String.join(", ", names()) + ")");
         String n = name.trim();
+        List<String> several = MethodList.split(n);
+        if (several.size() > 1)
+            throw new InputException("'" + n + "' names " + several.size() + " methods (" + String.join(", ", several) + "), where one is expected;"
+                    + " geomech run --method compares several on one ensemble");
         if (n.equals("rattle")) return new Rattle();
         if (n.startsWith("rk:") || n.startsWith("vi:")) return TableauMethods.parse(n);
         if (n.startsWith("vrkmk") || n.startsWith("vcg")) return lie003(name, n);

@@ -31,6 +31,15 @@ class CrossCheckCommandTest {
     }
 
     @Test
+    void aListOfMethodsIsOneLineNamingThem() {
+        // crosscheck compares backends on one method: a list (run's comparison of methods) is refused naming its methods, not as a tableau
+        Cli.Result r = Cli.run("crosscheck", "--model", "planar-pendulum", "--method", "rk:rk4,vi:rk4", "--out", dir.toString());
+        assertEquals(2, r.exit());
+        assertEquals(List.of("geomech: error: 'rk:rk4,vi:rk4' names 2 methods (rk:rk4, vi:rk4), where one is expected;"
+                + " geomech run --method compares several on one ensemble"), r.errLines());
+    }
+
+    @Test
     void referenceAloneIsItsOwnOracle() throws Exception {
         Cli.Result r = Cli.run("crosscheck", "--model", "planar-pendulum", "--method", "rattle", "--backends", "reference", "--steps", "20",
                 "--out", dir.toString());

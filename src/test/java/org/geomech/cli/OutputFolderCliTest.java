@@ -80,6 +80,7 @@ class OutputFolderCliTest {
         assertEquals(0, r.exit(), r.err());
         assertTrue(Files.exists(folder.resolve("summary.json")));
         assertEquals("finished\n", Files.readString(folder.resolve(StatusFile.NAME)));
+        assertFalse(Files.exists(folder.resolve(".geomech.lock")), "the lock file goes when the run ends");
     }
 
     @Test
