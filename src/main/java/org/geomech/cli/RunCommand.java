@@ -414,13 +414,9 @@ final class RunCommand extends GeomechCommand {
         if (seriesFile != null) seriesFile.append(row);
     }
 
-    // the grid of a step size; of output intervals where h varies per member (h NaN)
-    private TimeGrid grid(double h) {
-        return scenario.hPerMember() != null ? plan.stepSizes().ticks(scenario.tEnd()) : TimeGrid.of(h, scenario.tEnd(), scenario.outputInterval());
-    }
+    private TimeGrid grid(double h) { return scenario.steps().grid(h, scenario.tEnd(), scenario.outputInterval()); }
 
-    // the step sizes run in turn: one launch labelled NaN where h varies per member
-    private List<Double> stepSizes() { return scenario.hPerMember() != null ? List.of(Double.NaN) : scenario.h(); }
+    private List<Double> stepSizes() { return scenario.steps().stages(); }
 
     // a step size as the summary gives it: null where h varies per member
     private static Double label(double h) { return Double.isNaN(h) ? null : h; }

@@ -2,6 +2,7 @@ package org.geomech.io;
 
 import org.geomech.ensemble.InitialStates;
 import org.geomech.ensemble.Statistic;
+import org.geomech.ensemble.StepSizes;
 import org.geomech.ensemble.MemberStepSizes;
 import org.geomech.ensemble.SweepPlan;
 import org.geomech.ensemble.Variation;
@@ -57,6 +58,9 @@ public record Scenario(Definition model, String method, List<Double> h, double t
     public MemberStepSizes stepSizes() {
         return hPerMember == null ? null : new MemberStepSizes(Variation.parse("h", hPerMember), outputInterval);
     }
+
+    /** The run's step sizes: the list h, or one per member. */
+    public StepSizes steps() { return hPerMember == null ? StepSizes.of(h) : StepSizes.perMember(stepSizes()); }
 
     /** The step sizes of a command that runs each in turn; a one-line error where h varies per member (only run takes that). */
     public List<Double> stepSizes(String command) {
