@@ -563,6 +563,7 @@ public final class Run {
             for (int j : trajectories)
                 if (j < 0 || j >= plan.members()) throw new InputException("trajectories: member " + j + " is not in 0.." + (plan.members() - 1));
         InitialStates initial = givenQ != null ? new InitialStates(sys, givenQ, givenV) : new InitialStates(sys, sc.q0(), sc.v0());
+        if (backend.initialStates() != null) initial = initial.projectedBy(backend.initialStates());
         Setup partial = new Setup(sc, sys, plan, step, backend, observers, initial, 0);
         long outputs = 0;
         for (double h : partial.stages()) outputs = Math.max(outputs, partial.grid(h).rows());

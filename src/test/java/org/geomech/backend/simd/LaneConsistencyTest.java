@@ -1,0 +1,90 @@
+package org.geomech.backend.simd;
+
+import org.geomech.ensemble.EnsembleState;
+import org.geomech.ensemble.InitialStates;
+import org.geomech.method.Methods;
+import org.geomech.method.StateLayout;
+import org.geomech.model.LieGroupSystem;
+import org.geomech.model.Library;
+import org.geomech.model.MechanicalSystem;
+import org.geomech.model.Model;
+import org.geomech.InputException;
+import org.junit.jupiter.api.Test;
+
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ForkJoinPool;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The simd backend's initial states over lanes (LaneConsistentState, LaneLieConsistentState) against the reference's
+ * member-by-member projection (ConsistentState, LieConsistentState): bitwise on every built-in model.
+ */
+class LaneConsistencyTest {
+    /** Not a whole number of blocks, so the last block has lanes past the members. */
+    private static final int MEMBERS = 3 * LaneBlock.LANES * LaneProjections.VECTORS + 5;
+
+    private record Filled(EnsembleState state, InitialStates.Report report) {}
+
+    private static Filled fill(Model sys, Library.BuiltIn b, InitialStates.Perturbation perturbation, boolean lanes) {
+        StateLayout layout = Methods.parse(b.definition().defaultMethod()).build(sys).layout();
+        EnsembleState state = new EnsembleState(layout, MEMBERS);
+        InitialStates initial = new InitialStates(sys, b.q0(), b.v0());
+        if (lanes) initial = initial.projectedBy(new SimdBackend().initialStates());
+        InitialStates.Report report = initial.fill(state, sys.parameterValues(), perturbation);
+        return new Filled(state, report);
+    }
+
+    // seeded draws on every velocity and, in coordinates, every position (then off the holonomic constraints: Gauss-Newton projects them)
+    private static InitialStates.Perturbation perturbation(Model sys, Library.BuiltIn b) {
+        double[] sigmaQ = new double[b.q0().size()], sigmaV = new double[b.v0().size()];
+        if (!(sys instanceof LieGroupSystem)) Arrays.fill(sigmaQ, 0.01);
+        Arrays.fill(sigmaV, 0.05);
+        return new InitialStates.Perturbation(7, sigmaQ, sigmaV);
+    }
+
+    @Test
+    void lanesAreBitwiseTheMemberByMemberProjectionOnEveryBuiltInModel() {
+        for (String name : Library.allNames()) {
+            Library.BuiltIn b = Library.builtIn(name, Map.of());
+            Model sys = b.definition().build();
+            InitialStates.Perturbation perturbation = perturbation(sys, b);
+            Filled reference = fill(sys, b, perturbation, false), lanes = fill(sys, b, perturbation, true);
+            double[] x = reference.state().data(), y = lanes.state().data();
+            for (int k = 0; k < x.length; k++)
+                assertEquals(x[k], y[k], 0.0, name + ": component " + k / reference.state().stride() + " of member " + k % reference.state().stride());
+            assertEquals(reference.report(), lanes.report(), name + ": moves");
+            // the draws moved the states off the constraints where the model has some: the projection did work
+            int constraints = sys instanceof LieGroupSystem lie ? lie.nonholonomicCount()
+                    : ((MechanicalSystem) sys).holonomicCount() + ((MechanicalSystem) sys).nonholonomicCount();
+            if (constraints > 0) assertTrue(reference.report().maxVelocityMove() > 0, name + " velocities moved");
+        }
+    }
+
+    @Test
+    void lanesDoNotDependOnTheThreadCount() throws Exception {
+        Library.BuiltIn b = Library.builtIn("tethered-satellites", Map.of());
+        Model sys = b.definition().build();
+        double[] one = new ForkJoinPool(1).submit(() -> fill(sys, b, perturbation(sys, b), true).state().data()).get();
+        double[] three = new ForkJoinPool(3).submit(() -> fill(sys, b, perturbation(sys, b), true).state().data()).get();
+        assertTrue(Arrays.equals(one, three), "same states on 1 and 3 threads");
+    }
+
+    @Test
+    void aMemberTheLanesCannotProjectFailsAsTheReference() {
+        // the spherical pendulum's constraint x^2 + y^2 + z^2 = l^2 has no Gauss-Newton step at the origin (G = 0)
+        Library.BuiltIn b = Library.builtIn("spherical-pendulum", Map.of());
+        Model sys = b.definition().build();
+        List<String> q0 = List.of("1 - 1/(1 + 1e300*(j - 7)^2)", "0", "0");
+        InputException reference = assertThrows(InputException.class, () -> new InitialStates(sys, q0, b.v0()).fill(
+                new EnsembleState(Methods.parse("rattle").build(sys).layout(), MEMBERS), sys.parameterValues(), null));
+        InputException lanes = assertThrows(InputException.class, () -> new InitialStates(sys, q0, b.v0()).projectedBy(new SimdBackend().initialStates()).fill(
+                new EnsembleState(Methods.parse("rattle").build(sys).layout(), MEMBERS), sys.parameterValues(), null));
+        assertEquals(reference.getMessage(), lanes.getMessage());
+        assertTrue(lanes.getMessage().contains("member 7"), lanes.getMessage());
+    }
+}
