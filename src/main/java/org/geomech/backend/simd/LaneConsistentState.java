@@ -1,8 +1,5 @@
 package org.geomech.backend.simd;
 
-import jdk.incubator.vector.DoubleVector;
-import jdk.incubator.vector.VectorMask;
-import jdk.incubator.vector.VectorOperators;
 import org.geomech.ensemble.BlockConsistency;
 import org.geomech.ensemble.ConsistentState;
 import org.geomech.expr.Expr;
@@ -13,36 +10,40 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * ConsistentState over lanes (001 spec sec. 2.1): q projected onto g(q) = 0 by minimum-norm Gauss-Newton, v onto
- * B(q) v + b(q) = 0 in the kinetic metric, p = D2L and the continuous multipliers, from the same equations
- * (ConsistentState.Equations) with the same operations lane by lane, so each member is bitwise ConsistentState's. A lane
- * whose Gauss-Newton iteration fails or does not converge is left to ConsistentState (done false).
+ * ConsistentState on a block of members (001 spec sec. 2.1): q projected onto g(q) = 0 by minimum-norm Gauss-Newton, v
+ * onto B(q) v + b(q) = 0 in the kinetic metric, p = D2L and the continuous multipliers, from the same equations
+ * (ConsistentState.Equations) with the same operations member by member, so each member is bitwise ConsistentState's.
+ * The equations' tapes run over the block (LaneBlock); a member whose projection fails is left to ConsistentState.
  */
 final class LaneConsistentState implements BlockConsistency {
-    /** The compiled programs a system's projections share. */
-    record Shared(ConsistentState.Equations equations, boolean metricOfVelocity) {
+    /** The equations a system's projections share, whether g_L reads v, and whether it reads nothing (a constant). */
+    record Shared(ConsistentState.Equations equations, boolean metricOfVelocity, boolean metricConstant) {
         static Shared of(ConsistentState.Equations e) {
             Set<Expr> read = Exprs.symbols(e.metric());
-            boolean ofVelocity = e.inputs().subList(e.n(), 2 * e.n()).stream().anyMatch(read::contains);
-            return new Shared(e, ofVelocity);
+            return new Shared(e, e.inputs().subList(e.n(), 2 * e.n()).stream().anyMatch(read::contains), read.isEmpty());
         }
     }
 
     private final LaneBlock block;
     private final int n, mh, m, params;
-    private final boolean metricOfVelocity;
+    private final boolean metricOfVelocity, metricConstant;
+    private boolean metricFactored;
     private final LaneBlock.Program holonomic, holonomicJacobian, rows, offsets, metric, momenta, force, drift;
     /** in: q, v, parameters (the programs' inputs, q and v projected in place); the rest as in ConsistentState. */
-    private final double[] in, g, G, GGt, yh, B, b, r, gl, glLu, glPivots, glInvBt, column, c, cPivots, y, f, dr, glInvF, active;
+    private final double[] in, g, G, GGt, yh, B, b, r, glLu, glInvBt, column, c, y, f, dr, glInvF;
+    private final int[] glPivots, cPivots;
+    private final boolean[] active;
+    private int count;
 
-    LaneConsistentState(Shared shared, int vectors) {
+    LaneConsistentState(Shared shared, int width) {
         ConsistentState.Equations e = shared.equations();
-        this.block = new LaneBlock(vectors);
+        this.block = new LaneBlock(width);
         this.n = e.n();
         this.mh = e.mh();
         this.m = e.m();
         this.params = e.inputs().size() - 2 * n;
         this.metricOfVelocity = shared.metricOfVelocity();
+        this.metricConstant = shared.metricConstant();
         List<Expr> inputs = e.inputs();
         this.holonomic = block.program(inputs, e.holonomic());
         this.holonomicJacobian = block.program(inputs, e.holonomicJacobian());
@@ -52,27 +53,25 @@ final class LaneConsistentState implements BlockConsistency {
         this.momenta = block.program(inputs, e.momenta());
         this.force = block.program(inputs, e.force());
         this.drift = block.program(inputs, e.drift());
-        int w = block.width;
-        this.in = new double[inputs.size() * w];
-        this.g = new double[mh * w];
-        this.G = new double[mh * n * w];
-        this.GGt = new double[mh * mh * w];
-        this.yh = new double[mh * w];
-        this.B = new double[m * n * w];
-        this.b = new double[m * w];
-        this.r = new double[m * w];
-        this.gl = new double[n * n * w];
-        this.glLu = new double[n * n * w];
-        this.glPivots = new double[n * w];
-        this.glInvBt = new double[n * m * w];
-        this.column = new double[n * w];
-        this.c = new double[m * m * w];
-        this.cPivots = new double[Math.max(m, mh) * w];
-        this.y = new double[m * w];
-        this.f = new double[n * w];
-        this.dr = new double[m * w];
-        this.glInvF = new double[n * w];
-        this.active = new double[w];
+        this.in = new double[inputs.size() * width];
+        this.g = new double[mh * width];
+        this.G = new double[mh * n * width];
+        this.GGt = new double[mh * mh * width];
+        this.yh = new double[mh * width];
+        this.B = new double[m * n * width];
+        this.b = new double[m * width];
+        this.r = new double[m * width];
+        this.glLu = new double[n * n * width];
+        this.glPivots = new int[n * width];
+        this.glInvBt = new double[n * m * width];
+        this.column = new double[n * width];
+        this.c = new double[m * m * width];
+        this.cPivots = new int[Math.max(m, mh) * width];
+        this.y = new double[m * width];
+        this.f = new double[n * width];
+        this.dr = new double[m * width];
+        this.glInvF = new double[n * width];
+        this.active = new boolean[width];
     }
 
     @Override public int width() { return block.width; }
@@ -80,11 +79,12 @@ final class LaneConsistentState implements BlockConsistency {
     @Override
     public void apply(double[] q, double[] v, double[] parameters, double[] p, double[] lambda, int count, boolean[] done) {
         int w = block.width;
+        this.count = count;
         System.arraycopy(q, 0, in, 0, n * w);
         System.arraycopy(v, 0, in, n * w, n * w);
         System.arraycopy(parameters, 0, in, 2 * n * w, params * w);
         Arrays.fill(done, 0, w, true);
-        projectPositions(count, done);
+        projectPositions(done);
         if (m > 0) {
             if (!metricOfVelocity) factorMetric();
             for (int pass = 0; pass < ConsistentState.VELOCITY_PASSES; pass++) projectVelocities(done);
@@ -95,104 +95,107 @@ final class LaneConsistentState implements BlockConsistency {
         System.arraycopy(in, n * w, v, 0, n * w);
     }
 
-    // Minimum-norm Gauss-Newton, q <- q - G^T (G G^T)^-1 g(q), in the lanes still iterating; lanes that fail or do not converge are not done
-    private void projectPositions(int count, boolean[] done) {
+    // Minimum-norm Gauss-Newton, q <- q - G^T (G G^T)^-1 g(q), in the members still iterating; those that fail or do not converge are not done
+    private void projectPositions(boolean[] done) {
         if (mh == 0) return;
-        int w = block.width;
-        Arrays.fill(active, 0.0);
-        Arrays.fill(active, 0, count, 1.0);
+        Arrays.fill(active, false);
+        Arrays.fill(active, 0, count, true);
         for (int it = 0; it < ConsistentState.POSITION_ITERATIONS; it++) {
             boolean any = false;
-            for (double a : active) any |= a != 0;
+            for (boolean a : active) any |= a;
             if (!any) return;
             holonomic.eval(in, g);
             holonomicJacobian.eval(in, G);
-            for (int o = 0; o < w; o += LaneBlock.LANES) gaussNewton(o, done);
+            gaussNewton(done);
         }
-        for (int l = 0; l < w; l++) if (active[l] != 0) done[l] = false;
+        for (int l = 0; l < count; l++) if (active[l]) done[l] = false;
     }
 
-    // One Gauss-Newton step of chunk o: ConsistentState.projectPositions's operations lane by lane
-    private void gaussNewton(int o, boolean[] done) {
-        VectorMask<Double> iterating = block.flag(active, 0, o);
-        if (!iterating.anyTrue()) return;
+    // One Gauss-Newton step: ConsistentState.projectPositions's operations, q changed in the members still iterating
+    private void gaussNewton(boolean[] done) {
+        int w = block.width;
         for (int a = 0; a < mh; a++)
-            for (int bb = 0; bb < mh; bb++) {
-                DoubleVector sum = DoubleVector.zero(LaneBlock.S);
-                for (int i = 0; i < n; i++) sum = sum.add(block.get(G, a * n + i, o).mul(block.get(G, bb * n + i, o)));
-                block.set(GGt, a * mh + bb, o, sum);
+            for (int k = 0; k < mh; k++) {
+                int ak = (a * mh + k) * w;
+                Arrays.fill(GGt, ak, ak + count, 0.0);
+                for (int i = 0; i < n; i++) {
+                    int ai = (a * n + i) * w, ki = (k * n + i) * w;
+                    for (int l = 0; l < count; l++) GGt[ak + l] += G[ai + l] * G[ki + l];
+                }
             }
-        block.decompose(GGt, mh, cPivots, o);
-        for (int a = 0; a < mh; a++) block.set(yh, a, o, block.get(g, a, o));
-        block.solve(GGt, mh, cPivots, yh, 0, o);
-        DoubleVector step = DoubleVector.zero(LaneBlock.S), size = step;
-        for (int i = 0; i < n; i++) {
-            DoubleVector d = DoubleVector.zero(LaneBlock.S);
-            for (int a = 0; a < mh; a++) d = d.add(block.get(G, a * n + i, o).mul(block.get(yh, a, o)));
-            DoubleVector moved = block.get(in, i, o).sub(d);
-            block.set(in, i, o, block.get(in, i, o).blend(moved, iterating));
-            step = step.max(d.abs());
-            size = size.max(moved.abs());
+        block.decompose(GGt, mh, cPivots, count);
+        block.copy(g, 0, mh, yh, 0);
+        block.solve(GGt, mh, cPivots, yh, 0, count);
+        for (int l = 0; l < count; l++) {
+            if (!active[l]) continue;
+            double step = 0, size = 0;
+            for (int i = 0; i < n; i++) {
+                double d = 0;
+                for (int a = 0; a < mh; a++) d += G[(a * n + i) * w + l] * yh[a * w + l];
+                in[i * w + l] -= d;
+                step = Math.max(step, Math.abs(d));
+                size = Math.max(size, Math.abs(in[i * w + l]));
+            }
+            if (!Double.isFinite(step)) {
+                done[l] = false;
+                active[l] = false;
+            } else if (step <= ConsistentState.TOLERANCE * (1 + size)) {
+                active[l] = false;
+            }
         }
-        VectorMask<Double> finite = step.compare(VectorOperators.LE, Double.MAX_VALUE);
-        VectorMask<Double> failed = iterating.andNot(finite);
-        VectorMask<Double> converged = step.compare(VectorOperators.LE, size.add(1.0).mul(ConsistentState.TOLERANCE));
-        for (int l = 0; l < LaneBlock.LANES; l++) if (failed.laneIsSet(l)) done[o + l] = false;
-        block.flag(active, 0, o, iterating.and(finite).andNot(converged));
     }
 
+    // g_L factored: once for good where it is constant, once per block where it reads q and the parameters alone, else at each use
     private void factorMetric() {
-        metric.eval(in, gl);
-        System.arraycopy(gl, 0, glLu, 0, gl.length);
-        for (int o = 0; o < block.width; o += LaneBlock.LANES) block.decompose(glLu, n, glPivots, o);
+        if (metricConstant && metricFactored) return;
+        metric.eval(in, glLu);
+        block.decompose(glLu, n, glPivots, metricConstant ? block.width : count);
+        metricFactored = true;
     }
 
-    // v <- v - g_L^-1 B^T (B g_L^-1 B^T)^-1 (B v + b), each pass over the whole block
+    // v <- v - g_L^-1 B^T (B g_L^-1 B^T)^-1 (B v + b)
     private void projectVelocities(boolean[] done) {
+        int w = block.width;
         rows.eval(in, B);
         offsets.eval(in, b);
         if (metricOfVelocity) factorMetric();
-        for (int o = 0; o < block.width; o += LaneBlock.LANES) {
-            block.times(B, 0, m, n, in, n, r, 0, o);
-            for (int a = 0; a < m; a++) block.set(r, a, o, block.get(r, a, o).add(block.get(b, a, o)));
-            inverseTimesRows(o);
-            block.times(B, m, n, glInvBt, m, c, o);
-            block.decompose(c, m, cPivots, o);
-            block.solve(c, m, cPivots, r, 0, o);
-            block.times(glInvBt, 0, n, m, r, 0, column, 0, o);
-            for (int i = 0; i < n; i++) block.set(in, n + i, o, block.get(in, n + i, o).sub(block.get(column, i, o)));
-            VectorMask<Double> finite = block.finite(in, n, n, o);
-            for (int l = 0; l < LaneBlock.LANES; l++) if (!finite.laneIsSet(l)) done[o + l] = false;
-        }
+        block.times(B, 0, m, n, in, n, r, 0, count);
+        for (int a = 0; a < m; a++) for (int l = 0; l < count; l++) r[a * w + l] = r[a * w + l] + b[a * w + l];
+        inverseTimesRows();
+        block.times(B, m, n, glInvBt, m, c, count);
+        block.decompose(c, m, cPivots, count);
+        block.solve(c, m, cPivots, r, 0, count);
+        block.times(glInvBt, 0, n, m, r, 0, column, 0, count);
+        for (int i = 0; i < n; i++) for (int l = 0; l < count; l++) in[(n + i) * w + l] -= column[i * w + l];
+        for (int l = 0; l < count; l++) if (!block.finite(in, n, n, l)) done[l] = false;
     }
 
     // g_L^-1 B^T, column by column as LinearSolverLu_DDRM.solve does, into glInvBt (n x m)
-    private void inverseTimesRows(int o) {
+    private void inverseTimesRows() {
+        int w = block.width;
         for (int a = 0; a < m; a++) {
-            for (int i = 0; i < n; i++) block.set(column, i, o, block.get(B, a * n + i, o));
-            block.solve(glLu, n, glPivots, column, 0, o);
-            for (int i = 0; i < n; i++) block.set(glInvBt, i * m + a, o, block.get(column, i, o));
+            block.copy(B, a * n, n, column, 0);
+            block.solve(glLu, n, glPivots, column, 0, count);
+            for (int i = 0; i < n; i++) System.arraycopy(column, i * w, glInvBt, (i * m + a) * w, count);
         }
     }
 
     // lambda = -(B g_L^-1 B^T)^-1 (B g_L^-1 f + dPhi/dq v)
     private void multipliers(double[] lambda, boolean[] done) {
+        int w = block.width;
         rows.eval(in, B);
         force.eval(in, f);
         drift.eval(in, dr);
         if (metricOfVelocity) factorMetric();
-        for (int o = 0; o < block.width; o += LaneBlock.LANES) {
-            inverseTimesRows(o);
-            for (int i = 0; i < n; i++) block.set(glInvF, i, o, block.get(f, i, o));
-            block.solve(glLu, n, glPivots, glInvF, 0, o);
-            block.times(B, m, n, glInvBt, m, c, o);
-            block.times(B, 0, m, n, glInvF, 0, y, 0, o);
-            for (int a = 0; a < m; a++) block.set(y, a, o, block.get(y, a, o).add(block.get(dr, a, o)));
-            block.decompose(c, m, cPivots, o);
-            block.solve(c, m, cPivots, y, 0, o);
-            for (int a = 0; a < m; a++) block.set(lambda, a, o, block.get(y, a, o).neg());
-            VectorMask<Double> finite = block.finite(lambda, 0, m, o);
-            for (int l = 0; l < LaneBlock.LANES; l++) if (!finite.laneIsSet(l)) done[o + l] = false;
-        }
+        inverseTimesRows();
+        block.copy(f, 0, n, glInvF, 0);
+        block.solve(glLu, n, glPivots, glInvF, 0, count);
+        block.times(B, m, n, glInvBt, m, c, count);
+        block.times(B, 0, m, n, glInvF, 0, y, 0, count);
+        for (int a = 0; a < m; a++) for (int l = 0; l < count; l++) y[a * w + l] = y[a * w + l] + dr[a * w + l];
+        block.decompose(c, m, cPivots, count);
+        block.solve(c, m, cPivots, y, 0, count);
+        for (int a = 0; a < m; a++) for (int l = 0; l < count; l++) lambda[a * w + l] = -y[a * w + l];
+        for (int l = 0; l < count; l++) if (!block.finite(lambda, 0, m, l)) done[l] = false;
     }
 }

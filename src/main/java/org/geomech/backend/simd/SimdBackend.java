@@ -53,10 +53,10 @@ public final class SimdBackend implements Backend {
 
     @Override public String name() { return "simd"; }
 
-    /** Initial states projected over blocks of LaneProjections.VECTORS vectors of lanes (LaneConsistentState, LaneLieConsistentState). */
+    /** Initial states projected over blocks of LaneProjections.WIDTH members (LaneConsistentState, LaneLieConsistentState). */
     @Override
     public BlockConsistency.Factory initialStates() {
-        return ModuleLayer.boot().findModule("jdk.incubator.vector").isEmpty() ? null : LaneProjections::of;
+        return LaneProjections::of;
     }
 
     @Override

@@ -26,7 +26,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class LaneConsistencyTest {
     /** Not a whole number of blocks, so the last block has lanes past the members. */
-    private static final int MEMBERS = 3 * LaneBlock.LANES * LaneProjections.VECTORS + 5;
+    private static final int MEMBERS = 3 * LaneProjections.WIDTH + 5;
 
     private record Filled(EnsembleState state, InitialStates.Report report) {}
 
