@@ -123,7 +123,9 @@ final class LaneBlock {
         Arrays.fill(start, 0, count, Integer.MAX_VALUE);
         for (int i = 0; i < n; i++) {
             int xi = (from + i) * w;
-            for (int l = 0; l < count; l++) {
+            boolean swaps = false;
+            for (int l = 0; l < count; l++) swaps |= pivots[i * w + l] != i;
+            for (int l = 0; l < count && swaps; l++) {
                 int ip = pivots[i * w + l];
                 if (ip != i) {
                     double t = x[(from + ip) * w + l];
@@ -131,9 +133,13 @@ final class LaneBlock {
                     x[xi + l] = t;
                 }
             }
+            // terms from the latest first nonzero entry on are every member's: one loop over the members without a test
+            int latest = 0;
+            for (int l = 0; l < count; l++) latest = Math.max(latest, start[l]);
             for (int j = 0; j < i; j++) {
                 int ij = (i * n + j) * w, xj = (from + j) * w;
-                for (int l = 0; l < count; l++) if (j >= start[l]) x[xi + l] -= lu[ij + l] * x[xj + l];
+                if (j >= latest) for (int l = 0; l < count; l++) x[xi + l] -= lu[ij + l] * x[xj + l];
+                else for (int l = 0; l < count; l++) if (j >= start[l]) x[xi + l] -= lu[ij + l] * x[xj + l];
             }
             for (int l = 0; l < count; l++) if (start[l] == Integer.MAX_VALUE && x[xi + l] != 0.0) start[l] = i;
         }
