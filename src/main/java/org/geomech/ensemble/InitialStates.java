@@ -225,6 +225,8 @@ public final class InitialStates {
         private final SweepPlan plan;
         private final SweepPlan.Members parameters;
         private final int[] carried, offsets;
+        /** The layout's multipliers, their first component and that of the carried parameters (StateLayout looks each up anew). */
+        private final int multipliers, lambdaOffset, parameterOffset;
         /** A block of members for lanes: given q and v, projected q, v, p and multipliers, parameters, whether each is done. */
         private final double[] qGiven, vGiven, qBlock, vBlock, pBlock, lambdaBlock, paramBlock;
         private final boolean[] done;
@@ -245,6 +247,9 @@ public final class InitialStates {
             this.p = new double[nv];
             this.lambda = new double[consistent.multipliers()];
             this.carried = layout.parameters().stream().mapToInt(s -> sys.parameterSymbols().indexOf(s)).toArray();
+            this.multipliers = layout.multipliers();
+            this.lambdaOffset = layout.lambdaOffset();
+            this.parameterOffset = layout.parameterOffset();
             String[] names = blocks();
             this.offsets = new int[names.length];
             for (int b = 0; b < names.length; b++) offsets[b] = layout.has(names[b]) ? layout.offset(names[b]) : -1;
@@ -347,7 +352,6 @@ public final class InitialStates {
 
         // the projected q, v, p and multipliers of launch member g into member local of the state, with the moves from the given values
         private void store(EnsembleState state, int local, int g, double[] qGiven, double[] vGiven, double[] moved) {
-            StateLayout layout = state.layout();
             int nq = q.length, nv = v.length;
             for (int i = 0; i < nq; i++) moved[0] = Math.max(moved[0], Math.abs(q[i] - qGiven[i]));
             for (int i = 0; i < nv; i++) moved[1] = Math.max(moved[1], Math.abs(v[i] - vGiven[i]));
@@ -355,10 +359,10 @@ public final class InitialStates {
             put(state, offsets[1], local, v);
             put(state, offsets[2], local, p);
             // a method may carry more multipliers than the constraints (004's gamma): those extra ones start at 0
-            for (int a = 0; a < layout.multipliers(); a++) state.set(layout.lambdaOffset() + a, local, a < lambda.length ? lambda[a] : 0.0);
+            for (int a = 0; a < multipliers; a++) state.set(lambdaOffset + a, local, a < lambda.length ? lambda[a] : 0.0);
             // a carried parameter the model does not have is the step size (StepSystem.H)
             for (int k = 0; k < carried.length; k++)
-                state.set(layout.parameterOffset() + k, local, carried[k] < 0 ? parameters.stepSize(g) : modelParams[carried[k]]);
+                state.set(parameterOffset + k, local, carried[k] < 0 ? parameters.stepSize(g) : modelParams[carried[k]]);
             if (plan.padding(g)) state.fail(local, 0, EnsembleState.Status.EXCLUDED);
         }
 

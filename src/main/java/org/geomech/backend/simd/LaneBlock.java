@@ -155,6 +155,64 @@ final class LaneBlock {
     }
 
     /**
+     * The LU of a matrix every member shares (a constant metric), from member 0 of decompose's a and pivots: its row swaps,
+     * and its entries as the terms a solve subtracts (zeros left out) and the diagonal it divides by (ones left out).
+     */
+    record ConstantLu(int[] pivots, int[] lower, double[] lowerValues, int[] upper, double[] upperValues, double[] diagonal) {}
+
+    ConstantLu constant(double[] a, int n, int[] pivots) {
+        int w = width;
+        int[] rows = new int[n];
+        for (int i = 0; i < n; i++) rows[i] = pivots[i * w];
+        List<Integer> lower = new java.util.ArrayList<>(), upper = new java.util.ArrayList<>();
+        for (int i = 0; i < n; i++)
+            for (int j = 0; j < n; j++) if (j != i && a[(i * n + j) * w] != 0) (j < i ? lower : upper).add(i * n + j);
+        double[] diagonal = new double[n];
+        for (int i = 0; i < n; i++) diagonal[i] = a[(i * n + i) * w];
+        int[] lo = lower.stream().mapToInt(Integer::intValue).toArray(), up = upper.stream().mapToInt(Integer::intValue).toArray();
+        double[] loValues = new double[lo.length], upValues = new double[up.length];
+        for (int k = 0; k < lo.length; k++) loValues[k] = a[lo[k] * w];
+        for (int k = 0; k < up.length; k++) upValues[k] = a[up[k] * w];
+        return new ConstantLu(rows, lo, loValues, up, upValues, diagonal);
+    }
+
+    /**
+     * solve for an LU every member shares: the same operations but those that subtract a zero entry's product or divide
+     * by one, which change a finite value at most in the sign of a zero (so every member equals, ==, what solve gives).
+     */
+    void solve(ConstantLu lu, int n, double[] x, int from, int count) {
+        int w = width;
+        for (int i = 0; i < n; i++) {
+            int p = lu.pivots()[i];
+            if (p == i) continue;
+            for (int l = 0; l < count; l++) {
+                double t = x[(from + p) * w + l];
+                x[(from + p) * w + l] = x[(from + i) * w + l];
+                x[(from + i) * w + l] = t;
+            }
+        }
+        int[] lower = lu.lower(), upper = lu.upper();
+        for (int k = 0; k < lower.length; k++) {
+            int xi = (from + lower[k] / n) * w, xj = (from + lower[k] % n) * w;
+            double c = lu.lowerValues()[k];
+            for (int l = 0; l < count; l++) x[xi + l] -= c * x[xj + l];
+        }
+        int end = upper.length;
+        for (int i = n - 1; i >= 0; i--) {
+            int xi = (from + i) * w, start = end;
+            while (start > 0 && upper[start - 1] / n == i) start--;
+            for (int k = start; k < end; k++) {
+                int xj = (from + upper[k] % n) * w;
+                double c = lu.upperValues()[k];
+                for (int l = 0; l < count; l++) x[xi + l] -= c * x[xj + l];
+            }
+            end = start;
+            double d = lu.diagonal()[i];
+            if (d != 1) for (int l = 0; l < count; l++) x[xi + l] /= d;
+        }
+    }
+
+    /**
      * y = A x for members 0 .. count - 1, A rows x cols (entries from aFrom), x at xFrom, y at yFrom: MatrixVectorMult_DDRM.mult,
      * each sum starting with its first product (CommonOps_DDRM.mult with a one-column right side).
      */

@@ -27,7 +27,8 @@ final class LaneConsistentState implements BlockConsistency {
     private final LaneBlock block;
     private final int n, mh, m, params;
     private final boolean metricOfVelocity, metricConstant;
-    private boolean metricFactored;
+    /** The LU of a constant g_L, once factored. */
+    private LaneBlock.ConstantLu constantMetric;
     private final LaneBlock.Program holonomic, holonomicJacobian, rows, offsets, metric, momenta, force, drift;
     /** in: q, v, parameters (the programs' inputs, q and v projected in place); the rest as in ConsistentState. */
     private final double[] in, g, G, GGt, yh, B, b, r, glLu, glInvBt, column, c, y, f, dr, glInvF;
@@ -145,12 +146,18 @@ final class LaneConsistentState implements BlockConsistency {
         }
     }
 
-    // g_L factored: once for good where it is constant, once per block where it reads q and the parameters alone, else at each use
+    // g_L factored: once for good where it is constant (its solves then skip zero entries), once per block where it reads q and the parameters alone, else at each use
     private void factorMetric() {
-        if (metricConstant && metricFactored) return;
+        if (constantMetric != null) return;
         metric.eval(in, glLu);
-        block.decompose(glLu, n, glPivots, metricConstant ? block.width : count);
-        metricFactored = true;
+        block.decompose(glLu, n, glPivots, count);
+        if (metricConstant) constantMetric = block.constant(glLu, n, glPivots);
+    }
+
+    // x = g_L^-1 x (entries from of x), every member
+    private void metricSolve(double[] x, int from) {
+        if (constantMetric != null) block.solve(constantMetric, n, x, from, count);
+        else block.solve(glLu, n, glPivots, x, from, count);
     }
 
     // v <- v - g_L^-1 B^T (B g_L^-1 B^T)^-1 (B v + b)
@@ -175,7 +182,7 @@ final class LaneConsistentState implements BlockConsistency {
         int w = block.width;
         for (int a = 0; a < m; a++) {
             block.copy(B, a * n, n, column, 0);
-            block.solve(glLu, n, glPivots, column, 0, count);
+            metricSolve(column, 0);
             for (int i = 0; i < n; i++) System.arraycopy(column, i * w, glInvBt, (i * m + a) * w, count);
         }
     }
@@ -189,7 +196,7 @@ final class LaneConsistentState implements BlockConsistency {
         if (metricOfVelocity) factorMetric();
         inverseTimesRows();
         block.copy(f, 0, n, glInvF, 0);
-        block.solve(glLu, n, glPivots, glInvF, 0, count);
+        metricSolve(glInvF, 0);
         block.times(B, m, n, glInvBt, m, c, count);
         block.times(B, 0, m, n, glInvF, 0, y, 0, count);
         for (int a = 0; a < m; a++) for (int l = 0; l < count; l++) y[a * w + l] = y[a * w + l] + dr[a * w + l];
