@@ -299,24 +299,44 @@ public final class InitialStates {
                 System.arraycopy(qGiven, 0, qBlock, 0, qBlock.length);
                 System.arraycopy(vGiven, 0, vBlock, 0, vBlock.length);
                 lanes.apply(qBlock, vBlock, paramBlock, pBlock, lambdaBlock, count, done);
-                double[] qAt = new double[nq], vAt = new double[nv];
-                for (int l = 0; l < count; l++) {
-                    for (int i = 0; i < nq; i++) qAt[i] = qGiven[i * w + l];
-                    for (int i = 0; i < nv; i++) vAt[i] = vGiven[i * w + l];
-                    for (int k = 0; k < modelParams.length; k++) modelParams[k] = paramBlock[k * w + l];
-                    System.arraycopy(qAt, 0, q, 0, nq);
-                    System.arraycopy(vAt, 0, v, 0, nv);
-                    int g = first + start + l;
-                    if (done[l]) {
-                        for (int i = 0; i < nq; i++) q[i] = qBlock[i * w + l];
-                        for (int i = 0; i < nv; i++) v[i] = vBlock[i * w + l];
-                        for (int i = 0; i < nv; i++) p[i] = pBlock[i * w + l];
-                        for (int a = 0; a < lambda.length; a++) lambda[a] = lambdaBlock[a * w + l];
-                    } else {
-                        project(plan.padding(g) ? 0 : plan.local(g));
-                    }
-                    store(state, start + l, g, qAt, vAt, moved);
-                }
+                for (int l = 0; l < count; l++) if (!done[l]) projectAlone(l, first + start + l);
+                storeBlock(state, start, first + start, count, moved);
+            }
+        }
+
+        // member l of the block (launch member g) projected member by member, into the block's arrays
+        private void projectAlone(int l, int g) {
+            int w = lanes.width();
+            for (int i = 0; i < q.length; i++) q[i] = qGiven[i * w + l];
+            for (int i = 0; i < v.length; i++) v[i] = vGiven[i * w + l];
+            for (int k = 0; k < modelParams.length; k++) modelParams[k] = paramBlock[k * w + l];
+            project(plan.padding(g) ? 0 : plan.local(g));
+            for (int i = 0; i < q.length; i++) qBlock[i * w + l] = q[i];
+            for (int i = 0; i < v.length; i++) vBlock[i * w + l] = v[i];
+            for (int i = 0; i < p.length; i++) pBlock[i * w + l] = p[i];
+            for (int a = 0; a < lambda.length; a++) lambdaBlock[a * w + l] = lambda[a];
+        }
+
+        // as store, for count members of the block from member local of the state (launch member g onward): component by component
+        private void storeBlock(EnsembleState state, int local, int g, int count, double[] moved) {
+            int w = lanes.width(), stride = state.stride();
+            double[] x = state.data();
+            for (int k = 0; k < q.length * w; k += w)
+                for (int l = k; l < k + count; l++) moved[0] = Math.max(moved[0], Math.abs(qBlock[l] - qGiven[l]));
+            for (int k = 0; k < v.length * w; k += w)
+                for (int l = k; l < k + count; l++) moved[1] = Math.max(moved[1], Math.abs(vBlock[l] - vGiven[l]));
+            double[][] blocks = {qBlock, vBlock, pBlock};
+            for (int b = 0; b < 3; b++)
+                for (int i = 0; offsets[b] >= 0 && i < blocks[b].length / w; i++)
+                    System.arraycopy(blocks[b], i * w, x, (offsets[b] + i) * stride + local, count);
+            for (int a = 0; a < multipliers; a++) {
+                if (a < lambda.length) System.arraycopy(lambdaBlock, a * w, x, (lambdaOffset + a) * stride + local, count);
+                else java.util.Arrays.fill(x, (lambdaOffset + a) * stride + local, (lambdaOffset + a) * stride + local + count, 0.0);
+            }
+            for (int l = 0; l < count; l++) {
+                for (int k = 0; k < carried.length; k++)
+                    state.set(parameterOffset + k, local + l, carried[k] < 0 ? parameters.stepSize(g + l) : paramBlock[carried[k] * w + l]);
+                if (plan.padding(g + l)) state.fail(local + l, 0, EnsembleState.Status.EXCLUDED);
             }
         }
 

@@ -58,6 +58,10 @@ final class LaneBlock {
                     case LaneTape.MUL -> { for (int l = 0; l < n; l++) r[dst + l] = r[a + l] * r[b + l]; }
                     case LaneTape.DIV -> { for (int l = 0; l < n; l++) r[dst + l] = r[a + l] / r[b + l]; }
                     case LaneTape.NEG -> { for (int l = 0; l < n; l++) r[dst + l] = -r[a + l]; }
+                    case LaneTape.POWI -> {
+                        if (c[pc + 3] == 2) for (int l = 0; l < n; l++) r[dst + l] = r[a + l] * r[a + l];
+                        else for (int l = 0; l < n; l++) r[dst + l] = LaneTape.apply(op, r[a + l], 0, c[pc + 3]);
+                    }
                     default -> {
                         boolean binary = LaneTape.binary(op);
                         for (int l = 0; l < n; l++) r[dst + l] = LaneTape.apply(op, r[a + l], binary ? r[b + l] : 0, c[pc + 3]);
@@ -255,5 +259,11 @@ final class LaneBlock {
     boolean finite(double[] x, int from, int count, int l) {
         for (int k = from; k < from + count; k++) if (!Double.isFinite(x[k * width + l])) return false;
         return true;
+    }
+
+    /** done[l] = false for members 0 .. count - 1 with an entry from .. from + entries - 1 not finite. */
+    void finite(double[] x, int from, int entries, int count, boolean[] done) {
+        for (int k = from; k < from + entries; k++)
+            for (int l = 0; l < count; l++) if (!Double.isFinite(x[k * width + l])) done[l] = false;
     }
 }

@@ -174,7 +174,7 @@ final class LaneConsistentState implements BlockConsistency {
         block.solve(c, m, cPivots, r, 0, count);
         block.times(glInvBt, 0, n, m, r, 0, column, 0, count);
         for (int i = 0; i < n; i++) for (int l = 0; l < count; l++) in[(n + i) * w + l] -= column[i * w + l];
-        for (int l = 0; l < count; l++) if (!block.finite(in, n, n, l)) done[l] = false;
+        block.finite(in, n, n, count, done);
     }
 
     // g_L^-1 B^T, column by column as LinearSolverLu_DDRM.solve does, into glInvBt (n x m)
@@ -203,6 +203,6 @@ final class LaneConsistentState implements BlockConsistency {
         block.decompose(c, m, cPivots, count);
         block.solve(c, m, cPivots, y, 0, count);
         for (int a = 0; a < m; a++) for (int l = 0; l < count; l++) lambda[a * w + l] = -y[a * w + l];
-        for (int l = 0; l < count; l++) if (!block.finite(lambda, 0, m, l)) done[l] = false;
+        block.finite(lambda, 0, m, count, done);
     }
 }
