@@ -1,7 +1,11 @@
 package org.geomech.backend.simd;
 
 import org.geomech.ensemble.EnsembleState;
+import org.geomech.engine.SweepRun;
 import org.geomech.ensemble.InitialStates;
+import org.geomech.ensemble.SweepPlan;
+import org.geomech.ensemble.Variation;
+import org.geomech.method.StepSystem;
 import org.geomech.method.Methods;
 import org.geomech.method.StateLayout;
 import org.geomech.model.LieGroupSystem;
@@ -63,6 +67,23 @@ class LaneConsistencyTest {
                     : ((MechanicalSystem) sys).holonomicCount() + ((MechanicalSystem) sys).nonholonomicCount();
             if (constraints > 0) assertTrue(reference.report().maxVelocityMove() > 0, name + " velocities moved");
         }
+    }
+
+    @Test
+    void aSweepWithParametersPerMemberAndPaddingIsTheMemberByMemberOne() {
+        // eps swept over 3 points of 150 members (each point on its own reduction blocks: padding members between), a
+        // parameter the step then carries per member
+        Library.BuiltIn b = Library.builtIn("cvt", Map.of());
+        Model sys = b.definition().build();
+        SweepPlan plan = new SweepPlan(sys, Map.of("eps", Variation.parse("eps", "[0.25, 0.5, 1]")), 150);
+        StepSystem step = SweepRun.step(Methods.parse("lobatto-nh:2").build(sys), plan);
+        InitialStates.Perturbation perturbation = perturbation(sys, b);
+        EnsembleState reference = new EnsembleState(step.layout(), plan.launchMembers()), lanes = new EnsembleState(step.layout(), plan.launchMembers());
+        new InitialStates(sys, b.q0(), b.v0()).fill(reference, plan, perturbation);
+        new InitialStates(sys, b.q0(), b.v0()).projectedBy(new SimdBackend().initialStates()).fill(lanes, plan, perturbation);
+        assertTrue(Arrays.equals(reference.data(), lanes.data()), "the same states, parameters carried per member included");
+        for (int j = 0; j < plan.launchMembers(); j++) assertEquals(reference.status(j), lanes.status(j), "status of member " + j);
+        assertEquals(EnsembleState.Status.EXCLUDED, lanes.status(150), "member 150 of point 0 is padding");
     }
 
     @Test
