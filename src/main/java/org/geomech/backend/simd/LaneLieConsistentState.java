@@ -16,17 +16,19 @@ import java.util.Set;
  * with the same operations member by member, so each member is bitwise LieConsistentState's; g is left as given.
  */
 final class LaneLieConsistentState implements BlockConsistency {
-    /** The equations a system's projections share, and whether K reads eta. */
-    record Shared(LieConsistentState.Equations equations, boolean metricOfVelocity) {
+    /** The equations a system's projections share, whether K reads eta, and whether it reads nothing (a constant). */
+    record Shared(LieConsistentState.Equations equations, boolean metricOfVelocity, boolean metricConstant) {
         static Shared of(LieConsistentState.Equations e) {
             Set<Expr> read = Exprs.symbols(e.metric());
-            return new Shared(e, e.inputs().subList(e.size(), e.size() + e.d()).stream().anyMatch(read::contains));
+            return new Shared(e, e.inputs().subList(e.size(), e.size() + e.d()).stream().anyMatch(read::contains), read.isEmpty());
         }
     }
 
     private final LaneBlock block;
     private final int size, d, m, params;
-    private final boolean metricOfVelocity;
+    private final boolean metricOfVelocity, metricConstant;
+    /** The LU of a constant K, once factored. */
+    private LaneBlock.ConstantLu constantMetric;
     private final LaneBlock.Program metric, rows, offsets, momentum, rhs;
     /** in: the entries of g, eta, the parameters (eta projected in place). */
     private final double[] in, kLu, a, off, r, kInvAt, column, c, all, kInvDrive, y;
@@ -41,6 +43,7 @@ final class LaneLieConsistentState implements BlockConsistency {
         this.m = e.m();
         this.params = e.inputs().size() - size - d;
         this.metricOfVelocity = shared.metricOfVelocity();
+        this.metricConstant = shared.metricConstant();
         List<Expr> inputs = e.inputs();
         this.metric = block.program(inputs, e.metric());
         this.rows = block.program(inputs, e.rows());
@@ -81,9 +84,18 @@ final class LaneLieConsistentState implements BlockConsistency {
         System.arraycopy(in, size * w, eta, 0, d * w);
     }
 
+    // K factored: once for good where it is constant (its solves then skip zero entries), else per block or at each use
     private void factorMetric() {
+        if (constantMetric != null) return;
         metric.eval(in, kLu);
         block.decompose(kLu, d, kPivots, count);
+        if (metricConstant) constantMetric = block.constant(kLu, d, kPivots);
+    }
+
+    // x = K^-1 x (entries from of x), every member
+    private void metricSolve(double[] x, int from) {
+        if (constantMetric != null) block.solve(constantMetric, d, x, from, count);
+        else block.solve(kLu, d, kPivots, x, from, count);
     }
 
     // eta <- eta - K^-1 A^T (A K^-1 A^T)^-1 (A eta + a)
@@ -107,7 +119,7 @@ final class LaneLieConsistentState implements BlockConsistency {
         int w = block.width;
         for (int i = 0; i < m; i++) {
             block.copy(a, i * d, d, column, 0);
-            block.solve(kLu, d, kPivots, column, 0, count);
+            metricSolve(column, 0);
             for (int j = 0; j < d; j++) System.arraycopy(column, j * w, kInvAt, (j * m + i) * w, count);
         }
     }
@@ -120,7 +132,7 @@ final class LaneLieConsistentState implements BlockConsistency {
         rhs.eval(in, all);
         inverseTimesRows();
         block.copy(all, 0, d, kInvDrive, 0);
-        block.solve(kLu, d, kPivots, kInvDrive, 0, count);
+        metricSolve(kInvDrive, 0);
         block.times(a, m, d, kInvAt, m, c, count);
         block.times(a, 0, m, d, kInvDrive, 0, y, 0, count);
         for (int i = 0; i < m; i++) for (int l = 0; l < count; l++) y[i * w + l] = y[i * w + l] + all[(d + i) * w + l];
