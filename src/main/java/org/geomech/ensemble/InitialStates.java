@@ -14,10 +14,12 @@ import org.geomech.model.MechanicalSystem;
 import org.geomech.model.Model;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
+import java.util.function.Supplier;
 import java.util.stream.IntStream;
 
 /**
@@ -47,7 +49,7 @@ public final class InitialStates {
     private final double[][] given;
     /** The projection over blocks of members (a backend's lanes), or null: member by member (Consistency). */
     private final BlockConsistency.Factory blockFactory;
-    private java.util.function.Supplier<BlockConsistency> blocks;
+    private Supplier<BlockConsistency> blocks;
 
     public InitialStates(Model sys, List<String> q0, List<String> v0) {
         this.sys = sys;
@@ -85,7 +87,7 @@ public final class InitialStates {
     public InitialStates projectedBy(BlockConsistency.Factory blocks) { return new InitialStates(this, blocks); }
 
     // one block projection per thread, from what the factory derives once per system
-    private synchronized java.util.function.Supplier<BlockConsistency> blockProjections() {
+    private synchronized Supplier<BlockConsistency> blockProjections() {
         if (blocks == null) blocks = blockFactory.of(sys);
         return blocks;
     }
@@ -191,7 +193,7 @@ public final class InitialStates {
         outputs.addAll(v0);
         Tape tape = Tape.compile(inputs, outputs);
         long drawSeed = perturbation == null ? 1 : perturbation.seed();
-        java.util.function.Supplier<BlockConsistency> lanes = blockFactory == null ? null : blockProjections();
+        Supplier<BlockConsistency> lanes = blockFactory == null ? null : blockProjections();
         ThreadLocal<Filler> fillers = ThreadLocal.withInitial(() -> new Filler(tape.copy(), consistency(), lanes == null ? null : lanes.get(), plan,
                 plan.new Members(drawSeed), perturbation, layout));
         if (fillers.get().consistent.multipliers() > layout.multipliers())
@@ -331,7 +333,7 @@ public final class InitialStates {
                     System.arraycopy(blocks[b], i * w, x, (offsets[b] + i) * stride + local, count);
             for (int a = 0; a < multipliers; a++) {
                 if (a < lambda.length) System.arraycopy(lambdaBlock, a * w, x, (lambdaOffset + a) * stride + local, count);
-                else java.util.Arrays.fill(x, (lambdaOffset + a) * stride + local, (lambdaOffset + a) * stride + local + count, 0.0);
+                else Arrays.fill(x, (lambdaOffset + a) * stride + local, (lambdaOffset + a) * stride + local + count, 0.0);
             }
             for (int l = 0; l < count; l++) {
                 for (int k = 0; k < carried.length; k++)
