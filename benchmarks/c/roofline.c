@@ -186,11 +186,11 @@ static int lu_factor(double a[MOST_UNKNOWNS][MOST_UNKNOWNS], int k, int *pivot) 
     return 1;
 }
 
+/* x = A^-1 x from lu_factor's LU: its row swaps (whole rows, L's entries included) first, then L y = P x, U x = y */
 static void lu_solve(double a[MOST_UNKNOWNS][MOST_UNKNOWNS], int k, const int *pivot, double *x) {
-    for (int j = 0; j < k; j++) {
-        double t = x[pivot[j]]; x[pivot[j]] = x[j]; x[j] = t;
+    for (int j = 0; j < k; j++) { double t = x[pivot[j]]; x[pivot[j]] = x[j]; x[j] = t; }
+    for (int j = 0; j < k; j++)
         for (int i = j + 1; i < k; i++) x[i] -= a[i][j] * x[j];
-    }
     for (int i = k - 1; i >= 0; i--) {
         for (int c = i + 1; c < k; c++) x[i] -= a[i][c] * x[c];
         x[i] /= a[i][i];
