@@ -441,14 +441,18 @@ static model model_named(const char *name) {
     exit(2);
 }
 
-/* member j's state at the default initial conditions of geomech (multipliers 0: timing only) */
+/* member j's state at the default initial conditions of geomech (the pendulum's multiplier 0: timing only) */
 static void initial(const char *name, double *st, int j, long members) {
     double J = members > 1 ? members - 1 : 1, a = j * M_PI / (2 * J);
     if (strcmp(name, "chaotic") == 0 || strcmp(name, "lobatto3") == 0) {
         double q[7] = {cos(a), 0.6, 0.4, 0.2, 1, 1, 1}, v[7] = {0, sin(a), 0, 0, 0, 0, 0};
         v[0] = -(q[4] * v[4] + q[5] * v[5] + q[6] * v[6]);
         for (int i = 0; i < 7; i++) { st[i] = q[i]; st[7 + i] = v[i]; st[14 + i] = v[i]; }
-        st[21] = 0;
+        /* the continuous multiplier (001 spec sec. 5.3), as geomech starts: lobatto-nh carries it and never corrects a wrong one */
+        double g[7], a[7] = {1, 0, 0, 0, q[4], q[5], q[6]}, num = -(v[4] * v[4] + v[5] * v[5] + v[6] * v[6]), den = 0;
+        chaotic_gradient(q, g);
+        for (int i = 0; i < 7; i++) { num += a[i] * g[i]; den += a[i] * a[i]; }
+        st[21] = num / den;
     } else {
         double q[3] = {cos(a), sin(a), 0}, v[3] = {-sin(a), cos(a), 0.1};
         for (int i = 0; i < 3; i++) { st[i] = q[i]; st[3 + i] = v[i]; st[6 + i] = v[i]; }
