@@ -8,6 +8,7 @@ import org.geomech.expr.Exprs;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
+import java.util.stream.IntStream;
 
 /**
  * ConsistentState on a block of members (001 spec sec. 2.1): q projected onto g(q) = 0 by minimum-norm Gauss-Newton, v
@@ -16,19 +17,29 @@ import java.util.Set;
  * The equations' tapes run over the block (LaneBlock); a member whose projection fails is left to ConsistentState.
  */
 final class LaneConsistentState implements BlockConsistency {
-    /** The equations a system's projections share, whether g_L reads v, and whether it reads nothing (a constant). */
-    record Shared(ConsistentState.Equations equations, boolean metricOfVelocity, boolean metricConstant) {
+    /**
+     * The equations a system's projections share, whether g_L reads v, and the inputs it reads where it reads neither q
+     * nor v (a constant, or a function of the parameters alone: shared by the members that share them), else null.
+     */
+    record Shared(ConsistentState.Equations equations, boolean metricOfVelocity, int[] metricParameters) {
         static Shared of(ConsistentState.Equations e) {
             Set<Expr> read = Exprs.symbols(e.metric());
-            return new Shared(e, e.inputs().subList(e.n(), 2 * e.n()).stream().anyMatch(read::contains), read.isEmpty());
+            int n = e.n();
+            boolean ofVelocity = e.inputs().subList(n, 2 * n).stream().anyMatch(read::contains);
+            boolean ofState = ofVelocity || e.inputs().subList(0, n).stream().anyMatch(read::contains);
+            int[] parameters = IntStream.range(2 * n, e.inputs().size()).filter(i -> read.contains(e.inputs().get(i))).toArray();
+            return new Shared(e, ofVelocity, ofState ? null : parameters);
         }
     }
 
     private final LaneBlock block;
     private final int n, mh, m, params;
-    private final boolean metricOfVelocity, metricConstant;
-    /** The LU of a constant g_L, once factored. */
-    private LaneBlock.ConstantLu constantMetric;
+    private final boolean metricOfVelocity;
+    /** The inputs g_L reads where they are parameters alone (else null), the LU at the values in sharedAt, and whether this block uses it. */
+    private final int[] metricParameters;
+    private LaneBlock.ConstantLu sharedMetric;
+    private double[] sharedAt;
+    private boolean metricShared;
     private final LaneBlock.Program holonomic, holonomicJacobian, rows, offsets, metric, momenta, force, drift;
     /** in: q, v, parameters (the programs' inputs, q and v projected in place); the rest as in ConsistentState. */
     private final double[] in, g, G, GGt, yh, B, b, r, glLu, glInvBt, column, c, y, f, dr, glInvF;
@@ -44,7 +55,7 @@ final class LaneConsistentState implements BlockConsistency {
         this.m = e.m();
         this.params = e.inputs().size() - 2 * n;
         this.metricOfVelocity = shared.metricOfVelocity();
-        this.metricConstant = shared.metricConstant();
+        this.metricParameters = shared.metricParameters();
         List<Expr> inputs = e.inputs();
         this.holonomic = block.program(inputs, e.holonomic());
         this.holonomicJacobian = block.program(inputs, e.holonomicJacobian());
@@ -146,17 +157,36 @@ final class LaneConsistentState implements BlockConsistency {
         }
     }
 
-    // g_L factored: once for good where it is constant (its solves then skip zero entries), once per block where it reads q and the parameters alone, else at each use
+    // g_L factored: where it reads the parameters alone and every member of the block has the same, one LU for them (kept
+    // while they stay the same; its solves skip zero entries), else every member's, once per block or at each use where it reads v
     private void factorMetric() {
-        if (constantMetric != null) return;
+        metricShared = metricParameters != null && sameParameters();
+        if (metricShared && sharedMetric != null && Arrays.equals(sharedAt, parameterValues(0))) return;
         metric.eval(in, glLu);
         block.decompose(glLu, n, glPivots, count);
-        if (metricConstant) constantMetric = block.constant(glLu, n, glPivots);
+        if (metricShared) {
+            sharedMetric = block.constant(glLu, n, glPivots);
+            sharedAt = parameterValues(0);
+        }
+    }
+
+    // whether members 0 .. count - 1 have bitwise the same values of the parameters g_L reads
+    private boolean sameParameters() {
+        int w = block.width;
+        for (int k : metricParameters)
+            for (int l = 1; l < count; l++) if (Double.doubleToRawLongBits(in[k * w + l]) != Double.doubleToRawLongBits(in[k * w])) return false;
+        return true;
+    }
+
+    private double[] parameterValues(int l) {
+        double[] values = new double[metricParameters.length];
+        for (int k = 0; k < values.length; k++) values[k] = in[metricParameters[k] * block.width + l];
+        return values;
     }
 
     // x = g_L^-1 x (entries from of x), every member
     private void metricSolve(double[] x, int from) {
-        if (constantMetric != null) block.solve(constantMetric, n, x, from, count);
+        if (metricShared) block.solve(sharedMetric, n, x, from, count);
         else block.solve(glLu, n, glPivots, x, from, count);
     }
 

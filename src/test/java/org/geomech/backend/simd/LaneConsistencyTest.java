@@ -14,6 +14,8 @@ import org.geomech.model.MechanicalSystem;
 import org.geomech.model.Model;
 import org.geomech.InputException;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 import java.util.Arrays;
 import java.util.List;
@@ -69,21 +71,25 @@ class LaneConsistencyTest {
         }
     }
 
-    @Test
-    void aSweepWithParametersPerMemberAndPaddingIsTheMemberByMemberOne() {
-        // eps swept over 3 points of 150 members (each point on its own reduction blocks: padding members between), a
-        // parameter the step then carries per member
-        Library.BuiltIn b = Library.builtIn("cvt", Map.of());
+    @ParameterizedTest(name = "{0}: {1} = {2}")
+    @CsvSource(delimiter = ';', value = {
+            // eps swept over 3 points of 150 members (each point on its own reduction blocks: padding members between)
+            "cvt; eps; [0.25, 0.5, 1]",
+            // the mass, which the metric reads: the same in a block (one LU for the block), then different in every member
+            "spherical-pendulum; m; [1, 2]",
+            "spherical-pendulum; m; 1 + j/N"})
+    void aSweepWithParametersPerMemberAndPaddingIsTheMemberByMemberOne(String model, String parameter, String variation) {
+        Library.BuiltIn b = Library.builtIn(model, Map.of());
         Model sys = b.definition().build();
-        SweepPlan plan = new SweepPlan(sys, Map.of("eps", Variation.parse("eps", "[0.25, 0.5, 1]")), 150);
-        StepSystem step = SweepRun.step(Methods.parse("lobatto-nh:2").build(sys), plan);
+        SweepPlan plan = new SweepPlan(sys, Map.of(parameter, Variation.parse(parameter, variation)), 150);
+        StepSystem step = SweepRun.step(Methods.parse(b.definition().defaultMethod()).build(sys), plan);
         InitialStates.Perturbation perturbation = perturbation(sys, b);
         EnsembleState reference = new EnsembleState(step.layout(), plan.launchMembers()), lanes = new EnsembleState(step.layout(), plan.launchMembers());
         new InitialStates(sys, b.q0(), b.v0()).fill(reference, plan, perturbation);
         new InitialStates(sys, b.q0(), b.v0()).projectedBy(new SimdBackend().initialStates()).fill(lanes, plan, perturbation);
-        assertTrue(Arrays.equals(reference.data(), lanes.data()), "the same states, parameters carried per member included");
+        assertTrue(Arrays.equals(reference.data(), lanes.data()), "the same states, the parameter carried per member included");
         for (int j = 0; j < plan.launchMembers(); j++) assertEquals(reference.status(j), lanes.status(j), "status of member " + j);
-        assertEquals(EnsembleState.Status.EXCLUDED, lanes.status(150), "member 150 of point 0 is padding");
+        if (plan.points() > 1) assertEquals(EnsembleState.Status.EXCLUDED, lanes.status(150), "member 150 of point 0 is padding");
     }
 
     @Test
