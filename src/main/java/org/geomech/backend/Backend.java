@@ -17,7 +17,7 @@ public interface Backend {
     default String describe() { return name() + " on this CPU (" + Runtime.getRuntime().availableProcessors() + " threads)"; }
 
     /**
-     * The projection of initial states over blocks of members this backend runs (bitwise the member-by-member
+     * The projection of initial states over blocks of members this backend runs (equal, ==, to the member-by-member
      * ConsistentState and LieConsistentState), or null: member by member.
      */
     default BlockConsistency.Factory initialStates() { return null; }

@@ -81,7 +81,7 @@ public final class InitialStates {
     }
 
     /**
-     * The same initial states with the projection run over blocks of members by blocks (a backend's lanes; bitwise the
+     * The same initial states with the projection run over blocks of members (a backend's lanes; equal, ==, to the
      * member-by-member states, which stay the oracle: a member a block leaves undone is projected member by member).
      */
     public InitialStates projectedBy(BlockConsistency.Factory blocks) { return new InitialStates(this, blocks); }

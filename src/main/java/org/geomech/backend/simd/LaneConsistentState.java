@@ -13,7 +13,8 @@ import java.util.stream.IntStream;
 /**
  * ConsistentState on a block of members (001 spec sec. 2.1): q projected onto g(q) = 0 by minimum-norm Gauss-Newton, v
  * onto B(q) v + b(q) = 0 in the kinetic metric, p = D2L and the continuous multipliers, from the same equations
- * (ConsistentState.Equations) with the same operations member by member, so each member is bitwise ConsistentState's.
+ * (ConsistentState.Equations) with the same operations member by member, so each member is ConsistentState's, bitwise
+ * (a solve with a metric the block's members share skips its zero entries: at most a zero's sign can differ).
  * The equations' tapes run over the block (LaneBlock); a member whose projection fails is left to ConsistentState.
  */
 final class LaneConsistentState implements BlockConsistency {

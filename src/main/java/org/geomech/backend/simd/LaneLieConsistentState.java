@@ -13,7 +13,8 @@ import java.util.Set;
 /**
  * LieConsistentState on a block of members (001 sec. 6.1, 6.4; 001 spec sec. 2.2): eta projected onto A(g) eta + a(g) = 0
  * in the metric K, mu = D2 l(g, eta) and the continuous multipliers, from the same equations (LieConsistentState.Equations)
- * with the same operations member by member, so each member is bitwise LieConsistentState's; g is left as given.
+ * with the same operations member by member, so each member is LieConsistentState's, bitwise (a constant K's solves skip its
+ * zero entries: at most a zero's sign can differ); g is left as given.
  */
 final class LaneLieConsistentState implements BlockConsistency {
     /** The equations a system's projections share, whether K reads eta, and whether it reads nothing (a constant). */
