@@ -432,6 +432,7 @@ public final class Run {
             for (int j : trajectories)
                 if (j < 0 || j >= plan.members()) throw new InputException("trajectories: member " + j + " is not in 0.." + (plan.members() - 1));
         InitialStates initial = givenQ != null ? new InitialStates(sys, givenQ, givenV) : new InitialStates(sys, sc.q0(), sc.v0());
+        if (backend.initialStates() != null) initial = initial.projectedBy(backend.initialStates());
         RunSpec spec = new RunSpec(plan, step, backend, observers, sc.newton(), initial, sc.perturbation(), sc.steps(), sc.tEnd(), sc.outputInterval(),
                 sc.quantileLevels(), sc.needsSpread(), 0, trajectories, keepFinalStates, membersInMemory, executor, recipes);
         int sketch = sc.needsSpread() ? MemoryPlan.sketch(quantiles, plan.launchMembers(), spec.outputs(), observers.size()) : 0;

@@ -1,5 +1,6 @@
 package org.geomech.backend;
 
+import org.geomech.ensemble.BlockConsistency;
 import org.geomech.ensemble.EnsembleState;
 import org.geomech.ensemble.Observer;
 import org.geomech.ensemble.Reduction;
@@ -14,6 +15,12 @@ public interface Backend {
 
     /** The backend and where it runs, for the user: e.g. "opencl on NVIDIA H100 (GPU, device 1)". */
     default String describe() { return name() + " on this CPU (" + Runtime.getRuntime().availableProcessors() + " threads)"; }
+
+    /**
+     * The projection of initial states over blocks of members this backend runs (equal, ==, to the member-by-member
+     * ConsistentState and LieConsistentState), or null: member by member.
+     */
+    default BlockConsistency.Factory initialStates() { return null; }
 
     /** Compiles; InputException (exit 2) when this backend cannot run here, e.g. no OpenCL device. */
     Compiled compile(StepSystem system, List<Observer> observers, NewtonOptions options);

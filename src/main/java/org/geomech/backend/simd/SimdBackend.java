@@ -1,6 +1,7 @@
 package org.geomech.backend.simd;
 
 import org.geomech.backend.Backend;
+import org.geomech.ensemble.BlockConsistency;
 import org.geomech.ensemble.EnsembleState;
 import org.geomech.ensemble.Observer;
 import org.geomech.expr.Expr;
@@ -51,6 +52,12 @@ public final class SimdBackend implements Backend {
     }
 
     @Override public String name() { return "simd"; }
+
+    /** Initial states projected over blocks of LaneProjections.WIDTH members (LaneConsistentState, LaneLieConsistentState). */
+    @Override
+    public BlockConsistency.Factory initialStates() {
+        return LaneProjections::of;
+    }
 
     @Override
     public Compiled compile(StepSystem system, List<Observer> observers, NewtonOptions options) {
