@@ -21,7 +21,7 @@ if [ "$major" -eq 0 ]; then
   release="$(dirname "$(dirname "$(readlink -f "$(command -v "$java")")")")/release"
   if [ -f "$release" ]; then major=$(sed -n 's/^JAVA_VERSION="\([0-9]*\).*/\1/p' "$release"); fi
 fi
-# Where a JVM that crashes leaves its evidence (issue 27 item 5): its report hs_err_pid<pid>.log, and replay_pid<pid>.log
+# Where a JVM that crashes leaves its evidence: its report hs_err_pid<pid>.log, and replay_pid<pid>.log
 # where the JIT compiler crashed, in ${XDG_CACHE_HOME:-~/.cache}/geomech/crash/ (the JVM prints the path on stderr); without a
 # writable cache folder, the JVM's default: the current folder, else /tmp.
 crash_folder="${XDG_CACHE_HOME:-$HOME/.cache}/geomech/crash"

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The speed anchor (issue 8 item 1): builds benchmarks/c/roofline.c with gcc, measures the machine's fp64 peak in C,
+# The speed anchor: builds benchmarks/c/roofline.c with gcc, measures the machine's fp64 peak in C,
 # then runs each case on the hand-written C (the best of three runs) and on every backend
 # (org.geomech.bench.Throughput: whole runs as `geomech run` makes them, h = 0.05, outputs every t_end/100 with the
 # observers reduced, ROUNDS rounds in one JVM: "cold" is the first run, JIT warm-up included; each later round waits
@@ -32,7 +32,8 @@ jar="$root/target/geomech.jar"
 javac="$(dirname "$(readlink -f "$(command -v "$java")")")/javac"
 [ -x "$javac" ] || javac=javac
 "$javac" -nowarn -cp "$jar" -d "$out/classes" "$here"/src/main/java/org/geomech/bench/{Throughput,BenchmarkCase,RunArguments}.java
-cases=${CASES:-"chaotic-nh/lobatto-nh:2 chaotic 10000 20;chaotic-nh/lobatto-nh:2 chaotic 100000 20;chaotic-nh/lobatto-nh:2 chaotic 1000000 10;spherical-pendulum/rattle rattle 10000 20;spherical-pendulum/rattle rattle 1000000 10"}
+# the implicit steps (lobatto-nh:3, lobatto-holonomic:3) against the simplified-Newton C of roofline.c at 10^5 members
+cases=${CASES:-"chaotic-nh/lobatto-nh:2 chaotic 10000 20;chaotic-nh/lobatto-nh:2 chaotic 100000 20;chaotic-nh/lobatto-nh:2 chaotic 1000000 10;spherical-pendulum/rattle rattle 10000 20;spherical-pendulum/rattle rattle 1000000 10;chaotic-nh/lobatto-nh:3 lobatto3 100000 2;spherical-pendulum/lobatto-holonomic:3 holonomic3 100000 2"}
 
 echo "machine: $(lscpu | sed -n 's/^Model name: *//p'), $(nproc) CPUs; $("$java" -version 2>&1 | head -1); $(gcc --version | head -1)"
 "$out/roofline" peak

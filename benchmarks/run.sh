@@ -26,7 +26,7 @@ for b in ${backends//,/ }; do
     -rf json -rff "$out/steps-$b.json" >"$out/steps-$b.log" 2>&1
   steps+=("$out/steps-$b.json")
 done
-# full against simplified Newton on implicit steps (issue 8 item 5): throughput, iterations and LUs per member-step
+# full against simplified Newton on implicit steps: throughput, iterations and LUs per member-step
 "${java[@]}" -jar "$jar" NewtonBenchmark -wi 1 -i 3 -w 2 -r 2 -rf json -rff "$out/newton.json" >"$out/newton.log" 2>&1
 grep "per member-step" "$out/newton.log" || true
 "${java[@]}" -cp "$jar" org.geomech.bench.ResultsTable "$out/peak-1.json" "$out/peak-all.json" "${steps[@]}" -- "${flops[@]}"

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Issue 27 item 5: RUNS fresh `geomech run`s of 10^6 chaotic-nh members on the simd backend, on the JVM and options of the
+# RUNS fresh `geomech run`s of 10^6 chaotic-nh members on the simd backend, on the JVM and options of the
 # launcher (jvm.sh, jvm.options, the crash options), each in a new JVM, counting their exit codes and the JVM crash reports
 # (hs_err) they leave. Usage: benchmarks/soak.sh [RUNS] (default 300). Prints the CPU, the JVM and one summary line.
 set -euo pipefail

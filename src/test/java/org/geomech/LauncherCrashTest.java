@@ -17,7 +17,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Issue 27 item 5: a JVM that crashes leaves its evidence where the user looks. The launcher (./geomech, with jvm.sh) passes
+ * A JVM that crashes leaves its evidence where the user looks. The launcher (./geomech, with jvm.sh) passes
  * -XX:ErrorFile and -XX:ReplayDataFile naming ${XDG_CACHE_HOME}/geomech/crash/, which it creates; a JVM started with those
  * options that dies of SIGSEGV writes hs_err_pid<pid>.log there.
  */

@@ -1,15 +1,13 @@
 package org.geomech.api;
 
 import org.geomech.engine.SlabExecutor;
-import org.geomech.ensemble.Reduction;
 import org.geomech.engine.MemoryPlan;
-import org.geomech.engine.Launch;
 import org.geomech.engine.MemberFailure;
 import org.geomech.engine.Engine;
+import org.geomech.engine.RunSpec;
 import org.geomech.backend.Backend;
 import org.geomech.engine.Backends;
 import org.geomech.engine.EnsembleRun;
-import org.geomech.ensemble.EnsembleState;
 import org.geomech.ensemble.InitialStates;
 import org.geomech.ensemble.Observer;
 import org.geomech.ensemble.Observers;
@@ -17,17 +15,14 @@ import org.geomech.engine.Spread;
 import org.geomech.ensemble.Statistics;
 import org.geomech.ensemble.SweepPlan;
 import org.geomech.engine.SweepRun;
-import org.geomech.ensemble.TimeGrid;
 import org.geomech.ensemble.Variation;
 import org.geomech.io.Checkpoint;
 import org.geomech.io.Scenario;
-import org.geomech.io.Version;
 import org.geomech.io.ScenarioDraft;
-import org.geomech.io.Trajectories;
+import org.geomech.engine.Trajectories;
 import org.geomech.method.Methods;
 import org.geomech.method.StepSystem;
 import org.geomech.InputException;
-import org.geomech.engine.SlabRun;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -36,7 +31,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.OptionalInt;
-import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.IntFunction;
 import java.util.function.LongConsumer;
 
@@ -172,10 +166,13 @@ public final class Run {
     }
 
     /**
-     * Adds an observer beside the standard ones (energy, and the constraint residuals g_pos, g_vel).
+     * Adds an observer beside the standard ones (energy, energy_error = E(t) - E(0), and the constraint residuals g_pos,
+     * g_vel).
      *
      * @param name       its name
-     * @param expression an expression of the coordinates, dot(x), p(x), lambda1, ... and the parameters
+     * @param expression an expression of the coordinates, dot(x), p(x), lambda1, ..., the parameters, the observers
+     *                   before it by name (energy, ...) and initial(E), the member's value of E at t = 0
+     *                   (for example "(energy - initial(energy)) / initial(energy)")
      * @return this run
      */
     public Run observer(String name, String expression) { draft().observers.put(name, expression); return this; }
@@ -376,198 +373,70 @@ public final class Run {
     public Results run() {
         Setup setup = setup();
         Scenario sc = setup.scenario();
-        org.geomech.model.Model sys = setup.system();
-        SweepPlan plan = setup.plan();
-        StepSystem step = setup.step();
-        Backend backend = setup.backend();
-        List<Observer> observers = setup.observers();
-        List<String> names = observers.stream().map(Observer::name).toList();
+        RunSpec spec = setup.spec();
+        List<String> names = spec.observers().stream().map(Observer::name).toList();
         if (executor != null && (checkpoints != null || resumeFrom != null))
             throw new InputException("a run on " + executor.describe() + " keeps no checkpoint: run it without --checkpoint-every");
-        Checkpoint.Header resumed = resumeFrom == null ? null : Checkpoint.read(resumeFrom);
-        // a run resumed from slabs goes on in slabs (of the size it had, unless given)
-        int slabMembers = membersInMemory != null ? membersInMemory
-                : resumed != null && resumed.slabs() != null ? resumed.slabs().stream().mapToInt(SlabRun.Slab::count).max().orElse(Reduction.BLOCK)
-                : executor != null ? (int) executor.slabMembers(plan.launchMembers())
-                : plan.launchMembers();
-        boolean slabs = plan.launchMembers() > slabMembers || resumed != null && resumed.slabs() != null || executor != null;
+        String fingerprint = fingerprint(sc, spec.step(), spec.plan(), spec.observers(), spec.backend());
+        Engine.Resume resume = null;
+        if (resumeFrom != null) {
+            Checkpoint.Header resumed = Checkpoint.read(resumeFrom);
+            if (!fingerprint.equals(resumed.fingerprint()))
+                throw new InputException("checkpoint " + resumeFrom + " does not match its run: it holds " + resumed.fingerprint() + ", its inputs give " + fingerprint);
+            resume = new Engine.Resume(resumed.progress(), state -> Checkpoint.readState(resumeFrom, state));
+        }
+        Engine.Listener heard = new Engine.Listener() {
+            @Override
+            public void started(InitialStates.Report consistency, long[] flops) {
+                listener.started(new Results(spec.backend().describe(), setup.system().name(), spec.step().method(), names, spec.step().layout().names(),
+                        List.of(), List.of(), consistency.maxPositionMove(), consistency.maxVelocityMove(), flops, true, "none", 0));
+            }
 
-        Backend.Compiled compiled = Engine.compile(backend, step, observers, sc.newton());
-        InitialStates initial = setup.initial();
-        String fingerprint = fingerprint(sc, step, plan, observers, backend);
+            @Override
+            public void output(double h, int point, EnsembleRun.Row row, double[][] spread) {
+                Output o = Run.output(h, point, row);
+                listener.output(spread == null ? o : withSpread(o, spread));
+            }
+
+            @Override
+            public void progress(long stepsDone) { progress.accept(stepsDone); }
+        };
+        Engine.Outcome outcome = Engine.run(spec, heard, checkpoints == null ? null : new CheckpointFile(checkpoints, fingerprint), resume);
         List<Series> series = new ArrayList<>();
         List<Failure> failures = new ArrayList<>();
-        List<Checkpoint.Stage> finished = new ArrayList<>();
-        InitialStates.Report[] report = new InitialStates.Report[1];
-        boolean complete = true;
-        int sketch = setup.sketch();
-        double rankError = 0;
-        long done = 0;
-        // h per member: one launch on the grid of output intervals, labelled h = NaN
-        List<Double> stages = setup.stages();
-        for (int stage = 0; stage < stages.size() && complete; stage++) {
-            double h = stages.get(stage);
-            TimeGrid grid = setup.grid(h);
-            long before = done;
-            done += grid.steps();
-            if (resumed != null && stage < resumed.stage()) {
-                // finished before the checkpoint: its rows and results as they were, point by point
-                Checkpoint.Stage s = resumed.finished().get(stage);
-                report[0] = resumed.consistency();
-                listener.started(setup(backend, sys, step, names, report[0], compiled));
-                List<MemberFailure> stageFailures = new ArrayList<>();
-                for (Checkpoint.Failure f : s.failures())
-                    if (!plan.padding(f.member())) stageFailures.add(new MemberFailure(plan.point(f.member()), plan.local(f.member()), f.step(), f.status()));
-                List<EnsembleRun.Row> rows = s.result().rows();
-                // a finished step size is never the last, so h is shared: one step per tick
-                List<SweepRun.Point> points = SweepRun.points(plan, rows, stageFailures, grid.steps(), null);
-                for (int i = 0; i < rows.size(); i++)
-                    for (SweepRun.Point p : points) {
-                        Output o = output(h, p.index(), p.rows().get(i));
-                        listener.output(s.spread() == null ? o : withSpread(o, s.spread().get(i)[p.index()]));
-                    }
-                for (SweepRun.Point p : points)
-                    series.add(series(h, p, names, sc, s.spread(), s.finalStates()[p.index()], trajectories(s.trajectories(), p.index()), s.result()));
-                stageFailures.forEach(f -> failures.add(new Failure(h, f.point(), f.member(), f.step(), f.status().name().toLowerCase(Locale.ROOT))));
-                finished.add(s);
-                continue;
-            }
-            if (slabs) {
-                Launch launch = new Launch(step, plan, initial, sc.perturbation(), grid);
-                Spread spread = sc.needsSpread() ? new Spread(step, observers, launch.params(), plan, sc.quantileLevels(), sketch) : null;
-                int[] kept = trajectories == null ? new int[0] : launchMembers(plan).stream().mapToInt(Integer::intValue).toArray();
-                List<SlabRun.Slab> slabsDone = resumedSlabs(resumed, stage, fingerprint, spread);
-                int at = stage;
-                AtomicReference<List<SlabRun.Slab>> saved = new AtomicReference<>(slabsDone);   // the slabs of the last checkpoint
-                SlabRun.Finished saver = checkpoints == null ? d -> false : d -> {
-                    Checkpoint.write(checkpoints.file(), Checkpoint.Header.ofSlabs(Version.geomech(), fingerprint, checkpoints.arguments(),
-                            checkpoints.scenarioText(), consistency(report[0], d), finished, at, d), null);
-                    saved.set(List.copyOf(d));
-                    return checkpoints.stop().getAsBoolean();
-                };
-                SlabRun.Outcome o = executor != null
-                        ? SlabRun.combine(executor.run(recipes.apply(stage), SlabRun.slabs(launch.members(), slabMembers)), launch,
-                        new SlabRun.Keep(spread, kept, keepFinalStates == Boolean.TRUE))
-                        : slabsDone.isEmpty() && saver.stop(slabsDone) ? null
-                        : SlabRun.stream(compiled, launch, slabMembers, new SlabRun.Keep(spread, kept, keepFinalStates == Boolean.TRUE),
-                        m -> progress.accept(before + grid.steps() * m / launch.members()), slabsDone, saver);
-                if (o == null) {   // stopped by a signal between slabs: the checkpoint holds the slabs done; no rows yet
-                    report[0] = consistency(report[0], saved.get());
-                    listener.started(setup(backend, sys, step, names, report[0], compiled));
-                    complete = false;
-                    continue;
-                }
-                report[0] = o.consistency();
-                listener.started(setup(backend, sys, step, names, report[0], compiled));
-                List<SweepRun.Point> points = SweepRun.points(plan, o.result().rows(), o.failures(), o.memberSteps());
-                for (int i = 0; i < o.result().rows().size(); i++)
-                    for (SweepRun.Point p : points) {
-                        Output out = output(h, p.index(), p.rows().get(i));
-                        listener.output(spread == null ? out : withSpread(out, o.spread().get(i)[p.index()]));
-                    }
-                if (spread != null) rankError = Math.max(rankError, spread.rankError());
-                Trajectories recorded = o.trajectories() == null ? null : trajectories(o.result().rows(), kept, o.trajectories());
-                double[][][] last = o.finalStates() != null ? o.finalStates() : new double[plan.points()][0][];
-                for (SweepRun.Point p : points)
-                    series.add(series(h, p, names, sc, o.spread(), last[p.index()], trajectories(recorded, p.index()), o.result()));
-                List<Checkpoint.Failure> launchFailures = new ArrayList<>();
-                for (MemberFailure f : o.failures()) {
-                    failures.add(new Failure(h, f.point(), f.member(), f.step(), f.status().name().toLowerCase(Locale.ROOT)));
-                    launchFailures.add(new Checkpoint.Failure(plan.first(f.point()) + f.member(), f.step(), f.status()));
-                }
-                finished.add(new Checkpoint.Stage(h, o.result(), launchFailures, recorded, o.spread(), last));
-                continue;
-            }
-            boolean resuming = resumed != null && stage == resumed.stage();
-            EnsembleState state;
-            if (resuming) {
-                if (!fingerprint.equals(resumed.fingerprint()))
-                    throw new InputException("checkpoint " + resumeFrom + " does not match its run: it holds " + resumed.fingerprint() + ", its inputs give " + fingerprint);
-                state = new EnsembleState(step.layout(), plan.launchMembers());
-                Checkpoint.readState(resumeFrom, state);
-                report[0] = resumed.consistency();
-            } else {
-                state = SweepRun.initialState(step, plan, initial, sc.perturbation(), report);
-                if (stage == 0 && checkpoints != null) deleteCheckpoint();   // a fresh run leaves no earlier run's checkpoint to resume
-            }
-            listener.started(setup(backend, sys, step, names, report[0], compiled));
-            Trajectories recorder = trajectories == null ? null
-                    : resuming && resumed.trajectories() != null ? resumed.trajectories() : new Trajectories(launchMembers(plan), state.members());
-            Spread spread = sc.needsSpread() ? new Spread(step, observers, step.paramValues(h, plan.shared()), plan, sc.quantileLevels(), sketch) : null;
-            if (spread != null && resuming) spread.restore(resumed.spread());
-            // a row waits for its spread, which the recorder computes after the row; the rows of a checkpoint have theirs
-            List<Output> pending = new ArrayList<>();
-            int[] heard = new int[plan.points()];
-            EnsembleRun.Recorder recorders = recorder == null && spread == null ? null : (t, st) -> {
-                if (recorder != null) recorder.record(t, st);
-                if (spread != null) {
-                    spread.record(t, st);
-                    for (Output o : pending) listener.output(withSpread(o, spread.at(spread.recorded() - 1, o.point())));
-                    pending.clear();
-                }
-            };
-            int at = stage;
-            InitialStates.Report consistency = report[0];
-            CheckpointWriter writer = checkpoints == null ? null : new CheckpointWriter(checkpoints.file(), CheckpointEvery.parse(checkpoints.every()), grid,
-                    snapshot -> new Checkpoint.Header(Version.geomech(), fingerprint, checkpoints.arguments(), checkpoints.scenarioText(), consistency,
-                            finished, at, snapshot, recorder, spread == null ? null : spread.recordedTimes(), state.members(), state.components()),
-                    checkpoints.stop());
-            SweepRun.Result r = SweepRun.run(compiled, step, plan, state, grid, k -> progress.accept(before + k), recorders, (point, row) -> {
-                Output o = output(h, point, row);
-                int i = heard[point]++;
-                if (spread == null) listener.output(o);
-                else if (i < spread.recorded()) listener.output(withSpread(o, spread.at(i, point)));
-                else pending.add(o);
-            }, resuming ? resumed.snapshot() : null, writer);
-            List<double[][][]> spreadTimes = spread == null ? null : spread.recordedTimes();
-            if (spread != null) rankError = Math.max(rankError, spread.rankError());
-            double[][][] last = new double[plan.points()][][];
-            for (SweepRun.Point p : r.points()) {
-                last[p.index()] = keepFinalStates != Boolean.FALSE ? finalStates(plan, p.index(), state) : new double[0][];
-                series.add(series(h, p, names, sc, spreadTimes, last[p.index()], trajectories(recorder, p.index()), r.run()));
-            }
+        for (Engine.StageResult r : outcome.stages()) {
+            for (SweepRun.Point p : r.points())
+                series.add(series(r.h(), p, names, sc, r.spread(), r.finalStates()[p.index()], trajectories(r.trajectories(), p.index()), r.run()));
             for (MemberFailure f : r.failures())
-                failures.add(new Failure(h, f.point(), f.member(), f.step(), f.status().name().toLowerCase(Locale.ROOT)));
-            complete = writer == null || !writer.stopping();
-            finished.add(new Checkpoint.Stage(h, r.run(), Checkpoint.failures(state), recorder, spreadTimes, last));
+                failures.add(new Failure(r.h(), f.point(), f.member(), f.step(), f.status().name().toLowerCase(Locale.ROOT)));
         }
-        if (complete && checkpoints != null) deleteCheckpoint();
-        return new Results(backend.describe() + (executor == null ? "" : ", slabs on " + executor.describe()), sys.name(), step.method(), names,
-                step.layout().names(), series, failures,
-                report[0].maxPositionMove(), report[0].maxVelocityMove(), compiled.flopsPerStep(), complete,
-                !sc.needsSpread() ? "none" : sketch > 0 ? "sketch" : "exact", rankError);
+        InitialStates.Report moved = outcome.consistency();
+        return new Results(spec.backend().describe() + (executor == null ? "" : ", slabs on " + executor.describe()), setup.system().name(),
+                spec.step().method(), names, spec.step().layout().names(), series, failures, moved.maxPositionMove(), moved.maxVelocityMove(),
+                outcome.flops(), outcome.complete(), !spec.spread() ? "none" : spec.sketch() > 0 ? "sketch" : "exact", outcome.rankError());
     }
 
-    /** What every run of this configuration builds first: the scenario resolved, the model, plan, step, backend, observers, initial states. */
-    private record Setup(Scenario scenario, org.geomech.model.Model system, SweepPlan plan, StepSystem step, Backend backend, List<Observer> observers,
-                         InitialStates initial, int sketch) {
-        // the grid of a step size (NaN where h varies per member)
-        TimeGrid grid(double h) {
-            return plan.stepSizes() == null ? TimeGrid.of(h, scenario.tEnd(), scenario.outputInterval()) : plan.stepSizes().ticks(scenario.tEnd());
-        }
-
-        // the step sizes run in turn: one launch labelled NaN where h varies per member
-        List<Double> stages() { return plan.stepSizes() == null ? scenario.h() : List.of(Double.NaN); }
-    }
+    /** What every run of this configuration builds first: the scenario resolved, the model, and what the engine runs. */
+    private record Setup(Scenario scenario, org.geomech.model.Model system, RunSpec spec) {}
 
     private Setup setup() {
         Scenario sc = scenario();
         org.geomech.model.Model sys = sc.model().build();
         SweepPlan plan = plan(sc, sys);
         StepSystem built = Methods.parse(sc.method()).build(sys);
-        StepSystem step = SweepRun.step(built, plan);
+        StepSystem perMember = SweepRun.step(built, plan);
         Backend backend = Backends.named(sc.backend(), device);
-        List<Observer> observers = new ArrayList<>(Observers.standard(sys, built.layout()));
-        for (Map.Entry<String, String> e : sc.observers().entrySet()) observers.add(Observers.parse(step, e.getKey(), e.getValue()));
+        List<Observer> observers = Observers.ofRun(perMember, sc.observers());
+        StepSystem step = Observers.carrying(perMember, observers);
         if (trajectories != null)
             for (int j : trajectories)
                 if (j < 0 || j >= plan.members()) throw new InputException("trajectories: member " + j + " is not in 0.." + (plan.members() - 1));
         InitialStates initial = givenQ != null ? new InitialStates(sys, givenQ, givenV) : new InitialStates(sys, sc.q0(), sc.v0());
-        Setup partial = new Setup(sc, sys, plan, step, backend, observers, initial, 0);
-        long outputs = 0;
-        for (double h : partial.stages()) outputs = Math.max(outputs, partial.grid(h).rows());
-        int sketch = sc.needsSpread() ? MemoryPlan.sketch(quantiles, plan.launchMembers(), outputs, observers.size()) : 0;
-        return new Setup(sc, sys, plan, step, backend, observers, initial, sketch);
+        if (backend.initialStates() != null) initial = initial.projectedBy(backend.initialStates());
+        RunSpec spec = new RunSpec(plan, step, backend, observers, sc.newton(), initial, sc.perturbation(), sc.steps(), sc.tEnd(), sc.outputInterval(),
+                sc.quantileLevels(), sc.needsSpread(), 0, trajectories, keepFinalStates, membersInMemory, executor, recipes);
+        int sketch = sc.needsSpread() ? MemoryPlan.sketch(quantiles, plan.launchMembers(), spec.outputs(), observers.size()) : 0;
+        return new Setup(sc, sys, spec.withSketch(sketch));
     }
 
     /**
@@ -578,49 +447,7 @@ public final class Run {
      * @param stage the step size's index
      * @return the launch prepared
      */
-    public SlabExecutor.Prepared prepare(int stage) {
-        Setup setup = setup();
-        double h = setup.stages().get(stage);
-        TimeGrid grid = setup.grid(h);
-        Launch launch = new Launch(setup.step(), setup.plan(), setup.initial(), setup.scenario().perturbation(), grid);
-        Spread values = setup.scenario().needsSpread()
-                ? new Spread(setup.step(), setup.observers(), launch.params(), setup.plan(), setup.scenario().quantileLevels()) : null;
-        int[] kept = trajectories == null ? new int[0] : launchMembers(setup.plan()).stream().mapToInt(Integer::intValue).toArray();
-        return new SlabExecutor.Prepared(Engine.compile(setup.backend(), setup.step(), setup.observers(), setup.scenario().newton()), launch,
-                new SlabRun.Keep(values, kept, keepFinalStates == Boolean.TRUE));
-    }
-
-    // How far consistency moved the initial states: as a finished step size found, or as far as the slabs done found
-    private static InitialStates.Report consistency(InitialStates.Report finished, List<SlabRun.Slab> slabs) {
-        if (finished != null) return finished;
-        double q = 0, v = 0;
-        for (SlabRun.Slab s : slabs) {
-            q = Math.max(q, s.maxPositionMove());
-            v = Math.max(v, s.maxVelocityMove());
-        }
-        return new InitialStates.Report(q, v);
-    }
-
-    // The slabs a checkpoint of this step size holds (none: a fresh start); refused where the checkpoint is not of slabs of this
-    // run, or where the run summarises quantiles by sketches, whose state a checkpoint does not keep
-    private List<SlabRun.Slab> resumedSlabs(Checkpoint.Header resumed, int stage, String fingerprint, Spread spread) {
-        if (checkpoints != null && spread != null && spread.sketched())
-            throw new InputException("quantile sketches are not kept in checkpoints of slabs: with --checkpoint-every, use --quantiles exact,"
-                    + " or fewer members per output");
-        if (resumed == null || stage != resumed.stage()) return List.of();
-        if (!fingerprint.equals(resumed.fingerprint()))
-            throw new InputException("checkpoint " + resumeFrom + " does not match its run: it holds " + resumed.fingerprint() + ", its inputs give " + fingerprint);
-        if (resumed.slabs() == null)
-            throw new InputException("checkpoint " + resumeFrom + " holds a run held in memory at once; resume it with the heap it had (without --members-in-memory)");
-        return resumed.slabs();
-    }
-
-    // The facts of a run before its first step
-    private static Results setup(Backend backend, org.geomech.model.Model sys, StepSystem step, List<String> names, InitialStates.Report report,
-                                 Backend.Compiled compiled) {
-        return new Results(backend.describe(), sys.name(), step.method(), names, step.layout().names(), List.of(), List.of(),
-                report.maxPositionMove(), report.maxVelocityMove(), compiled.flopsPerStep(), true, "none", 0);
-    }
+    public SlabExecutor.Prepared prepare(int stage) { return Engine.prepare(setup().spec(), stage); }
 
     // A sweep point's series: its rows with their spread (null: none asked for), its final states, trajectories and counters
     private static Series series(double h, SweepRun.Point p, List<String> names, Scenario sc, List<double[][][]> spread, double[][] finalStates,
@@ -648,14 +475,6 @@ public final class Run {
             return java.util.HexFormat.of().formatHex(d).substring(0, 12);
         } catch (java.security.NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);
-        }
-    }
-
-    private void deleteCheckpoint() {
-        try {
-            java.nio.file.Files.deleteIfExists(checkpoints.file());
-        } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException("cannot remove " + checkpoints.file(), e);
         }
     }
 
@@ -714,25 +533,6 @@ public final class Run {
         return new SweepPlan(sys, variations, sc.members(), sc.stepSizes());
     }
 
-    // the launch indices of the members asked for, point by point
-    private List<Integer> launchMembers(SweepPlan plan) {
-        List<Integer> out = new ArrayList<>();
-        for (int p = 0; p < plan.points(); p++) for (int j : trajectories) out.add(plan.first(p) + j);
-        return out;
-    }
-
-    // The trajectories slabs kept ([time][member][component], members in launch order) as a recorder would have them
-    private static Trajectories trajectories(List<EnsembleRun.Row> rows, int[] members, double[][][] states) {
-        int components = states[0][0].length;
-        double[] flat = new double[rows.size() * members.length * components];
-        List<Double> times = new ArrayList<>();
-        for (int k = 0; k < rows.size(); k++) {
-            times.add(rows.get(k).t());
-            for (int i = 0; i < members.length; i++) System.arraycopy(states[k][i], 0, flat, (k * members.length + i) * components, components);
-        }
-        return Trajectories.restore(members, times, flat, components);
-    }
-
     private double[][][] trajectories(Trajectories recorder, int point) {
         if (recorder == null) return new double[0][][];
         int perPoint = trajectories.size(), components = recorder.components();
@@ -742,12 +542,6 @@ public final class Run {
         for (int k = 0; k < times; k++)
             for (int i = 0; i < perPoint; i++)
                 System.arraycopy(flat, (k * all + point * perPoint + i) * components, out[k][i], 0, components);
-        return out;
-    }
-
-    private static double[][] finalStates(SweepPlan plan, int point, EnsembleState state) {
-        double[][] out = new double[plan.members()][state.components()];
-        for (int j = 0; j < plan.members(); j++) state.gather(plan.first(point) + j, out[j]);
         return out;
     }
 }

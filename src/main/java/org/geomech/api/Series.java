@@ -1,7 +1,7 @@
 package org.geomech.api;
 
 import org.geomech.engine.EnsembleRun;
-import org.geomech.ensemble.Statistics;
+import org.geomech.ensemble.Statistic;
 
 import java.util.List;
 import java.util.Map;
@@ -77,31 +77,31 @@ public final class Series {
      * @param observer an observer's name (energy, g_pos, g_vel or one of the run's own)
      * @return its mean over the running members at each output time
      */
-    public double[] mean(String observer) { return statistic(observer, 0); }
+    public double[] mean(String observer) { return statistic(observer, "mean"); }
 
     /**
      * @param observer an observer's name
      * @return its maximum over the running members at each output time
      */
-    public double[] max(String observer) { return statistic(observer, 1); }
+    public double[] max(String observer) { return statistic(observer, "max"); }
 
     /**
      * @param observer an observer's name
      * @return its mean-square deviation from each member's initial value at each output time
      */
-    public double[] msd(String observer) { return statistic(observer, 2); }
+    public double[] msd(String observer) { return statistic(observer, "msd"); }
 
     /**
      * @param observer an observer's name
      * @return its minimum over the running members at each output time (NaN unless the run asked for min, std or a quantile)
      */
-    public double[] min(String observer) { return statistic(observer, 3); }
+    public double[] min(String observer) { return statistic(observer, "min"); }
 
     /**
      * @param observer an observer's name
      * @return its standard deviation over the running members at each output time (NaN unless asked for likewise)
      */
-    public double[] std(String observer) { return statistic(observer, 4); }
+    public double[] std(String observer) { return statistic(observer, "std"); }
 
     /**
      * @param observer an observer's name
@@ -109,7 +109,7 @@ public final class Series {
      * @return the exact quantile over the running members at each output time
      */
     public double[] quantile(String observer, double level) {
-        for (int k = 0; k < levels.length; k++) if (levels[k] == level) return statistic(observer, 5 + k);
+        for (double l : levels) if (l == level) return values(observer, new Statistic("q" + level * 100, Statistic.Kind.QUANTILE, level));
         throw new IllegalArgumentException("the run kept no quantile at level " + level + " (levels: " + java.util.Arrays.toString(levels) + ")");
     }
 
@@ -138,21 +138,18 @@ public final class Series {
     /** @return Jacobian factorisations summed over the launch's members and steps (fewer than iterations with a simplified Newton) */
     public long jacobianFactorisations() { return jacobianFactorisations; }
 
-    private double[] statistic(String observer, int which) {
+    /**
+     * @param observer  an observer's name
+     * @param statistic a statistic's name: mean, max, msd, min, std or a quantile qP the run asked for (q50)
+     * @return its value over the running members at each output time (NaN where the run did not compute it)
+     */
+    public double[] statistic(String observer, String statistic) { return values(observer, Statistic.parse(statistic)); }
+
+    private double[] values(String observer, Statistic statistic) {
         int o = observers.indexOf(observer);
         if (o < 0) throw new IllegalArgumentException("no observer '" + observer + "' (observers: " + String.join(", ", observers) + ")");
         double[] out = new double[rows.size()];
-        for (int i = 0; i < out.length; i++) {
-            Statistics s = rows.get(i).stats().get(o);
-            out[i] = switch (which) {
-                case 0 -> s.mean();
-                case 1 -> s.max();
-                case 2 -> s.msd();
-                case 3 -> s.min();
-                case 4 -> s.std();
-                default -> s.quantiles().length > which - 5 ? s.quantiles()[which - 5] : Double.NaN;
-            };
-        }
+        for (int i = 0; i < out.length; i++) out[i] = statistic.of(rows.get(i).stats().get(o), levels);
         return out;
     }
 }

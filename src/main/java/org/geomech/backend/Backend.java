@@ -1,5 +1,6 @@
 package org.geomech.backend;
 
+import org.geomech.ensemble.BlockConsistency;
 import org.geomech.ensemble.EnsembleState;
 import org.geomech.ensemble.Observer;
 import org.geomech.ensemble.Reduction;
@@ -15,6 +16,12 @@ public interface Backend {
     /** The backend and where it runs, for the user: e.g. "opencl on NVIDIA H100 (GPU, device 1)". */
     default String describe() { return name() + " on this CPU (" + Runtime.getRuntime().availableProcessors() + " threads)"; }
 
+    /**
+     * The projection of initial states over blocks of members this backend runs (equal, ==, to the member-by-member
+     * ConsistentState and LieConsistentState), or null: member by member.
+     */
+    default BlockConsistency.Factory initialStates() { return null; }
+
     /** Compiles; InputException (exit 2) when this backend cannot run here, e.g. no OpenCL device. */
     Compiled compile(StepSystem system, List<Observer> observers, NewtonOptions options);
 
@@ -24,7 +31,7 @@ public interface Backend {
         default Run start(EnsembleState state, double[] params) { return start(state, params, null); }
 
         /**
-         * As above, where one tick of Run.advance is stepsPerTick[j] steps of member j (issue 11 item 1: the step size per
+         * As above, where one tick of Run.advance is stepsPerTick[j] steps of member j (the step size per
          * member, carried in the state, each member's own number of steps per output interval); null: one step each.
          */
         Run start(EnsembleState state, double[] params, int[] stepsPerTick);
@@ -56,7 +63,7 @@ public interface Backend {
 
         /**
          * outputs outputs in turn, each advance(ticks) then observe(), the statistics of each with its block partials
-         * (issue 8 items 3 and 4: a backend may run them in one dispatch, with no host round trip per output); bitwise
+         * (a backend may run them in one dispatch, with no host round trip per output); bitwise
          * what the calls in turn give, failures and step numbers included.
          */
         default Reduction.Result[] advanceObserving(int outputs, int ticks) {

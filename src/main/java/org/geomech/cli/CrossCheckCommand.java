@@ -15,6 +15,9 @@ import org.geomech.InputException;
 import org.geomech.model.Model;
 import org.geomech.study.CrossCheck;
 import org.geomech.engine.Launch;
+import org.geomech.ensemble.Observer;
+import org.geomech.ensemble.Observers;
+import org.geomech.method.StepSystem;
 import org.geomech.engine.MemberFailure;
 import org.geomech.engine.SweepRun;
 import picocli.CommandLine.Command;
@@ -80,13 +83,14 @@ final class CrossCheckCommand extends GeomechCommand {
         TimeGrid grid = plan.stepSizes() != null ? plan.stepSizes().ticks(s.tEnd()) : new TimeGrid(s.h().get(0), steps, steps);
         h = plan.stepSizes() != null ? null : s.h().get(0);
         compared = plan.points() * plan.members();
-        Launch launch = new Launch(SweepRun.step(Methods.parse(s.method()).build(sys), plan), plan, new InitialStates(sys, s.q0(), s.v0()),
-                s.perturbation(), grid);
+        StepSystem perMember = SweepRun.step(Methods.parse(s.method()).build(sys), plan);
+        List<Observer> observers = Observers.ofRun(perMember, s.observers());
+        Launch launch = new Launch(Observers.carrying(perMember, observers), plan, new InitialStates(sys, s.q0(), s.v0()), s.perturbation(), grid);
         List<Backend> others = new ArrayList<>();
         for (String name : backends != null ? backends : Backends.available()) if (!name.equals("reference")) others.add(Backends.named(name, scenarioOptions.device()));
         summary.inputs(s).members(compared);
         folder(s.out());
-        comparisons.addAll(CrossCheck.run(launch, Backends.named("reference"), others, s.newton()));
+        comparisons.addAll(CrossCheck.run(launch, observers, Backends.named("reference"), others, s.newton()));
         components = comparisons.get(0).components();
         for (CrossCheck.Comparison c : comparisons) {
             checkFinite(c, grid.tEnd());

@@ -83,7 +83,7 @@ final class DescribeCommand implements Callable<Integer> {
         out.printf("  lagrangian:   L = %s%n", sys.lagrangian());
         for (Expr g : sys.holonomic()) out.printf("  holonomic:    %s = 0%n", g);
         for (Expr phi : sys.nonholonomic()) out.printf("  nonholonomic: %s = 0%n", phi);
-        out.printf("  energy:       E = %s%n", show(sys.energy()));
+        out.printf("  energy:       E = %s%n", show(sys.mechanicalEnergy().orElse(sys.energy())));
         Optional<Expr[][]> mass = sys.constantMassMatrix();
         out.printf("  form:         %s%n", mass.isPresent() ? "mechanical, L = 1/2 v'Mv - U(q) with U = " + show(sys.potential())
                 : "general Lagrangian (methods solve D2L(q, v) = p for v)");
@@ -93,7 +93,7 @@ final class DescribeCommand implements Callable<Integer> {
                 + (sys.nonholonomicCount() == 0 ? ", lobatto-holonomic:s" : "")));
     }
 
-    // --h: one run per step size, or h per member (issue 11 item 1) and how its grid is made
+    // --h: one run per step size, or h per member and how its grid is made
     private void describeStepSize(PrintWriter out) {
         if (stepSize == null) return;
         org.geomech.io.ScenarioDraft d = new org.geomech.io.ScenarioDraft();
@@ -154,7 +154,7 @@ final class DescribeCommand implements Callable<Integer> {
 
     /**
      * Floating-point operations per member-step of the generated code (a function call counts as one); of a straight-line
-     * step, the work that depends on the state, the values of h and the model parameters alone counted apart (issue 8 item 3).
+     * step, the work that depends on the state, the values of h and the model parameters alone counted apart.
      */
     private static String flops(StepSystem s) {
         List<Expr> stateParams = new ArrayList<>(s.state());

@@ -159,6 +159,7 @@ abstract class GeomechCommand implements Callable<Integer> {
     // Run by the signal's thread when the command reached no safe point in time
     private void stoppedWithoutSafePoint(Interrupts.Stopped signal) {
         stop(signal.getMessage() + " (no safe point within " + Interrupts.GRACE_MS / 1000 + " s: partial results as they stood)", signal.exitCode);
+        if (outputFolder != null) outputFolder.close();   // the process halts next: its lock file goes first
         err().flush();
     }
 

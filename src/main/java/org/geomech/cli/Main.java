@@ -70,7 +70,7 @@ public final class Main implements Callable<Integer>, CommandLine.IVersionProvid
 
     public static void main(String[] args) {
         System.setProperty("java.awt.headless", "true");
-        // Jackson's first use costs about 0.3 s of class loading (issue 8 item 6): done on the side while the command sets up
+        // Jackson's first use costs about 0.3 s of class loading: done on the side while the command sets up
         Thread warm = new Thread(() -> org.geomech.io.Json.write(java.util.Map.of("warm", 1)), "geomech-prewarm");
         warm.setDaemon(true);
         warm.start();

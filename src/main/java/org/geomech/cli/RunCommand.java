@@ -18,6 +18,7 @@ import org.geomech.ensemble.Observer;
 import org.geomech.ensemble.Observers;
 import org.geomech.ensemble.Reduction;
 import org.geomech.engine.Startup;
+import org.geomech.ensemble.Statistic;
 import org.geomech.ensemble.Statistics;
 import org.geomech.ensemble.SweepPlan;
 import org.geomech.engine.SweepRun;
@@ -69,9 +70,13 @@ final class RunCommand extends GeomechCommand {
     @Mixin
     ScenarioOptions scenarioOptions;
 
+    /** The ensemble size of a run that gives none: enough members for the quantiles of an error to mean something. */
+    static final int DEFAULT_MEMBERS = 1000;
+
     @Option(names = "--members", paramLabel = "N",
-            description = "ensemble size; where no scenario gives initial conditions or a member count, the model's defaults perturbed"
-                    + " by a seeded draw (sigma " + ScenarioDraft.DEFAULT_SIGMA + ")")
+            description = "ensemble size (default " + DEFAULT_MEMBERS + " where the scenario gives none: its initial values perturbed by a seeded"
+                    + " draw, sigma " + ScenarioDraft.DEFAULT_SIGMA + ", unless it gives a draw); where no scenario gives initial conditions or a"
+                    + " member count, N copies of the model's defaults perturbed by that draw")
     Integer members;
 
     @Option(names = "--seed", description = "seed of the random draw added to the initial values")
@@ -125,6 +130,8 @@ final class RunCommand extends GeomechCommand {
     Path initialFile;
 
     private List<Integer> trajectoryMembers;
+    /** True where the scenario gave no member count and the run took DEFAULT_MEMBERS. */
+    private boolean defaultEnsemble;
     /** Members per slab (--members-in-memory, or chosen when the ensemble does not fit in the heap); null: held at once. */
     private Integer slabMembers;
     private final Map<Double, List<Series>> finalStates = new LinkedHashMap<>();
@@ -146,6 +153,8 @@ final class RunCommand extends GeomechCommand {
     Checkpoint.Header resumeFrom;
     /** Set when --method names several methods: one ensemble, each method in turn. */
     private MethodComparison.Result comparison;
+    /** Whether the step is explicit (closedForm()), found on first use. */
+    private Boolean closedForm;
 
     @Override
     void execute() {
@@ -180,6 +189,8 @@ final class RunCommand extends GeomechCommand {
         if (sigma != null) d.sigma = sigma;
         if (outputInterval != null) d.outputInterval = outputInterval;
         if (statistics != null) d.statistics = statistics;
+        if (d.backend == null) d.backend = "auto";
+        if (initialFile == null) defaultEnsemble = d.defaultEnsemble(DEFAULT_MEMBERS);
         scenario = d.resolve();
         if (initialFile == null) return null;
         StateFile.Table table = StateFile.read(initialFile, scenario.model());
@@ -239,14 +250,15 @@ final class RunCommand extends GeomechCommand {
         long rows = 0;
         for (double h : stepSizes()) rows = Math.max(rows, grid(h).rows());
         long members = plan.launchMembers();
-        int observed = 3 + scenario.observers().size();
+        int observed = 4 + scenario.observers().size();   // energy, energy_error, two constraint residuals at most
         boolean device = Backends.named(scenario.backend(), scenarioOptions.device()).name().equals("opencl");
         // far more state components than any method carries (q, v, p, multipliers, stages): a launch that fits with these needs no step built to tell
         int generous = 32 * scenario.model().positionNames().size() + 64 + plan.perMember().size();
         if (memory(generous, members, rows, observed, device).fitsAtOnce(HeapBudget.left().available())) return null;
-        StepSystem step = SweepRun.step(Methods.parse(scenario.method()).build(sys), plan);
-        int components = step.layout().size();
-        MemoryPlan memory = memory(components, members, rows, observers(step).size(), device);
+        StepSystem perMember = SweepRun.step(Methods.parse(scenario.method()).build(sys), plan);
+        List<Observer> observers = Observers.ofRun(perMember, scenario.observers());
+        int components = Observers.carrying(perMember, observers).layout().size();
+        MemoryPlan memory = memory(components, members, rows, observers.size(), device);
         HeapBudget heap = HeapBudget.left(memory.atOnce());
         if (memory.fitsAtOnce(heap.available())) return null;
         String needs = "--members " + scenario.members() + (plan.points() > 1 ? " in " + plan.points() + " sweep points" : "") + ": the ensemble needs about "
@@ -390,9 +402,9 @@ final class RunCommand extends GeomechCommand {
     private void checkFinite(Double h, EnsembleRun.Row row) {
         if (row.ok() == 0) return;   // no member left: the failures say why
         for (int o = 0; o < observerNames.size(); o++)
-            for (String s : scenario.statistics()) {
-                double x = statistic(row.stats().get(o), s);
-                if (!Double.isFinite(x)) nonFinite(observerNames.get(o), s, h, row.t(), x, row.step() == 0);
+            for (Statistic s : scenario.statisticsByName()) {
+                double x = s.of(row.stats().get(o), scenario.quantileLevels());
+                if (!Double.isFinite(x)) nonFinite(observerNames.get(o), s.name(), h, row.t(), x, row.step() == 0);
             }
     }
 
@@ -402,23 +414,12 @@ final class RunCommand extends GeomechCommand {
         if (seriesFile != null) seriesFile.append(row);
     }
 
-    // the grid of a step size; of output intervals where h varies per member (h NaN)
-    private TimeGrid grid(double h) {
-        return scenario.hPerMember() != null ? plan.stepSizes().ticks(scenario.tEnd()) : TimeGrid.of(h, scenario.tEnd(), scenario.outputInterval());
-    }
+    private TimeGrid grid(double h) { return scenario.steps().grid(h, scenario.tEnd(), scenario.outputInterval()); }
 
-    // the step sizes run in turn: one launch labelled NaN where h varies per member
-    private List<Double> stepSizes() { return scenario.hPerMember() != null ? List.of(Double.NaN) : scenario.h(); }
+    private List<Double> stepSizes() { return scenario.steps().stages(); }
 
     // a step size as the summary gives it: null where h varies per member
     private static Double label(double h) { return Double.isNaN(h) ? null : h; }
-
-    // The standard observers, then the scenario's
-    private List<Observer> observers(StepSystem step) {
-        List<Observer> out = new ArrayList<>(Observers.standard(step.model(), step.layout()));
-        for (Map.Entry<String, String> e : scenario.observers().entrySet()) out.add(Observers.parse(step, e.getKey(), e.getValue()));
-        return out;
-    }
 
     // Once, before the first result: CSV columns, flops, and how far consistency moved the initial states
     private void start(Results setup) {
@@ -431,7 +432,8 @@ final class RunCommand extends GeomechCommand {
         InitialStates.Report report = new InitialStates.Report(setup.maxPositionMove(), setup.maxVelocityMove());
         summary.consistency(report).flopsPerStep(setup.flopsPerStep());
         if (!talking()) return;
-        out().printf("%s, %s, %d member(s), %s%n", setup.model(), setup.method(), scenario.members(), setup.backend());
+        out().printf("%s, %s, %d member(s)%s, %s%n", setup.model(), setup.method(), scenario.members(),
+                defaultEnsemble ? " (the default ensemble: the initial values perturbed by a seeded draw; --members sets the count)" : "", setup.backend());
         if (scenario.hPerMember() != null) out().printf("h varies per member: %s%n", plan.stepSizes().describe());
         for (Map.Entry<String, String> v : scenario.variations().entrySet()) out().printf("%s varies: %s%n", v.getKey(), v.getValue());
         if (plan.points() > 1) out().printf("%d sweep points over %s, %d members each%n", plan.points(), String.join(" x ", plan.axes()), plan.members());
@@ -450,39 +452,37 @@ final class RunCommand extends GeomechCommand {
     private List<Object> row(double h, Integer point, Output row) {
         List<Object> cells = new ArrayList<>(List.of(Double.isNaN(h) ? VARIES : h, row.t(), row.step(), row.ok()));
         if (point != null) cells.add(1, point);
-        for (Statistics st : statisticsRow(row).stats()) for (String s : scenario.statistics()) cells.add(statistic(st, s));
+        double[] levels = scenario.quantileLevels();
+        for (Statistics st : statisticsRow(row).stats()) for (Statistic s : scenario.statisticsByName()) cells.add(s.of(st, levels));
         return cells;
     }
 
     private List<String> quantileNames() { return scenario.statistics().stream().filter(s -> s.startsWith("q")).toList(); }
 
-    private double statistic(Statistics st, String name) {
-        switch (name) {
-            case "mean": return st.mean();
-            case "max": return st.max();
-            case "msd": return st.msd();
-            case "min": return st.min();
-            case "std": return st.std();
-            default: return st.quantiles()[quantileNames().indexOf(name)];
-        }
+
+
+
+    /** True when the method's step on the model has no unknowns left: every member-step is straight-line code. */
+    private boolean closedForm() {
+        if (closedForm == null) closedForm = Methods.parse(scenario.method()).build(scenario.model().build()).unknowns().isEmpty();
+        return closedForm;
     }
-
-
 
     private void print(StepSizeResult r, double t) {
         if (r.point() != null) out().printf("point %d %s, ", r.point(), r.parameters());
-        out().printf("%s, %d of %d members ok, %.3g s stepping, %.3g member-steps/s, %.3g Newton iterations and %.3g Jacobian"
-                        + " factorisations per member-step%s%n",
+        String solver = r.newtonIterations() == 0 && closedForm() ? "closed form (no Newton iteration)"
+                : String.format("%.3g Newton iterations and %.3g Jacobian factorisations per member-step",
+                (double) r.newtonIterations() / Math.max(1, r.memberSteps()), (double) r.jacobianFactorisations() / Math.max(1, r.memberSteps()));
+        out().printf("%s, %d of %d members ok, %.3g s stepping, %.3g member-steps/s, %s%s%n",
                 r.h() == null ? "h per member: " + r.memberSteps() + " member-steps in " + r.steps() + " output intervals" : "h = " + r.h() + ": " + r.steps() + " steps",
-                r.ok(), r.ok() + r.failed(), r.steppingSeconds(), r.memberStepsPerSecond(),
-                (double) r.newtonIterations() / Math.max(1, r.memberSteps()), (double) r.jacobianFactorisations() / Math.max(1, r.memberSteps()),
+                r.ok(), r.ok() + r.failed(), r.steppingSeconds(), r.memberStepsPerSecond(), solver,
                 Startup.seconds().isPresent() ? String.format(", first step %.2f s after start", Startup.seconds().getAsDouble()) : "");
         List<String> columns = new ArrayList<>(List.of("at t = " + Table.plain(t)));
         columns.addAll(scenario.statistics());
         Table table = new Table(columns.toArray(new String[0]));
         for (Map.Entry<String, Statistics> e : r.atEnd().entrySet()) {
             List<Object> cells = new ArrayList<>(List.of(e.getKey()));
-            for (String s : scenario.statistics()) cells.add(Table.num(statistic(e.getValue(), s)));
+            for (Statistic s : scenario.statisticsByName()) cells.add(Table.num(s.of(e.getValue(), scenario.quantileLevels())));
             table.row(cells.toArray());
         }
         table.print(out(), "  ");
@@ -569,6 +569,7 @@ final class RunCommand extends GeomechCommand {
         }
         for (Map.Entry<String, Series> e : pointTrajectories.entrySet()) writePointTrajectories(folder, e.getKey(), e.getValue());
         if (saveFinalStates) writeFinalStates(folder);
+        if (output.noPlots) return;   // no chart is built either: a runtime without java.desktop runs with --no-plots
         for (Map.Entry<Double, Map<String, List<EnsembleRun.Row>>> e : series.entrySet()) {
             String prefix = series.size() > 1 ? "h" + e.getKey() + "-" : "";
             Map<String, org.geomech.io.plot.Chart> charts = new LinkedHashMap<>();

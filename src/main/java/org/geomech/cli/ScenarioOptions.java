@@ -45,7 +45,8 @@ final class ScenarioOptions {
     @Option(names = "--v", paramLabel = "COORD=EXPR", description = "initial velocity of a coordinate")
     List<String> v = new ArrayList<>();
 
-    @Option(names = "--backend", description = "backend: reference (default), simd, opencl or auto (an OpenCL GPU, else the fastest CPU backend)")
+    @Option(names = "--backend", description = "backend: reference, simd, opencl or auto (an OpenCL GPU, else the fastest CPU backend); default: auto for run,"
+            + " reference for order")
     String backend;
 
     @Option(names = "--device", paramLabel = "N", description = "OpenCL device for --backend opencl or auto (geomech devices lists them)")

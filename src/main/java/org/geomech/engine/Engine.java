@@ -1,22 +1,273 @@
 package org.geomech.engine;
 
+import org.geomech.InputException;
 import org.geomech.backend.Backend;
+import org.geomech.expr.Expr;
+import org.geomech.ensemble.EnsembleState;
+import org.geomech.ensemble.InitialStates;
 import org.geomech.ensemble.Observer;
+import org.geomech.ensemble.Observers;
+import org.geomech.ensemble.Reduction;
+import org.geomech.ensemble.SweepPlan;
+import org.geomech.ensemble.TimeGrid;
 import org.geomech.method.StepSystem;
 import org.geomech.solve.NewtonOptions;
 
+import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Consumer;
+import java.util.function.Function;
 
 /**
- * The one place where a step system becomes a backend's code (docs/architecture.md): every run of an ensemble, in
- * memory, slab by slab, resumed or on Spark, and every study that steps members, compiles its step here, so that what
- * a compiled step may be asked (its state layout, its observers, its solver options) is checked in one place.
+ * The one place that runs an ensemble and the one place where a step system becomes a backend's code
+ * (docs/architecture.md). {@link #run} runs every step size of a {@link RunSpec} in turn, each as one launch of every
+ * sweep point, with one of three strategies: held at once in memory, slab by slab, or slabs on an executor (Spark);
+ * fresh or resumed from a checkpoint's {@link Progress}. What it produces goes to a {@link Listener} as it comes, and
+ * its checkpoints to a {@link Checkpointing}, both implemented above the engine (api, io). A compiled step's observers may
+ * name values at t = 0 only where the step carries them.
  */
 public final class Engine {
     private Engine() {}
 
+    /** Hears of a run as it goes. */
+    public interface Listener {
+        /**
+         * Once per step size, when the initial states exist (or, resumed, are read back) and before its first output:
+         * how far consistency moved them, and the compiled step's flops per member-step.
+         */
+        default void started(InitialStates.Report consistency, long[] flops) {}
+
+        /**
+         * Every output row of every sweep point, in time order, with its spread ([observer][min, std, quantiles...]; null
+         * where none is asked for).
+         */
+        default void output(double h, int point, EnsembleRun.Row row, double[][] spread) {}
+
+        /** Steps done so far, summed over the step sizes. */
+        default void progress(long stepsDone) {}
+    }
+
+    /** Where a run's checkpoints go. */
+    public interface Checkpointing {
+        /** The checkpoints of a launch held at once over grid; progress gives what a checkpoint holds beside each snapshot. */
+        EnsembleRun.Checkpoints launch(TimeGrid grid, Function<EnsembleRun.Snapshot, Progress> progress);
+
+        /** Saves the progress of a run in slabs; true where the run is asked to stop. */
+        boolean save(Progress progress);
+
+        /** Removes the checkpoint: a fresh run leaves no earlier run's to resume, and a finished run needs none. */
+        void clear();
+    }
+
+    /** A checkpoint to go on from: its progress, and what fills an ensemble with the states it holds (a launch held at once). */
+    public record Resume(Progress progress, Consumer<EnsembleState> readState) {}
+
+    /** A step size's results: its points' rows, its failures, spread, final states ([point][member][component]) and trajectories. */
+    public record StageResult(double h, List<SweepRun.Point> points, List<MemberFailure> failures, List<double[][][]> spread,
+                              double[][][] finalStates, Trajectories trajectories, EnsembleRun.Result run) {}
+
+    /** The results of every step size run; complete false where a stop signal ended the run early (its checkpoint holds the rest). */
+    public record Outcome(List<StageResult> stages, InitialStates.Report consistency, double rankError, boolean complete, long[] flops) {}
+
     /** The step and its observers compiled for a backend; InputException (exit 2) when the backend cannot run here. */
     public static Backend.Compiled compile(Backend backend, StepSystem step, List<Observer> observers, NewtonOptions newton) {
+        List<Expr> missing = Observers.missingInitialValues(step, observers);
+        if (!missing.isEmpty()) throw new IllegalStateException("the observers name " + missing + ", which the step does not carry (Observers.carrying)");
         return backend.compile(step, observers, newton);
+    }
+
+    /**
+     * Runs every step size of spec in turn. checkpointing null: none; resume null: a fresh run, else a checkpoint of
+     * this spec (its finished step sizes are heard again, the one under way goes on from the checkpoint).
+     */
+    public static Outcome run(RunSpec spec, Listener listener, Checkpointing checkpointing, Resume resume) {
+        return new Stages(spec, listener, checkpointing, resume).run();
+    }
+
+    /** The compiled step and launch of step size stage of spec, in this JVM, as an executor runs its slabs (values kept exact). */
+    public static SlabExecutor.Prepared prepare(RunSpec spec, int stage) {
+        TimeGrid grid = spec.grid(spec.stages().get(stage));
+        Launch launch = new Launch(spec.step(), spec.plan(), spec.initial(), spec.perturbation(), grid);
+        return new SlabExecutor.Prepared(compile(spec.backend(), spec.step(), spec.observers(), spec.newton()), launch,
+                spec.keep(spec.withSketch(0).spread(launch.params())));
+    }
+
+    /** The step sizes of one run, in turn. */
+    private static final class Stages {
+        private final RunSpec spec;
+        private final Listener listener;
+        private final Checkpointing checkpointing;
+        private final Progress resumed;
+        private final Consumer<EnsembleState> readState;
+        private final SweepPlan plan;
+        private final List<StageResult> results = new ArrayList<>();
+        private final List<Stage> finished = new ArrayList<>();
+        private InitialStates.Report consistency;
+        private long[] flops;
+        private double rankError;
+        private long done;
+
+        Stages(RunSpec spec, Listener listener, Checkpointing checkpointing, Resume resume) {
+            this.spec = spec;
+            this.listener = listener;
+            this.checkpointing = checkpointing;
+            this.resumed = resume == null ? null : resume.progress();
+            this.readState = resume == null ? null : resume.readState();
+            this.plan = spec.plan();
+        }
+
+        Outcome run() {
+            // a run resumed from slabs goes on in slabs (of the size it had, unless given)
+            int slabMembers = spec.membersInMemory() != null ? spec.membersInMemory()
+                    : resumed != null && resumed.slabs() != null ? resumed.slabs().stream().mapToInt(SlabRun.Slab::count).max().orElse(Reduction.BLOCK)
+                    : spec.executor() != null ? (int) spec.executor().slabMembers(plan.launchMembers())
+                    : plan.launchMembers();
+            boolean slabs = plan.launchMembers() > slabMembers || resumed != null && resumed.slabs() != null || spec.executor() != null;
+            Backend.Compiled compiled = compile(spec.backend(), spec.step(), spec.observers(), spec.newton());
+            flops = compiled.flopsPerStep();
+            boolean complete = true;
+            List<Double> stages = spec.stages();
+            for (int stage = 0; stage < stages.size() && complete; stage++) {
+                double h = stages.get(stage);
+                TimeGrid grid = spec.grid(h);
+                long before = done;
+                done += grid.steps();
+                if (resumed != null && stage < resumed.stage()) replay(h, grid, resumed.finished().get(stage));
+                else complete = slabs ? inSlabs(stage, h, grid, before, compiled, slabMembers) : atOnce(stage, h, grid, before, compiled);
+            }
+            if (complete && checkpointing != null) checkpointing.clear();
+            return new Outcome(results, consistency, rankError, complete, flops);
+        }
+
+        // A step size finished before the checkpoint: its rows and results as they were, point by point
+        private void replay(double h, TimeGrid grid, Stage s) {
+            consistency = resumed.consistency();
+            listener.started(consistency, flops);
+            List<MemberFailure> failures = new ArrayList<>();
+            for (Stage.Failure f : s.failures())
+                if (!plan.padding(f.member())) failures.add(new MemberFailure(plan.point(f.member()), plan.local(f.member()), f.step(), f.status()));
+            List<EnsembleRun.Row> rows = s.result().rows();
+            // a finished step size is never the last, so h is shared: one step per tick
+            List<SweepRun.Point> points = SweepRun.points(plan, rows, failures, grid.steps(), null);
+            for (int i = 0; i < rows.size(); i++)
+                for (SweepRun.Point p : points) listener.output(h, p.index(), p.rows().get(i), s.spread() == null ? null : s.spread().get(i)[p.index()]);
+            results.add(new StageResult(h, points, failures, s.spread(), s.finalStates(), s.trajectories(), s.result()));
+            finished.add(s);
+        }
+
+        // One step size in slabs, here or on the executor; false where a stop signal ended it between slabs
+        private boolean inSlabs(int stage, double h, TimeGrid grid, long before, Backend.Compiled compiled, int slabMembers) {
+            Launch launch = new Launch(spec.step(), plan, spec.initial(), spec.perturbation(), grid);
+            Spread spread = spec.spread(launch.params());
+            SlabRun.Keep keep = spec.keep(spread);
+            List<SlabRun.Slab> slabsDone = resumedSlabs(stage, spread);
+            AtomicReference<List<SlabRun.Slab>> saved = new AtomicReference<>(slabsDone);   // the slabs of the last checkpoint
+            SlabRun.Finished saver = checkpointing == null ? d -> false : d -> {
+                boolean stop = checkpointing.save(Progress.ofSlabs(consistency(d), finished, stage, d));
+                saved.set(List.copyOf(d));
+                return stop;
+            };
+            SlabRun.Outcome o = spec.executor() != null
+                    ? SlabRun.combine(spec.executor().run(spec.recipes().apply(stage), SlabRun.slabs(launch.members(), slabMembers)), launch, keep)
+                    : slabsDone.isEmpty() && saver.stop(slabsDone) ? null
+                    : SlabRun.stream(compiled, launch, slabMembers, keep, m -> listener.progress(before + grid.steps() * m / launch.members()), slabsDone, saver);
+            if (o == null) {   // stopped by a signal between slabs: the checkpoint holds the slabs done; no rows yet
+                consistency = consistency(saved.get());
+                listener.started(consistency, flops);
+                return false;
+            }
+            consistency = o.consistency();
+            listener.started(consistency, flops);
+            List<SweepRun.Point> points = SweepRun.points(plan, o.result().rows(), o.failures(), o.memberSteps());
+            for (int i = 0; i < o.result().rows().size(); i++)
+                for (SweepRun.Point p : points) listener.output(h, p.index(), p.rows().get(i), spread == null ? null : o.spread().get(i)[p.index()]);
+            if (spread != null) rankError = Math.max(rankError, spread.rankError());
+            Trajectories recorded = o.trajectories() == null ? null : Trajectories.of(o.result().rows(), keep.trajectoryMembers(), o.trajectories());
+            double[][][] last = o.finalStates() != null ? o.finalStates() : new double[plan.points()][0][];
+            List<Stage.Failure> launchFailures = new ArrayList<>();
+            for (MemberFailure f : o.failures()) launchFailures.add(new Stage.Failure(plan.first(f.point()) + f.member(), f.step(), f.status()));
+            results.add(new StageResult(h, points, o.failures(), o.spread(), last, recorded, o.result()));
+            finished.add(new Stage(h, o.result(), launchFailures, recorded, o.spread(), last));
+            return true;
+        }
+
+        // One step size held at once; false where a stop signal ended it at a checkpoint
+        private boolean atOnce(int stage, double h, TimeGrid grid, long before, Backend.Compiled compiled) {
+            boolean resuming = resumed != null && stage == resumed.stage();
+            EnsembleState state;
+            if (resuming) {
+                state = new EnsembleState(spec.step().layout(), plan.launchMembers());
+                readState.accept(state);
+                consistency = resumed.consistency();
+            } else {
+                InitialStates.Report[] report = new InitialStates.Report[1];
+                state = SweepRun.initialState(spec.step(), plan, spec.initial(), spec.perturbation(), report);
+                consistency = report[0];
+                if (stage == 0 && checkpointing != null) checkpointing.clear();   // a fresh run leaves no earlier run's checkpoint to resume
+            }
+            listener.started(consistency, flops);
+            Trajectories recorder = spec.trajectories() == null ? null
+                    : resuming && resumed.trajectories() != null ? resumed.trajectories() : new Trajectories(spec.trajectoryMembers(), state.members());
+            Spread spread = spec.spread(spec.step().paramValues(h, plan.shared()));
+            if (spread != null && resuming) spread.restore(resumed.spread());
+            // a row waits for its spread, which the recorder computes after the row; the rows of a checkpoint have theirs
+            List<Object[]> pending = new ArrayList<>();
+            int[] heard = new int[plan.points()];
+            EnsembleRun.Recorder recorders = recorder == null && spread == null ? null : (t, st) -> {
+                if (recorder != null) recorder.record(t, st);
+                if (spread != null) {
+                    spread.record(t, st);
+                    for (Object[] o : pending) listener.output(h, (Integer) o[0], (EnsembleRun.Row) o[1], spread.at(spread.recorded() - 1, (Integer) o[0]));
+                    pending.clear();
+                }
+            };
+            InitialStates.Report moved = consistency;
+            EnsembleRun.Checkpoints checkpoints = checkpointing == null ? null : checkpointing.launch(grid, snapshot -> new Progress(moved, finished, stage,
+                    snapshot, recorder, spread == null ? null : spread.recordedTimes(), null, state.members(), state.components()));
+            SweepRun.Result r = SweepRun.run(compiled, spec.step(), plan, state, grid, k -> listener.progress(before + k), recorders, (point, row) -> {
+                int i = heard[point]++;
+                if (spread == null) listener.output(h, point, row, null);
+                else if (i < spread.recorded()) listener.output(h, point, row, spread.at(i, point));
+                else pending.add(new Object[]{point, row});
+            }, resuming ? resumed.snapshot() : null, checkpoints);
+            List<double[][][]> spreadTimes = spread == null ? null : spread.recordedTimes();
+            if (spread != null) rankError = Math.max(rankError, spread.rankError());
+            double[][][] last = new double[plan.points()][][];
+            for (SweepRun.Point p : r.points())
+                last[p.index()] = spec.keepFinalStates() != Boolean.FALSE ? finalStates(p.index(), state) : new double[0][];
+            results.add(new StageResult(h, r.points(), r.failures(), spreadTimes, last, recorder, r.run()));
+            finished.add(new Stage(h, r.run(), Stage.failures(state), recorder, spreadTimes, last));
+            return checkpoints == null || !checkpoints.stopping();
+        }
+
+        // How far consistency moved the initial states: as a finished step size found, or as far as the slabs done found
+        private InitialStates.Report consistency(List<SlabRun.Slab> slabs) {
+            if (consistency != null) return consistency;
+            double q = 0, v = 0;
+            for (SlabRun.Slab s : slabs) {
+                q = Math.max(q, s.maxPositionMove());
+                v = Math.max(v, s.maxVelocityMove());
+            }
+            return new InitialStates.Report(q, v);
+        }
+
+        // The slabs a checkpoint of this step size holds (none: a fresh start); refused where the checkpoint is not of
+        // slabs, or where the run summarises quantiles by sketches, whose state a checkpoint does not keep
+        private List<SlabRun.Slab> resumedSlabs(int stage, Spread spread) {
+            if (checkpointing != null && spread != null && spread.sketched())
+                throw new InputException("quantile sketches are not kept in checkpoints of slabs: with --checkpoint-every, use --quantiles exact,"
+                        + " or fewer members per output");
+            if (resumed == null || stage != resumed.stage()) return List.of();
+            if (resumed.slabs() == null)
+                throw new InputException("the checkpoint holds a run held in memory at once; resume it with the heap it had (without --members-in-memory)");
+            return resumed.slabs();
+        }
+
+        private double[][] finalStates(int point, EnsembleState state) {
+            double[][] out = new double[plan.members()][state.components()];
+            for (int j = 0; j < plan.members(); j++) state.gather(plan.first(point) + j, out[j]);
+            return out;
+        }
     }
 }

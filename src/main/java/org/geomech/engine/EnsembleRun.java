@@ -146,7 +146,7 @@ public final class EnsembleRun {
     }
 
     /**
-     * How many whole outputs the run advances in one Backend.Run.advanceObserving (issue 8 items 3 and 4): one at first,
+     * How many whole outputs the run advances in one Backend.Run.advanceObserving: one at first,
      * then as many as the last batch's time per output says fit in TARGET (at most GROWTH times as many, at least half
      * as many), so that a short run takes few batches and progress, wall-clock checkpoints and a stop signal still come
      * within a fraction of a second; never past the next checkpoint stop nor the last whole output, and no more than

@@ -218,7 +218,7 @@ public final class Spread implements EnsembleRun.Recorder {
     /** The output times recorded so far. */
     public int recorded() { return times.size(); }
 
-    /** Every output time's spread so far, [time][point][observer][min, std, quantiles...] (what a checkpoint keeps; issue 11 item 3). */
+    /** Every output time's spread so far, [time][point][observer][min, std, quantiles...] (what a checkpoint keeps). */
     public List<double[][][]> recordedTimes() { return List.copyOf(times); }
 
     /** Takes up the spread of the output times a checkpoint recorded, before the run goes on from it. */

@@ -3,7 +3,7 @@ package org.geomech.engine;
 import java.lang.management.ManagementFactory;
 import java.util.OptionalDouble;
 
-/** The time from the JVM's start to the first step of the first ensemble run (issue 8 item 6: start-up cost). */
+/** The time from the JVM's start to the first step of the first ensemble run (start-up cost). */
 public final class Startup {
     private static volatile long firstStep;
 

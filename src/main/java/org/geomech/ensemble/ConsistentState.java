@@ -24,6 +24,10 @@ import static org.geomech.expr.Expr.*;
  * inputs g_L depends on stay the same (every member, when g_L is constant): the same solves, bit for bit. Not thread-safe.
  */
 public final class ConsistentState implements Consistency {
+    /** Gauss-Newton iterations of the position projection at most, its tolerance (a step below TOLERANCE (1 + max |q_i|)), and the passes of the velocity projection. */
+    public static final int POSITION_ITERATIONS = 60, VELOCITY_PASSES = 3;
+    public static final double TOLERANCE = 1e-15;
+
     private final MechanicalSystem sys;
     private final int n, mh, m;
     private final Tape holonomic, holonomicJacobian, rows, offsets, metric, momenta, force, drift;
@@ -38,35 +42,52 @@ public final class ConsistentState implements Consistency {
     private final LinearSolverDense<DMatrixRMaj> holonomicSolver, rowSolver;
     private final DMatrixRMaj G, GGt, g, yh, B, Bt, b, r, vv, c, y, dv, glInvBt, f, drifts, glInvF, rhs, l;
 
+    /**
+     * The expressions of the projection, every one a function of inputs (q, v, then the parameters): g(q), the rows of
+     * G = dg/dq, of B = (G; A) and the offsets (0; a), g_L, p = D2L, the force f and the drift dPhi/dq v, matrices row
+     * after row. One derivation for this class and any backend's projection over lanes.
+     */
+    public record Equations(int n, int mh, int m, List<Expr> inputs, List<Expr> holonomic, List<Expr> holonomicJacobian, List<Expr> rows,
+                            List<Expr> offsets, List<Expr> metric, List<Expr> momenta, List<Expr> force, List<Expr> drift) {
+        public static Equations of(MechanicalSystem sys) {
+            int n = sys.dimension(), mh = sys.holonomicCount();
+            List<Expr> inputs = new ArrayList<>(sys.q());
+            inputs.addAll(sys.v());
+            inputs.addAll(sys.parameterSymbols());
+            List<Expr> rowList = new ArrayList<>(), offsetList = new ArrayList<>(), phi = new ArrayList<>();
+            for (Expr[] g : sys.holonomicJacobian()) { rowList.addAll(List.of(g)); offsetList.add(ZERO); phi.add(dot(List.of(g), sys.v())); }
+            for (Expr[] a : sys.nonholonomicMatrix()) rowList.addAll(List.of(a));
+            offsetList.addAll(sys.nonholonomicOffset());
+            phi.addAll(sys.nonholonomic());
+            List<Expr> driftList = new ArrayList<>();
+            for (Expr p : phi) driftList.add(dot(Derivative.gradient(p, sys.q()), sys.v()));
+            List<Expr> forceList = new ArrayList<>();
+            Expr[][] dpdq = Derivative.jacobian(sys.momenta(), sys.q());
+            for (int i = 0; i < n; i++) forceList.add(sub(sys.force().get(i), dot(List.of(dpdq[i]), sys.v())));
+            List<Expr> metricList = new ArrayList<>(), gj = new ArrayList<>();
+            for (Expr[] row : sys.kineticMetric()) metricList.addAll(List.of(row));
+            for (Expr[] row : sys.holonomicJacobian()) gj.addAll(List.of(row));
+            return new Equations(n, mh, mh + sys.nonholonomicCount(), inputs, sys.holonomic(), gj, rowList, offsetList, metricList, sys.momenta(),
+                    forceList, driftList);
+        }
+    }
+
     public ConsistentState(MechanicalSystem sys) {
         this.sys = sys;
-        this.n = sys.dimension();
-        this.mh = sys.holonomicCount();
-        this.m = mh + sys.nonholonomicCount();
-        List<Expr> inputs = new ArrayList<>(sys.q());
-        inputs.addAll(sys.v());
-        inputs.addAll(sys.parameterSymbols());
-        List<Expr> rowList = new ArrayList<>(), offsetList = new ArrayList<>(), phi = new ArrayList<>();
-        for (Expr[] g : sys.holonomicJacobian()) { rowList.addAll(List.of(g)); offsetList.add(ZERO); phi.add(dot(List.of(g), sys.v())); }
-        for (Expr[] a : sys.nonholonomicMatrix()) rowList.addAll(List.of(a));
-        offsetList.addAll(sys.nonholonomicOffset());
-        phi.addAll(sys.nonholonomic());
-        List<Expr> driftList = new ArrayList<>();
-        for (Expr p : phi) driftList.add(dot(Derivative.gradient(p, sys.q()), sys.v()));
-        List<Expr> forceList = new ArrayList<>();
-        Expr[][] dpdq = Derivative.jacobian(sys.momenta(), sys.q());
-        for (int i = 0; i < n; i++) forceList.add(sub(sys.force().get(i), dot(List.of(dpdq[i]), sys.v())));
-        List<Expr> metricList = new ArrayList<>(), gj = new ArrayList<>();
-        for (Expr[] row : sys.kineticMetric()) metricList.addAll(List.of(row));
-        for (Expr[] row : sys.holonomicJacobian()) gj.addAll(List.of(row));
-        this.holonomic = Tape.compile(inputs, sys.holonomic());
-        this.holonomicJacobian = Tape.compile(inputs, gj);
-        this.rows = Tape.compile(inputs, rowList);
-        this.offsets = Tape.compile(inputs, offsetList);
-        this.metric = Tape.compile(inputs, metricList);
-        this.momenta = Tape.compile(inputs, sys.momenta());
-        this.force = Tape.compile(inputs, forceList);
-        this.drift = Tape.compile(inputs, driftList);
+        Equations e = Equations.of(sys);
+        this.n = e.n();
+        this.mh = e.mh();
+        this.m = e.m();
+        List<Expr> inputs = e.inputs();
+        this.holonomic = Tape.compile(inputs, e.holonomic());
+        this.holonomicJacobian = Tape.compile(inputs, e.holonomicJacobian());
+        this.rows = Tape.compile(inputs, e.rows());
+        this.offsets = Tape.compile(inputs, e.offsets());
+        this.metric = Tape.compile(inputs, e.metric());
+        this.momenta = Tape.compile(inputs, e.momenta());
+        this.force = Tape.compile(inputs, e.force());
+        this.drift = Tape.compile(inputs, e.drift());
+        List<Expr> metricList = e.metric();
         this.in = new double[2 * n + sys.parameterSymbols().size()];
         java.util.Set<Expr> metricSymbols = Exprs.symbols(metricList);
         this.metricInputs = java.util.stream.IntStream.range(0, inputs.size()).filter(i -> metricSymbols.contains(inputs.get(i))).toArray();
@@ -125,7 +146,7 @@ public final class ConsistentState implements Consistency {
     @Override public boolean apply(double[] q, double[] v, double[] params, double[] p, double[] lambda) {
         System.arraycopy(params, 0, in, 2 * n, params.length);
         if (!projectPositions(q, v)) return false;
-        for (int pass = 0; pass < 3; pass++) if (!projectVelocities(q, v)) return false;
+        for (int pass = 0; pass < VELOCITY_PASSES; pass++) if (!projectVelocities(q, v)) return false;
         load(q, v);
         momenta.eval(in, p);
         return multipliers(lambda);
@@ -139,7 +160,7 @@ public final class ConsistentState implements Consistency {
     // Minimum-norm Gauss-Newton: q <- q - G^T (G G^T)^-1 g(q)
     private boolean projectPositions(double[] q, double[] v) {
         if (mh == 0) return true;
-        for (int it = 0; it < 60; it++) {
+        for (int it = 0; it < POSITION_ITERATIONS; it++) {
             load(q, v);
             holonomic.eval(in, g.data);
             holonomicJacobian.eval(in, G.data);
@@ -154,7 +175,7 @@ public final class ConsistentState implements Consistency {
                 size = Math.max(size, Math.abs(q[i]));
             }
             if (!Double.isFinite(step)) return false;
-            if (step <= 1e-15 * (1 + size)) return true;
+            if (step <= TOLERANCE * (1 + size)) return true;
         }
         return false;
     }

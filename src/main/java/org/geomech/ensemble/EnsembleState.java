@@ -10,8 +10,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * The states of all members in structure-of-arrays layout, component-major with the member index
  * fastest (x[c * stride + j]), and each member's status: ok, or failed at a step for a reason. The stride is the
  * member count rounded up to an odd multiple of 8 (stride): with the member count itself, 2^20 members put the
- * components of a lane-block 8 MiB apart, in one set of the L1 and L2 caches, and simd ran 8.7e7 member-steps/s
- * against 2.1e8 padded (lobatto-nh:2 on chaotic-nh, 2026-11-25).
+ * components of a lane-block 8 MiB apart, in one set of the L1 and L2 caches, and simd ran at 0.4 of its padded speed
+ * (RESULTS.md, code measurements).
  */
 public final class EnsembleState {
     /** Why a member stopped; EXCLUDED: never part of the ensemble (padding of a sweep point to a reduction block). */

@@ -6,7 +6,6 @@ import org.geomech.expr.Parser;
 import org.geomech.expr.Tape;
 import org.geomech.method.StateLayout;
 import org.geomech.lie.ProductGroup;
-import org.geomech.method.TrivialisedSystem;
 import org.geomech.InputException;
 import org.geomech.model.LieGroupSystem;
 import org.geomech.model.LieModelDefinition;
@@ -15,10 +14,12 @@ import org.geomech.model.MechanicalSystem;
 import org.geomech.model.Model;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
+import java.util.function.Supplier;
 import java.util.stream.IntStream;
 
 /**
@@ -27,7 +28,8 @@ import java.util.stream.IntStream;
  * made consistent (Consistency) and the largest move is reported. Multipliers a method carries beyond the
  * constraint count (the velocity-level gamma of 004's GGL methods) start at 0, their exact value. On a Lie group
  * system q lists the stored entries of the group element (which must lie on the group) and v the algebra velocity;
- * they fill the blocks g, xi and mu = D2 l(g, xi) of the method's layout (those it has).
+ * they fill the blocks g, xi and mu = D2 l(g, xi) of the method's layout (those it has). The values at t = 0 that
+ * observers name (the layout's block "initial") are evaluated last, on the member's consistent state.
  */
 public final class InitialStates {
     /** Standard deviations of seeded normal draws added to each q and v component (zero: none). */
@@ -46,6 +48,9 @@ public final class InitialStates {
     private final List<String> qNames, vNames;
     private final List<Expr> q0, v0;
     private final double[][] given;
+    /** The projection over blocks of members (a backend's lanes), or null: member by member (Consistency). */
+    private final BlockConsistency.Factory blockFactory;
+    private Supplier<BlockConsistency> blocks;
 
     public InitialStates(Model sys, List<String> q0, List<String> v0) {
         this.sys = sys;
@@ -63,6 +68,29 @@ public final class InitialStates {
         this.q0 = parse("initial position", q0, known);
         this.v0 = parse("initial velocity", v0, known);
         this.given = null;
+        this.blockFactory = null;
+    }
+
+    private InitialStates(InitialStates of, BlockConsistency.Factory blockFactory) {
+        this.sys = of.sys;
+        this.qNames = of.qNames;
+        this.vNames = of.vNames;
+        this.q0 = of.q0;
+        this.v0 = of.v0;
+        this.given = of.given;
+        this.blockFactory = blockFactory;
+    }
+
+    /**
+     * The same initial states with the projection run over blocks of members (a backend's lanes; equal, ==, to the
+     * member-by-member states, which stay the oracle: a member a block leaves undone is projected member by member).
+     */
+    public InitialStates projectedBy(BlockConsistency.Factory blocks) { return new InitialStates(this, blocks); }
+
+    // one block projection per thread, from what the factory derives once per system
+    private synchronized Supplier<BlockConsistency> blockProjections() {
+        if (blocks == null) blocks = blockFactory.of(sys);
+        return blocks;
     }
 
     /** Initial positions and velocities given per member, [member][coordinate] (from a file or the Java API). */
@@ -83,6 +111,7 @@ public final class InitialStates {
         }
         this.q0 = List.of();
         this.v0 = List.of();
+        this.blockFactory = null;
     }
 
     private static List<String> positionNames(Model sys) {
@@ -111,10 +140,7 @@ public final class InitialStates {
 
     // The projection a member's initial values go through: ConsistentState in coordinates, LieConsistentState (cay) on a group
     private Consistency consistency() {
-        if (sys instanceof LieGroupSystem lie) {
-            TrivialisedSystem t = TrivialisedSystem.of(lie);
-            return new LieConsistentState(t, t.retraction("cay"));
-        }
+        if (sys instanceof LieGroupSystem lie) return LieConsistentState.of(lie);
         return new ConsistentState((MechanicalSystem) sys);
     }
 
@@ -168,7 +194,9 @@ public final class InitialStates {
         outputs.addAll(v0);
         Tape tape = Tape.compile(inputs, outputs);
         long drawSeed = perturbation == null ? 1 : perturbation.seed();
-        ThreadLocal<Filler> fillers = ThreadLocal.withInitial(() -> new Filler(tape.copy(), consistency(), plan, plan.new Members(drawSeed), perturbation, layout));
+        Supplier<BlockConsistency> lanes = blockFactory == null ? null : blockProjections();
+        ThreadLocal<Filler> fillers = ThreadLocal.withInitial(() -> new Filler(tape.copy(), consistency(), lanes == null ? null : lanes.get(), plan,
+                plan.new Members(drawSeed), perturbation, layout));
         if (fillers.get().consistent.multipliers() > layout.multipliers())
             throw new IllegalStateException("layout carries " + layout.multipliers() + " multipliers, system has " + fillers.get().consistent.multipliers());
         double[][] moved = new double[blocks][2];
@@ -189,21 +217,32 @@ public final class InitialStates {
         return new Report(movedQ, movedV);
     }
 
-    /** One thread's evaluation of the initial-value expressions and consistency projection, member by member. */
+    /** One thread's evaluation of the initial-value expressions and consistency projection, member by member or by blocks of members. */
     private final class Filler {
         private final Tape tape;
         private final Consistency consistent;
+        private final BlockConsistency lanes;
         private final Tape defect;
         private final double[] modelParams, in, qv, q, v, p, lambda, off;
         private final Perturbation perturbation;
         private final SweepPlan plan;
         private final SweepPlan.Members parameters;
         private final int[] carried, offsets;
+        /** The values at t = 0 the layout carries (block "initial"), of the other components and the shared parameters; null: none. */
+        private final Tape atStart;
+        private final int[] atStartComponents, atStartParameters;
+        private final double[] atStartIn, atStartOut;
+        /** The layout's multipliers, their first component and that of the carried parameters (StateLayout looks each up anew). */
+        private final int multipliers, lambdaOffset, parameterOffset;
+        /** A block of members for lanes: given q and v, projected q, v, p and multipliers, parameters, whether each is done. */
+        private final double[] qGiven, vGiven, qBlock, vBlock, pBlock, lambdaBlock, paramBlock;
+        private final boolean[] done;
 
-        Filler(Tape tape, Consistency consistent, SweepPlan plan, SweepPlan.Members parameters, Perturbation perturbation, StateLayout layout) {
+        Filler(Tape tape, Consistency consistent, BlockConsistency lanes, SweepPlan plan, SweepPlan.Members parameters, Perturbation perturbation, StateLayout layout) {
             int nq = qNames.size(), nv = vNames.size();
             this.tape = tape;
             this.consistent = consistent;
+            this.lanes = lanes;
             this.plan = plan;
             this.parameters = parameters;
             this.modelParams = plan.shared();
@@ -215,9 +254,30 @@ public final class InitialStates {
             this.p = new double[nv];
             this.lambda = new double[consistent.multipliers()];
             this.carried = layout.parameters().stream().mapToInt(s -> sys.parameterSymbols().indexOf(s)).toArray();
+            this.multipliers = layout.multipliers();
+            this.lambdaOffset = layout.lambdaOffset();
+            this.parameterOffset = layout.parameterOffset();
             String[] names = blocks();
             this.offsets = new int[names.length];
             for (int b = 0; b < names.length; b++) offsets[b] = layout.has(names[b]) ? layout.offset(names[b]) : -1;
+            List<Expr> values = layout.initialValues();
+            if (values.isEmpty()) {
+                this.atStart = null;
+                this.atStartComponents = this.atStartParameters = null;
+                this.atStartIn = this.atStartOut = null;
+            } else {
+                int from = layout.offset(StateLayout.INITIAL), to = from + values.size();
+                List<Expr> inputs = new ArrayList<>();
+                List<Integer> components = new ArrayList<>(), shared = new ArrayList<>();
+                for (int c = 0; c < layout.size(); c++) if (c < from || c >= to) { components.add(c); inputs.add(layout.symbols().get(c)); }
+                List<Expr> all = sys.parameterSymbols();
+                for (int i = 0; i < all.size(); i++) if (!layout.parameters().contains(all.get(i))) { shared.add(i); inputs.add(all.get(i)); }
+                this.atStart = Tape.compile(inputs, values);
+                this.atStartComponents = components.stream().mapToInt(Integer::intValue).toArray();
+                this.atStartParameters = shared.stream().mapToInt(Integer::intValue).toArray();
+                this.atStartIn = new double[inputs.size()];
+                this.atStartOut = new double[values.size()];
+            }
             if (sys instanceof LieGroupSystem lie && !lie.group().defect(lie.g()).isEmpty()) {
                 this.defect = Tape.compile(lie.g(), lie.group().defect(lie.g()));
                 this.off = new double[defect.outputCount()];
@@ -225,47 +285,145 @@ public final class InitialStates {
                 this.defect = null;
                 this.off = null;
             }
+            int w = lanes == null ? 0 : lanes.width();
+            this.qGiven = new double[nq * w];
+            this.vGiven = new double[nv * w];
+            this.qBlock = new double[nq * w];
+            this.vBlock = new double[nv * w];
+            this.pBlock = new double[nv * w];
+            this.lambdaBlock = new double[lambda.length * w];
+            this.paramBlock = new double[modelParams.length * w];
+            this.done = new boolean[w];
         }
 
         // members from..to-1 of the state, launch members first + from ..; moved receives the largest position and velocity moves
         void fill(EnsembleState state, int from, int to, int first, double[] moved) {
-            StateLayout layout = state.layout();
-            int nq = q.length, nv = v.length, members = plan.members();
-            for (int local = from; local < to; local++) {
-                int g = first + local;
-                int j = plan.padding(g) ? 0 : plan.local(g);
-                parameters.parameters(g, modelParams);
-                System.arraycopy(modelParams, 0, in, 3, modelParams.length);
-                in[0] = j;
-                in[1] = members;
-                in[2] = Math.max(members - 1, 1);
-                if (given != null) System.arraycopy(given[j], 0, qv, 0, nq + nv);
-                else tape.eval(in, qv);
-                // each member draws from its own stream, so the draws do not depend on the scheduling
-                SplittableRandom random = perturbation == null ? null : MemberStreams.of(perturbation.seed(), MemberStreams.INITIAL_STATE, j);
-                for (int i = 0; i < nq; i++) q[i] = qv[i] + (random == null ? 0 : perturbation.sigmaQ()[i] * MemberStreams.gaussian(random));
-                for (int i = 0; i < nv; i++) v[i] = qv[nq + i] + (random == null ? 0 : perturbation.sigmaV()[i] * MemberStreams.gaussian(random));
-                for (int i = 0; i < nq; i++)
-                    if (!Double.isFinite(q[i])) throw new InputException("initial value of " + qNames.get(i) + " for member " + j + " is not finite (" + q[i] + ")");
-                for (int i = 0; i < nv; i++)
-                    if (!Double.isFinite(v[i])) throw new InputException("initial value of " + vNames.get(i) + " for member " + j + " is not finite (" + v[i] + ")");
-                if (defect != null) checkOnGroup(j);
-                double[] qGiven = q.clone(), vGiven = v.clone();
-                if (!consistent.apply(q, v, modelParams, p, lambda))
-                    throw new InputException("initial state of member " + j + " cannot be made consistent with the constraints of " + sys.name()
-                            + " (projection failed or constraints dependent there)");
-                for (int i = 0; i < nq; i++) moved[0] = Math.max(moved[0], Math.abs(q[i] - qGiven[i]));
-                for (int i = 0; i < nv; i++) moved[1] = Math.max(moved[1], Math.abs(v[i] - vGiven[i]));
-                put(state, offsets[0], local, q);
-                put(state, offsets[1], local, v);
-                put(state, offsets[2], local, p);
-                // a method may carry more multipliers than the constraints (004's gamma): those extra ones start at 0
-                for (int a = 0; a < layout.multipliers(); a++) state.set(layout.lambdaOffset() + a, local, a < lambda.length ? lambda[a] : 0.0);
-                // a carried parameter the model does not have is the step size (StepSystem.H)
-                for (int k = 0; k < carried.length; k++)
-                    state.set(layout.parameterOffset() + k, local, carried[k] < 0 ? parameters.stepSize(g) : modelParams[carried[k]]);
-                if (plan.padding(g)) state.fail(local, 0, EnsembleState.Status.EXCLUDED);
+            if (lanes != null) {
+                fillBlocks(state, from, to, first, moved);
+                return;
             }
+            for (int local = from; local < to; local++) {
+                int j = given(first + local);
+                double[] qGiven = q.clone(), vGiven = v.clone();
+                project(j);
+                store(state, local, first + local, qGiven, vGiven, moved);
+            }
+        }
+
+        // as fill, the projection over blocks of lanes.width() members; a member the block leaves undone is projected alone
+        private void fillBlocks(EnsembleState state, int from, int to, int first, double[] moved) {
+            int w = lanes.width(), nq = q.length, nv = v.length;
+            for (int start = from; start < to; start += w) {
+                int count = Math.min(w, to - start);
+                for (int l = 0; l < w; l++) {
+                    if (l < count) given(first + start + l);   // lanes past the members repeat the last one
+                    for (int i = 0; i < nq; i++) qGiven[i * w + l] = q[i];
+                    for (int i = 0; i < nv; i++) vGiven[i * w + l] = v[i];
+                    for (int k = 0; k < modelParams.length; k++) paramBlock[k * w + l] = modelParams[k];
+                }
+                System.arraycopy(qGiven, 0, qBlock, 0, qBlock.length);
+                System.arraycopy(vGiven, 0, vBlock, 0, vBlock.length);
+                lanes.apply(qBlock, vBlock, paramBlock, pBlock, lambdaBlock, count, done);
+                for (int l = 0; l < count; l++) if (!done[l]) projectAlone(l, first + start + l);
+                storeBlock(state, start, first + start, count, moved);
+            }
+        }
+
+        // member l of the block (launch member g) projected member by member, into the block's arrays
+        private void projectAlone(int l, int g) {
+            int w = lanes.width();
+            for (int i = 0; i < q.length; i++) q[i] = qGiven[i * w + l];
+            for (int i = 0; i < v.length; i++) v[i] = vGiven[i * w + l];
+            for (int k = 0; k < modelParams.length; k++) modelParams[k] = paramBlock[k * w + l];
+            project(plan.padding(g) ? 0 : plan.local(g));
+            for (int i = 0; i < q.length; i++) qBlock[i * w + l] = q[i];
+            for (int i = 0; i < v.length; i++) vBlock[i * w + l] = v[i];
+            for (int i = 0; i < p.length; i++) pBlock[i * w + l] = p[i];
+            for (int a = 0; a < lambda.length; a++) lambdaBlock[a * w + l] = lambda[a];
+        }
+
+        // as store, for count members of the block from member local of the state (launch member g onward): component by component
+        private void storeBlock(EnsembleState state, int local, int g, int count, double[] moved) {
+            int w = lanes.width(), stride = state.stride();
+            double[] x = state.data();
+            for (int k = 0; k < q.length * w; k += w)
+                for (int l = k; l < k + count; l++) moved[0] = Math.max(moved[0], Math.abs(qBlock[l] - qGiven[l]));
+            for (int k = 0; k < v.length * w; k += w)
+                for (int l = k; l < k + count; l++) moved[1] = Math.max(moved[1], Math.abs(vBlock[l] - vGiven[l]));
+            double[][] blocks = {qBlock, vBlock, pBlock};
+            for (int b = 0; b < 3; b++)
+                for (int i = 0; offsets[b] >= 0 && i < blocks[b].length / w; i++)
+                    System.arraycopy(blocks[b], i * w, x, (offsets[b] + i) * stride + local, count);
+            for (int a = 0; a < multipliers; a++) {
+                if (a < lambda.length) System.arraycopy(lambdaBlock, a * w, x, (lambdaOffset + a) * stride + local, count);
+                else Arrays.fill(x, (lambdaOffset + a) * stride + local, (lambdaOffset + a) * stride + local + count, 0.0);
+            }
+            for (int l = 0; l < count; l++) {
+                for (int k = 0; k < carried.length; k++)
+                    state.set(parameterOffset + k, local + l, carried[k] < 0 ? parameters.stepSize(g + l) : paramBlock[carried[k] * w + l]);
+                if (atStart != null) {
+                    for (int k = 0; k < modelParams.length; k++) modelParams[k] = paramBlock[k * w + l];
+                    initialValues(state, local + l);
+                }
+                if (plan.padding(g + l)) state.fail(local + l, 0, EnsembleState.Status.EXCLUDED);
+            }
+        }
+
+        // q, v and this member's parameters (modelParams) of launch member g, checked; returns the member's index in its point
+        private int given(int g) {
+            int nq = q.length, nv = v.length, members = plan.members();
+            int j = plan.padding(g) ? 0 : plan.local(g);
+            parameters.parameters(g, modelParams);
+            System.arraycopy(modelParams, 0, in, 3, modelParams.length);
+            in[0] = j;
+            in[1] = members;
+            in[2] = Math.max(members - 1, 1);
+            if (given != null) System.arraycopy(given[j], 0, qv, 0, nq + nv);
+            else tape.eval(in, qv);
+            // each member draws from its own stream, so the draws do not depend on the scheduling
+            SplittableRandom random = perturbation == null ? null : MemberStreams.of(perturbation.seed(), MemberStreams.INITIAL_STATE, j);
+            for (int i = 0; i < nq; i++) q[i] = qv[i] + (random == null ? 0 : perturbation.sigmaQ()[i] * MemberStreams.gaussian(random));
+            for (int i = 0; i < nv; i++) v[i] = qv[nq + i] + (random == null ? 0 : perturbation.sigmaV()[i] * MemberStreams.gaussian(random));
+            for (int i = 0; i < nq; i++)
+                if (!Double.isFinite(q[i])) throw new InputException("initial value of " + qNames.get(i) + " for member " + j + " is not finite (" + q[i] + ")");
+            for (int i = 0; i < nv; i++)
+                if (!Double.isFinite(v[i])) throw new InputException("initial value of " + vNames.get(i) + " for member " + j + " is not finite (" + v[i] + ")");
+            if (defect != null) checkOnGroup(j);
+            return j;
+        }
+
+        // q and v projected member by member, p and the multipliers written (member j of its point, for the message)
+        private void project(int j) {
+            if (!consistent.apply(q, v, modelParams, p, lambda))
+                throw new InputException("initial state of member " + j + " cannot be made consistent with the constraints of " + sys.name()
+                        + " (projection failed or constraints dependent there)");
+        }
+
+        // the projected q, v, p and multipliers of launch member g into member local of the state, with the moves from the given values
+        private void store(EnsembleState state, int local, int g, double[] qGiven, double[] vGiven, double[] moved) {
+            int nq = q.length, nv = v.length;
+            for (int i = 0; i < nq; i++) moved[0] = Math.max(moved[0], Math.abs(q[i] - qGiven[i]));
+            for (int i = 0; i < nv; i++) moved[1] = Math.max(moved[1], Math.abs(v[i] - vGiven[i]));
+            put(state, offsets[0], local, q);
+            put(state, offsets[1], local, v);
+            put(state, offsets[2], local, p);
+            // a method may carry more multipliers than the constraints (004's gamma): those extra ones start at 0
+            for (int a = 0; a < multipliers; a++) state.set(lambdaOffset + a, local, a < lambda.length ? lambda[a] : 0.0);
+            // a carried parameter the model does not have is the step size (StepSystem.H)
+            for (int k = 0; k < carried.length; k++)
+                state.set(parameterOffset + k, local, carried[k] < 0 ? parameters.stepSize(g) : modelParams[carried[k]]);
+            if (atStart != null) initialValues(state, local);
+            if (plan.padding(g)) state.fail(local, 0, EnsembleState.Status.EXCLUDED);
+        }
+
+        // the values at t = 0 an observer names (initial(E)), from the member's consistent state and its parameters
+        private void initialValues(EnsembleState state, int local) {
+            int k = 0;
+            for (int c : atStartComponents) atStartIn[k++] = state.get(c, local);
+            for (int i : atStartParameters) atStartIn[k++] = modelParams[i];
+            atStart.eval(atStartIn, atStartOut);
+            int at = state.layout().offset(StateLayout.INITIAL);
+            for (int i = 0; i < atStartOut.length; i++) state.set(at + i, local, atStartOut[i]);
         }
 
         // a group element given off the group is refused, with how far off it is (001 sec. 2.2: g in G)

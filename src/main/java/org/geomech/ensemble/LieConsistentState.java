@@ -29,32 +29,57 @@ public final class LieConsistentState implements Consistency {
     private final Tape metric, rows, offsets, momentum, rhs;
     private final double[] in;
 
-    public LieConsistentState(TrivialisedSystem sys, RetractionTangents tau) {
-        this.d = sys.dimension();
-        this.m = sys.nonholonomicCount();
-        List<Expr> g = sys.element(), eta = sys.velocity(), zero = Collections.nCopies(d, ZERO);
-        this.size = g.size();
-        List<Expr> inputs = new ArrayList<>(g);
-        inputs.addAll(eta);
-        inputs.addAll(sys.model().parameterSymbols());
-        Expr e = sym("$e");
-        List<Expr> mu = sys.momentum(g, eta), moved = sys.compose(g, times(e, eta), tau);
-        List<Expr> muAlong = along(sys.momentum(moved, eta), e), phiAlong = along(sys.nonholonomic(moved, eta), e);
-        Expr[][] adEta = adjointDerivative(tau, eta, e);
-        List<Expr> force = sys.force(g, eta), drive = new ArrayList<>();
-        List<Expr> adStarMu = RetractionTangents.transposeTimes(adEta, mu);
-        for (int k = 0; k < d; k++) drive.add(sub(add(adStarMu.get(k), force.get(k)), muAlong.get(k)));
-        List<Expr> metricList = new ArrayList<>(), rowList = new ArrayList<>();
-        for (Expr[] row : Derivative.jacobian(mu, eta)) metricList.addAll(List.of(row));
-        for (Expr[] row : sys.nonholonomicMatrix(g, eta)) rowList.addAll(List.of(row));
-        List<Expr> rhsList = new ArrayList<>(drive);
-        rhsList.addAll(phiAlong);
-        this.metric = Tape.compile(inputs, metricList);
-        this.rows = Tape.compile(inputs, rowList);
-        this.offsets = Tape.compile(inputs, sys.nonholonomic(g, zero));
-        this.momentum = Tape.compile(inputs, mu);
-        this.rhs = Tape.compile(inputs, rhsList);
-        this.in = new double[size + d + sys.model().parameterSymbols().size()];
+    /**
+     * The expressions of the projection, functions of inputs (the stored entries of g, eta, then the parameters): K = D2^2 l
+     * and the rows of A row after row, the offsets a(g), mu = D2 l(g, eta), and rhs: the drive ad*_eta mu + L*_g D1 l - mu_g
+     * (d entries) then phi_g (m entries). One derivation for this class and any backend's projection over lanes.
+     */
+    public record Equations(int size, int d, int m, List<Expr> inputs, List<Expr> metric, List<Expr> rows, List<Expr> offsets,
+                            List<Expr> momentum, List<Expr> rhs) {
+        /** The equations of initial states on a Lie group system: its left-trivialised form with the Cayley retraction. */
+        public static Equations of(org.geomech.model.LieGroupSystem sys) {
+            TrivialisedSystem t = TrivialisedSystem.of(sys);
+            return of(t, t.retraction("cay"));
+        }
+
+        public static Equations of(TrivialisedSystem sys, RetractionTangents tau) {
+            int d = sys.dimension();
+            List<Expr> g = sys.element(), eta = sys.velocity(), zero = Collections.nCopies(d, ZERO);
+            List<Expr> inputs = new ArrayList<>(g);
+            inputs.addAll(eta);
+            inputs.addAll(sys.model().parameterSymbols());
+            Expr e = sym("$e");
+            List<Expr> mu = sys.momentum(g, eta), moved = sys.compose(g, times(e, eta), tau);
+            List<Expr> muAlong = along(sys.momentum(moved, eta), e), phiAlong = along(sys.nonholonomic(moved, eta), e);
+            Expr[][] adEta = adjointDerivative(tau, eta, e);
+            List<Expr> force = sys.force(g, eta), drive = new ArrayList<>();
+            List<Expr> adStarMu = RetractionTangents.transposeTimes(adEta, mu);
+            for (int k = 0; k < d; k++) drive.add(sub(add(adStarMu.get(k), force.get(k)), muAlong.get(k)));
+            List<Expr> metricList = new ArrayList<>(), rowList = new ArrayList<>();
+            for (Expr[] row : Derivative.jacobian(mu, eta)) metricList.addAll(List.of(row));
+            for (Expr[] row : sys.nonholonomicMatrix(g, eta)) rowList.addAll(List.of(row));
+            List<Expr> rhsList = new ArrayList<>(drive);
+            rhsList.addAll(phiAlong);
+            return new Equations(g.size(), d, sys.nonholonomicCount(), inputs, metricList, rowList, sys.nonholonomic(g, zero), mu, rhsList);
+        }
+    }
+
+    /** The projection of initial states on a Lie group system: its left-trivialised form with the Cayley retraction. */
+    public static LieConsistentState of(org.geomech.model.LieGroupSystem sys) { return new LieConsistentState(Equations.of(sys)); }
+
+    public LieConsistentState(TrivialisedSystem sys, RetractionTangents tau) { this(Equations.of(sys, tau)); }
+
+    private LieConsistentState(Equations e) {
+        this.d = e.d();
+        this.m = e.m();
+        this.size = e.size();
+        List<Expr> inputs = e.inputs();
+        this.metric = Tape.compile(inputs, e.metric());
+        this.rows = Tape.compile(inputs, e.rows());
+        this.offsets = Tape.compile(inputs, e.offsets());
+        this.momentum = Tape.compile(inputs, e.momentum());
+        this.rhs = Tape.compile(inputs, e.rhs());
+        this.in = new double[inputs.size()];
     }
 
     private static List<Expr> times(Expr c, List<Expr> v) {
@@ -85,7 +110,7 @@ public final class LieConsistentState implements Consistency {
         System.arraycopy(g, 0, in, 0, size);
         System.arraycopy(params, 0, in, size + d, params.length);
         DMatrixRMaj k = new DMatrixRMaj(d, d), a = new DMatrixRMaj(m, d), off = new DMatrixRMaj(m, 1);
-        for (int pass = 0; pass < 3 && m > 0; pass++) {                   // eta <- eta - K^-1 A^T (A K^-1 A^T)^-1 (A eta + a)
+        for (int pass = 0; pass < ConsistentState.VELOCITY_PASSES && m > 0; pass++) {                   // eta <- eta - K^-1 A^T (A K^-1 A^T)^-1 (A eta + a)
             System.arraycopy(eta, 0, in, size, d);
             metric.eval(in, k.data);
             rows.eval(in, a.data);

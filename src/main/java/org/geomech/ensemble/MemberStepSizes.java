@@ -3,7 +3,7 @@ package org.geomech.ensemble;
 import org.geomech.InputException;
 
 /**
- * The step size varying per member (issue 11 item 1): h_j from an expression of j, N and J or a seeded draw, on a
+ * The step size varying per member: h_j from an expression of j, N and J or a seeded draw, on a
  * time grid of its own whose output times are every member's. A requested h_j that divides the output interval dt
  * (to TimeGrid's tolerance) is kept as given, bitwise what a run of that h alone uses; any other is snapped to
  * dt / n_j with n_j = ceil(dt / h_j), the largest step not above it that divides dt exactly. Member j then takes

@@ -52,7 +52,7 @@ public final class Reduction {
      * from + l + LANES, ... in member order, and the lanes' partials are then added in lane order: a vector backend
      * accumulates a lane-block's members side by side, four or eight additions at once instead of a chain of 1024
      * (the SIMD backend's LaneReduction, bitwise this), where one chain per field took a tenth of lobatto-nh:2's time
-     * on chaotic-nh at 10^4 members (issue 8 item 3).
+     * on chaotic-nh at 10^4 members.
      */
     public static void block(int b, double[] values, double[] initial, int members, int observers, EnsembleState state, double[] out) {
         block(b, values, 0, initial, members, observers, state, out);

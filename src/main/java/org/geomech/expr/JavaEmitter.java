@@ -27,7 +27,7 @@ public final class JavaEmitter {
         return JAVA.emit(inputs, j -> "in", outputs, i -> "out").flops();
     }
 
-    /** Floating-point operations of a loop evaluating outputs (each pass) with the values of the invariant inputs alone computed once (issue 8 item 3). */
+    /** Floating-point operations of a loop evaluating outputs (each pass) with the values of the invariant inputs alone computed once. */
     public record Hoisted(int each, int once) {}
 
     public static Hoisted flops(List<Expr> inputs, Set<Expr> invariant, List<Expr> outputs) {

@@ -103,6 +103,8 @@ public final class LaneTape {
     public double[] constantValues() { return constantValues.clone(); }
 
     public static final int ADD = Tape.OP_ADD, SUB = Tape.OP_SUB, MUL = Tape.OP_MUL, DIV = Tape.OP_DIV, NEG = Tape.OP_NEG;
+    /** x^n for a small integer n (the second operand), by Tape.powi's multiplications: x^2 is x * x. */
+    public static final int POWI = Tape.OP_POWI;
 
     /** Whether an opcode reads its second operand as a register. */
     public static boolean binary(int opcode) { return Tape.binary(opcode); }

@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Which non-finite values of a step's next state cannot vanish at the next step (issue 8 item 3). An operation is
+ * Which non-finite values of a step's next state cannot vanish at the next step. An operation is
  * strict in an operand when that operand's being infinite or NaN makes the result infinite or NaN whatever the other
  * operands are (IEEE 754): a sum, a product (inf * 0 is NaN), a negation, the numerator of a quotient, sqrt, log, sin,
  * cos, tan and a power with a positive constant exponent. A denominator (x / inf = 0), exp (exp(-inf) = 0), atan2, a

@@ -29,7 +29,7 @@ public final class OpenClEmitter {
         return LANES.emit(inputs, input, outputs, output).text();
     }
 
-    /** Statements of emitLanes split in two: those computing the values of the invariant inputs alone, and the rest (issue 8 item 3). */
+    /** Statements of emitLanes split in two: those computing the values of the invariant inputs alone, and the rest. */
     public record Hoisted(String once, String each, int onceFlops, int eachFlops) {}
 
     /** As emitLanes, the statements of the values made of the invariant inputs and constants alone apart, to run before a loop of the others. */
@@ -39,7 +39,7 @@ public final class OpenClEmitter {
     }
 
     /**
-     * Whether the emitted code acts lane by lane on vectors with the rounding it has on scalars (issue 8 item 4):
+     * Whether the emitted code acts lane by lane on vectors with the rounding it has on scalars:
      * only +, -, *, /, sqrt and integer powers as multiplications, which OpenCL C computes elementwise and correctly
      * rounded; not the branching fdlibm sin and cos, the Stumpff series or the library's pow, exp, log, tan, atan2.
      */

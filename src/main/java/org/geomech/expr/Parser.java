@@ -3,6 +3,7 @@ package org.geomech.expr;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.function.BiFunction;
 import java.util.function.Function;
 import java.util.function.Supplier;
 
@@ -17,6 +18,7 @@ import java.util.function.Supplier;
  * primary = number | "pi" | name | accessor "(" name ")" | function "(" sum { "," sum } ")" | "(" sum ")"
  * accessor = "dot" (velocity) | "p" (momentum), looked up as the text "dot(name)" or "p(name)"
  * </pre>
+ * and a caller's own functions of one argument (for example an observer's initial(sum)), given the argument and its text.
  * so powers are right associative and bind tighter than unary minus (-x^2 = -(x^2)), and a leading minus
  * negates the whole product (-0.1/z = -(0.1/z), the node Printer writes so).
  */
@@ -33,12 +35,14 @@ public final class Parser {
 
     private final String text;
     private final Function<String, Expr> symbols;
+    private final Map<String, BiFunction<Expr, String, Expr>> functions;
     private int pos;
     private int nesting;
 
-    private Parser(String text, Function<String, Expr> symbols) {
+    private Parser(String text, Function<String, Expr> symbols, Map<String, BiFunction<Expr, String, Expr>> functions) {
         this.text = text;
         this.symbols = symbols;
+        this.functions = functions;
     }
 
     /**
@@ -46,9 +50,17 @@ public final class Parser {
      * null for an unknown name. Errors are {@link ParseException}s with a one-line message.
      */
     public static Expr parse(String text, Function<String, Expr> symbols) {
+        return parse(text, symbols, Map.of());
+    }
+
+    /**
+     * As above, with functions of one argument of the caller's: name(sum) is functions.get(name) applied to the argument
+     * and its text (trimmed); an IllegalArgumentException it throws becomes a ParseException at the call.
+     */
+    public static Expr parse(String text, Function<String, Expr> symbols, Map<String, BiFunction<Expr, String, Expr>> functions) {
         if (text.length() > MAX_LENGTH)
             throw new ParseException(text, MAX_LENGTH + 1, "a shorter text", "expression of " + text.length() + " characters; at most " + MAX_LENGTH);
-        Parser p = new Parser(text, symbols);
+        Parser p = new Parser(text, symbols, functions);
         Expr e = p.sum();
         if (!p.atEnd()) throw p.expected("an operator or end of input");
         if (e.height() > MAX_HEIGHT)
@@ -124,6 +136,7 @@ public final class Parser {
             expect(")");
             return resolve(name + "(" + coordinate + ")", column);
         }
+        if (functions.containsKey(name)) return callersFunction(name, column);
         Integer arity = ARITY.get(name);
         if (arity == null) throw new ParseException(text, column, "a function name", "unknown function '" + name + "'");
         accept("(");
@@ -149,6 +162,20 @@ public final class Parser {
             case "log" -> Expr.log(a);
             default -> Expr.atan2(a, args.get(1));
         });
+    }
+
+    private Expr callersFunction(String name, int column) {
+        accept("(");
+        skipSpace();
+        int start = pos;
+        Expr argument = nested(this::sum);
+        String argumentText = text.substring(start, pos).trim();
+        if (!accept(")")) throw expected("')'");
+        try {
+            return functions.get(name).apply(argument, argumentText);
+        } catch (IllegalArgumentException e) {
+            throw new ParseException(text, column, "a valid argument of " + name, e.getMessage());
+        }
     }
 
     private Expr resolve(String name, int column) {

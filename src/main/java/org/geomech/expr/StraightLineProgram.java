@@ -17,7 +17,7 @@ import java.util.function.IntFunction;
 class StraightLineProgram {
     /**
      * The statements and the floating-point operations they perform (one per assignment); hoisted: the statements of
-     * the values made of invariant inputs and constants alone, to run once before a loop of text (issue 8 item 3).
+     * the values made of invariant inputs and constants alone, to run once before a loop of text.
      */
     record Code(String hoisted, int hoistedFlops, String text, int flops) {}
 

@@ -132,7 +132,7 @@ public final class Tape {
         }
     }
 
-    static final int OP_ADD = ADD, OP_SUB = SUB, OP_MUL = MUL, OP_DIV = DIV, OP_NEG = NEG;
+    static final int OP_ADD = ADD, OP_SUB = SUB, OP_MUL = MUL, OP_DIV = DIV, OP_NEG = NEG, OP_POWI = POWI;
 
     public int inputCount() { return inputCount; }
     public int outputCount() { return outputRegister.length; }

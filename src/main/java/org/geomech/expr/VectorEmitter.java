@@ -112,10 +112,10 @@ public final class VectorEmitter {
     }
 
     /**
-     * One straight block of statements (issue 8: the step as one method, lanes in locals): input symbol j is the
+     * One straight block of statements (the step as one method, lanes in locals): input symbol j is the
      * variable a{j}, output i is declared as the final variable n{i}, constants are c{k}, declared by constants;
-     * the values of the invariant inputs and constants alone are computed by hoisted (hoist both out of a loop, issue 8
-     * item 3). Math calls go through the scratch array (2 lane-blocks).
+     * the values of the invariant inputs and constants alone are computed by hoisted (hoist both out of a loop).
+     * Math calls go through the scratch array (2 lane-blocks).
      */
     public record Body(String constants, String hoisted, String statements) {}
 

@@ -1,5 +1,8 @@
 package org.geomech.io;
 
+import org.geomech.engine.Progress;
+import org.geomech.engine.Stage;
+import org.geomech.engine.Trajectories;
 import org.geomech.engine.EnsembleRun;
 import org.geomech.engine.MemberFailure;
 import org.geomech.engine.SlabRun;
@@ -16,7 +19,6 @@ import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -46,56 +48,40 @@ public final class Checkpoint {
     /** Doubles per bulk transfer of a state array. */
     private static final int BULK = 1 << 13;
 
-    /** A failed member: index, the step it failed at and why. */
-    public record Failure(int member, long step, EnsembleState.Status status) {}
-
-    /**
-     * A finished step size: its result, its failed members (launch indices), its trajectories (null if none were saved),
-     * its spread at every output time ([time][point][observer][min, std, quantiles...]; null if not asked for) and
-     * its final states ([point][member][component]).
-     */
-    public record Stage(double h, EnsembleRun.Result result, List<Failure> failures, Trajectories trajectories, List<double[][][]> spread,
-                        double[][][] finalStates) {
-        public Stage {
-            failures = List.copyOf(failures);
-            spread = spread == null ? null : List.copyOf(spread);
-        }
-    }
-
-    /** What a run needs besides the ensemble arrays, which follow it in the file. */
-    public record Header(String version, String fingerprint, List<String> arguments, String scenarioText, InitialStates.Report consistency,
-                         List<Stage> finished, int stage, EnsembleRun.Snapshot snapshot, Trajectories trajectories,
-                         List<double[][][]> spread, List<SlabRun.Slab> slabs, int members, int components) {
+    /** What a run needs besides the ensemble arrays, which follow it in the file: who wrote it, for which inputs, and how far it came. */
+    public record Header(String version, String fingerprint, List<String> arguments, String scenarioText, Progress progress) {
         public Header {
             arguments = List.copyOf(arguments);
-            finished = List.copyOf(finished);
-            spread = spread == null ? null : List.copyOf(spread);
-            slabs = slabs == null ? null : List.copyOf(slabs);
         }
 
-        /** The checkpoint of a step size held at once (slabs null), at snapshot, with its ensemble of members x components. */
+        /** The checkpoint of a step size held at once, at snapshot, with its ensemble of members x components. */
         public Header(String version, String fingerprint, List<String> arguments, String scenarioText, InitialStates.Report consistency,
                       List<Stage> finished, int stage, EnsembleRun.Snapshot snapshot, Trajectories trajectories, List<double[][][]> spread,
                       int members, int components) {
-            this(version, fingerprint, arguments, scenarioText, consistency, finished, stage, snapshot, trajectories, spread, null, members, components);
+            this(version, fingerprint, arguments, scenarioText, new Progress(consistency, finished, stage, snapshot, trajectories, spread, null,
+                    members, components));
         }
 
-        /** The checkpoint of a step size run in slabs: the slabs finished so far, no ensemble. */
-        public static Header ofSlabs(String version, String fingerprint, List<String> arguments, String scenarioText, InitialStates.Report consistency,
-                                     List<Stage> finished, int stage, List<SlabRun.Slab> slabs) {
-            return new Header(version, fingerprint, arguments, scenarioText, consistency, finished, stage,
-                    new EnsembleRun.Snapshot(0, List.of(), 0, 0, 0, 0, new double[0]), null, null, slabs, 0, 0);
-        }
+        public InitialStates.Report consistency() { return progress.consistency(); }
+
+        public List<Stage> finished() { return progress.finished(); }
+
+        public int stage() { return progress.stage(); }
+
+        public EnsembleRun.Snapshot snapshot() { return progress.snapshot(); }
+
+        public Trajectories trajectories() { return progress.trajectories(); }
+
+        public List<double[][][]> spread() { return progress.spread(); }
+
+        public List<SlabRun.Slab> slabs() { return progress.slabs(); }
+
+        public int members() { return progress.members(); }
+
+        public int components() { return progress.components(); }
     }
 
     private Checkpoint() {}
-
-    /** The failed members of an ensemble, in member order. */
-    public static List<Failure> failures(EnsembleState state) {
-        List<Failure> out = new ArrayList<>();
-        for (int j = 0; j < state.members(); j++) if (!state.ok(j)) out.add(new Failure(j, state.failedStep(j), state.status(j)));
-        return out;
-    }
 
     /**
      * Writes header and ensemble (whose size it states; null for a header of slabs, which holds none) atomically into
@@ -131,7 +117,7 @@ public final class Checkpoint {
             out.writeLong(s.result().jacobianFactorisations());
             out.writeDouble(s.result().seconds());
             out.writeInt(s.failures().size());
-            for (Failure f : s.failures()) failure(out, f);
+            for (Stage.Failure f : s.failures()) failure(out, f);
             trajectories(out, s.trajectories());
             spread(out, s.spread());
             finalStates(out, s.finalStates());
@@ -156,9 +142,9 @@ public final class Checkpoint {
         out.writeInt(snap.initialValues().length);
         doubles(out, snap.initialValues(), snap.initialValues().length);
         for (int c = 0; state != null && c < state.components(); c++) doubles(out, state.data(), c * state.stride(), state.members());
-        List<Failure> failed = state == null ? List.of() : failures(state);
+        List<Stage.Failure> failed = state == null ? List.of() : Stage.failures(state);
         out.writeInt(failed.size());
-        for (Failure f : failed) failure(out, f);
+        for (Stage.Failure f : failed) failure(out, f);
         out.flush();
         long length = counted.count;
         DataOutputStream trailer = new DataOutputStream(raw);
@@ -265,7 +251,7 @@ public final class Checkpoint {
             List<EnsembleRun.Row> rows = rows(in, file);
             EnsembleRun.Result result = new EnsembleRun.Result(rows, in.readLong(), in.readInt(), in.readLong(), in.readDouble());
             int failed = count(in, file);
-            List<Failure> failures = new ArrayList<>();
+            List<Stage.Failure> failures = new ArrayList<>();
             for (int f = 0; f < failed; f++) failures.add(failure(in, file));
             finished.add(new Stage(h, result, failures, trajectories(in, file), spread(in, file), finalStates(in, file)));
         }
@@ -288,8 +274,8 @@ public final class Checkpoint {
         int count = count(in, file);
         double[] initial = new double[count];
         readDoubles(in, initial);
-        return new Header(version, fingerprint, args, scenario, consistency, finished, stage,
-                new EnsembleRun.Snapshot(step, rows, newton, most, factorisations, seconds, initial), trajectories, spread, slabs, members, components);
+        return new Header(version, fingerprint, args, scenario, new Progress(consistency, finished, stage,
+                new EnsembleRun.Snapshot(step, rows, newton, most, factorisations, seconds, initial), trajectories, spread, slabs, members, components));
     }
 
     private static void rows(DataOutputStream out, List<EnsembleRun.Row> rows) throws IOException {
@@ -416,19 +402,19 @@ public final class Checkpoint {
                 values, running, index, trajectories, last);
     }
 
-    private static void failure(DataOutputStream out, Failure f) throws IOException {
+    private static void failure(DataOutputStream out, Stage.Failure f) throws IOException {
         out.writeInt(f.member());
         out.writeLong(f.step());
         out.writeByte(f.status().ordinal());
     }
 
-    private static Failure failure(DataInputStream in, Path file) throws IOException {
+    private static Stage.Failure failure(DataInputStream in, Path file) throws IOException {
         int j = in.readInt();
         long step = in.readLong();
         int code = in.readByte();
         EnsembleState.Status[] codes = EnsembleState.Status.values();
         if (code <= 0 || code >= codes.length) throw broken(file, "inconsistent");
-        return new Failure(j, step, codes[code]);
+        return new Stage.Failure(j, step, codes[code]);
     }
 
     private static void trajectories(DataOutputStream out, Trajectories t) throws IOException {

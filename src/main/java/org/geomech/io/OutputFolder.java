@@ -16,14 +16,18 @@ import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.util.List;
+import java.util.Objects;
 import java.util.stream.Stream;
 
 /**
  * The folder a run writes into, held through an OS lock on its lock file {@value #LOCK} (released when
- * the process ends, even when killed), so two runs never write into one folder at once. Only a new or empty
+ * the process ends, even when killed), so two runs never write into one folder at once; the run removes the file when it
+ * ends (a killed run leaves it, unlocked, and the next run takes it over). Only a new or empty
  * folder, or geomech's own (one with geomech's summary.json), is used: a folder holding files geomech did not
  * write, the root, the home folder and the system folders are refused before anything is written into them. A
  * folder that holds another run's results is refused unless the caller overwrites it, in which case the files
@@ -39,12 +43,17 @@ public final class OutputFolder implements Closeable {
     private final Path path;
     private final FileChannel channel;
     private final FileLock lock;
+    /** The file key (device and inode) of the locked file; null on a system without file keys (the file then stays). */
+    private final Object key;
 
-    private OutputFolder(Path path, FileChannel channel, FileLock lock) {
+    private OutputFolder(Path path, FileChannel channel, FileLock lock, Object key) {
         this.path = path;
         this.channel = channel;
         this.lock = lock;
+        this.key = key;
     }
+    /** Tries at taking a lock file that ending runs keep removing under it, before giving up. */
+    private static final int TRIES = 100;
 
     /** The folders of the system, never an output folder, whatever they hold. */
     private static final List<String> SYSTEM = List.of("/", "/bin", "/boot", "/dev", "/etc", "/home", "/lib", "/lib32", "/lib64", "/media", "/mnt",
@@ -81,36 +90,67 @@ public final class OutputFolder implements Closeable {
         if (Files.exists(folder.resolve(SUMMARY)) && !overwrite) throw holdsResults(folder);
     }
 
-    /** Locks an existing folder (to go on with the run whose results it holds); refuses one in use. */
+    /**
+     * Locks an existing folder (to go on with the run whose results it holds); refuses one in use. A run that ends removes
+     * the lock file while it still holds it, so a lock taken on a file that is no longer at the path is void: the file at the
+     * path must be the same file (its file key, device and inode) before it is opened and after it is locked, else the lock
+     * is dropped and taken anew. The file is never opened a second time while locked: closing any descriptor of a file
+     * drops the process's POSIX locks on it.
+     */
     public static OutputFolder lock(Path folder) {
         Path file = folder.resolve(LOCK);
-        FileChannel channel = null;
-        try {
-            channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
-            FileLock lock;
+        for (int attempt = 0; attempt < TRIES; attempt++) {
+            FileChannel channel = null;
             try {
-                lock = channel.tryLock();
-            } catch (OverlappingFileLockException e) {
-                lock = null;   // held by this JVM
+                try {
+                    Files.createFile(file);
+                } catch (FileAlreadyExistsException e) {
+                    // a lock file already: held by a run, or left unlocked by a killed one
+                }
+                Object key = fileKey(file);
+                channel = FileChannel.open(file, StandardOpenOption.WRITE);
+                FileLock lock;
+                try {
+                    lock = channel.tryLock();
+                } catch (OverlappingFileLockException e) {
+                    lock = null;   // held by this JVM
+                }
+                if (lock == null) throw new InputException("output folder " + folder + " is in use by another geomech run (" + file + " is locked)");
+                if (Objects.equals(key, fileKey(file))) {
+                    channel.truncate(0);
+                    channel.write(ByteBuffer.wrap((ProcessHandle.current().pid() + "\n").getBytes(StandardCharsets.US_ASCII)), 0);
+                    return new OutputFolder(folder, channel, lock, key);
+                }
+                closeQuietly(channel);   // an ending run removed the file under this lock: lock the one at the path now
+            } catch (NoSuchFileException e) {
+                closeQuietly(channel);   // removed between its creation and its opening: again
+            } catch (IOException e) {
+                closeQuietly(channel);
+                throw new InputException("cannot lock output folder " + folder + ": " + e.getMessage());
+            } catch (RuntimeException e) {
+                closeQuietly(channel);
+                throw e;
             }
-            if (lock == null) throw new InputException("output folder " + folder + " is in use by another geomech run (" + file + " is locked)");
-            channel.truncate(0);
-            channel.write(ByteBuffer.wrap((ProcessHandle.current().pid() + "\n").getBytes(StandardCharsets.US_ASCII)));
-            return new OutputFolder(folder, channel, lock);
-        } catch (IOException e) {
-            closeQuietly(channel);
-            throw new InputException("cannot lock output folder " + folder + ": " + e.getMessage());
-        } catch (RuntimeException e) {
-            closeQuietly(channel);
-            throw e;
         }
+        throw new InputException("cannot lock output folder " + folder + ": " + file + " keeps being replaced by other geomech runs");
+    }
+
+    /** The file key (device and inode) of the file at the path, read without opening it; null on a system without file keys. */
+    private static Object fileKey(Path file) throws IOException {
+        return Files.readAttributes(file, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS).fileKey();
     }
 
     public Path path() { return path; }
 
-    /** Releases the lock (the lock file stays: removing it could let a third run lock a file no longer there). */
+    /** Removes the lock file while still holding its lock (if the file at the path is still the locked one), then releases the lock. */
     @Override
-    public void close() {
+    public synchronized void close() {
+        Path file = path.resolve(LOCK);
+        try {
+            if (lock.isValid() && key != null && key.equals(fileKey(file))) Files.delete(file);
+        } catch (IOException e) {
+            // a lock file that cannot be removed stays, unlocked: the next run takes it over
+        }
         try {
             if (lock.isValid()) lock.release();
             channel.close();

@@ -10,7 +10,7 @@ import java.nio.file.Path;
 import java.util.Arrays;
 
 /**
- * A text file written in whole rows (issue 27 item 3): rows are gathered into writes of at most {@value #CHUNK} bytes that
+ * A text file written in whole rows: rows are gathered into writes of at most {@value #CHUNK} bytes that
  * never split a row (a longer row is one write of its own), and a write that fails (a full disk, a file-size limit) leaves
  * the file truncated back to its last complete row before the error is passed on.
  */

@@ -1,6 +1,8 @@
 package org.geomech.io;
 
 import org.geomech.ensemble.InitialStates;
+import org.geomech.ensemble.Statistic;
+import org.geomech.ensemble.StepSizes;
 import org.geomech.ensemble.MemberStepSizes;
 import org.geomech.ensemble.SweepPlan;
 import org.geomech.ensemble.Variation;
@@ -21,32 +23,20 @@ import java.util.Map;
  * coordinate), the member count and optional seeded draw, extra observers by name, the statistics
  * written per observer, the backend, the Newton options, the output folder (null: a fresh default),
  * the parameters that vary across the ensemble, in Variation's text forms (the others are in the model), and
- * h per member in those forms (null where h is the list of step sizes, which is then empty: issue 11 item 1).
+ * h per member in those forms (null where h is the list of step sizes, which is then empty).
  */
 public record Scenario(Definition model, String method, List<Double> h, double tEnd, double outputInterval,
                        List<String> q0, List<String> v0, int members, InitialStates.Perturbation perturbation,
                        Map<String, String> observers, List<String> statistics, String backend, NewtonOptions newton,
                        String out, Map<String, String> variations, String hPerMember) {
-    /** The statistics an observer can report, in column order; quantiles qP (P in percent, e.g. q5, q50, q99.9) follow them. */
-    public static final List<String> STATISTICS = List.of("mean", "max", "msd", "min", "std");
-
-    /** True for a statistic name: one of STATISTICS or a quantile qP with 0 <= P <= 100. */
-    public static boolean isStatistic(String name) {
-        if (STATISTICS.contains(name)) return true;
-        if (!name.matches("q[0-9]+(\\.[0-9]+)?")) return false;
-        double p = Double.parseDouble(name.substring(1));
-        return p >= 0 && p <= 100;
-    }
+    /** The statistics asked for, in column order. */
+    public List<Statistic> statisticsByName() { return Statistic.parse(statistics); }
 
     /** The quantile levels in [0, 1] of the statistics asked for, in column order. */
-    public double[] quantileLevels() {
-        return statistics.stream().filter(s -> s.startsWith("q")).mapToDouble(s -> Double.parseDouble(s.substring(1)) / 100).toArray();
-    }
+    public double[] quantileLevels() { return Statistic.levels(statisticsByName()); }
 
     /** True when min, std or a quantile is asked for (computed by Spread at every output time). */
-    public boolean needsSpread() {
-        return statistics.stream().anyMatch(s -> s.equals("min") || s.equals("std") || s.startsWith("q"));
-    }
+    public boolean needsSpread() { return Statistic.needSpread(statisticsByName()); }
 
     public Scenario {
         h = List.copyOf(h);
@@ -68,6 +58,9 @@ public record Scenario(Definition model, String method, List<Double> h, double t
     public MemberStepSizes stepSizes() {
         return hPerMember == null ? null : new MemberStepSizes(Variation.parse("h", hPerMember), outputInterval);
     }
+
+    /** The run's step sizes: the list h, or one per member. */
+    public StepSizes steps() { return hPerMember == null ? StepSizes.of(h) : StepSizes.perMember(stepSizes()); }
 
     /** The step sizes of a command that runs each in turn; a one-line error where h varies per member (only run takes that). */
     public List<Double> stepSizes(String command) {

@@ -7,6 +7,7 @@ import org.geomech.ensemble.TimeGrid;
 import org.geomech.ensemble.Variation;
 import org.geomech.method.Methods;
 import org.geomech.InputException;
+import org.geomech.ensemble.Statistic;
 import org.geomech.model.Library;
 import org.geomech.model.LieModelDefinition;
 import org.geomech.model.Definition;
@@ -31,7 +32,7 @@ public final class ScenarioDraft {
     /** Seed and standard deviation of the draw --members adds when nothing else gives initial conditions. */
     public static final long DEFAULT_SEED = 1;
     public static final double DEFAULT_SIGMA = 1e-3;
-    private static final Set<String> STANDARD_OBSERVERS = Set.of("energy", "g_pos", "g_vel", "group_defect");
+    private static final Set<String> STANDARD_OBSERVERS = Set.of("energy", "energy_error", "g_pos", "g_vel", "group_defect");
     private static final Pattern IDENTIFIER = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
 
     public String modelName;
@@ -71,7 +72,7 @@ public final class ScenarioDraft {
 
     /**
      * h as written in a scenario file or --h: numbers (comma separated, or a list [a, b]: one run each), or per member an
-     * expression of j, N and J or a seeded draw (issue 11 item 1); what names it in messages.
+     * expression of j, N and J or a seeded draw; what names it in messages.
      */
     public void stepSizes(String what, String text) {
         String t = text.trim();
@@ -94,6 +95,20 @@ public final class ScenarioDraft {
             sigma = DEFAULT_SIGMA;
         }
         members = count;
+    }
+
+    /**
+     * run's ensemble where no member count is given: count members, each the initial values plus the default seeded
+     * draw (seed DEFAULT_SEED, sigma DEFAULT_SIGMA) unless a draw is given; true where the count was taken so.
+     */
+    public boolean defaultEnsemble(int count) {
+        if (members != null) return false;
+        if (seed == null && sigma == null && sigmaQ.isEmpty() && sigmaV.isEmpty()) {
+            seed = DEFAULT_SEED;
+            sigma = DEFAULT_SIGMA;
+        }
+        members = count;
+        return true;
     }
 
     private boolean givesInitialConditions() {
@@ -210,14 +225,7 @@ public final class ScenarioDraft {
 
     private List<String> statistics() {
         if (statistics == null) return List.of("mean", "max", "msd");
-        String known = String.join(", ", Scenario.STATISTICS) + " or a quantile qP (P in percent: q5, q50, q99.9)";
-        if (statistics.isEmpty()) throw new InputException("statistics: at least one of " + known + " is required");
-        for (String s : statistics)
-            if (!Scenario.isStatistic(s)) throw new InputException("statistics: unknown statistic '" + s + "' (statistics: " + known + ")");
-        List<String> out = new ArrayList<>(Scenario.STATISTICS);
-        out.retainAll(statistics);
-        statistics.stream().filter(s -> s.startsWith("q")).distinct()
-                .sorted(java.util.Comparator.comparingDouble(s -> Double.parseDouble(s.substring(1)))).forEach(out::add);
-        return out;
+        if (statistics.isEmpty()) throw new InputException("statistics: at least one of " + Statistic.KNOWN + " is required");
+        return Statistic.parse(statistics).stream().map(Statistic::name).toList();
     }
 }

@@ -10,7 +10,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 
 /**
- * An output folder's status file {@value #NAME} (issue 27 item 3): one line, {@code running} while the command runs,
+ * An output folder's status file {@value #NAME}: one line, {@code running} while the command runs,
  * {@code finished} when it ended, or the error line that stopped it. It is the first file written into the folder and
  * is rewritten in place within its first {@value #MOST} bytes (one block of the disk, one page of a tmpfs), so that a
  * disk that fills or a file-size limit reached later still takes the reason.

@@ -17,18 +17,37 @@ import static org.geomech.method.StepSystem.H;
  * multiplier carried from the previous step (Lambda^1 = lambda_k, lambda_{k+1} = Lambda^s).
  */
 public final class LobattoNonholonomic implements Method {
-    private final int s;
+    /** The name suffix of the negative control with the interior stage constraints on the IIIB momenta (001 spec R.1). */
+    public static final String IIIB_STAGES = "iiib";
 
-    public LobattoNonholonomic(int s) {
+    private final int s;
+    private final boolean iiibStages;
+
+    public LobattoNonholonomic(int s) { this(s, false); }
+
+    /**
+     * With iiibStages the constraint at the interior stages i = 2..s-1 is imposed on the IIIB stage momenta P^i instead of
+     * the IIIA p^i (14d), the new node's kept (on P^s, which leaves Lambda^s undetermined as a^_is = 0, the system would be
+     * singular): the 001 spec R.1 negative control, which loses order for s >= 3 (spec sec. 4.3: P^i are only order s - 2
+     * at the stages; pitfall P7). s = 2 has no interior stage and is the method itself.
+     */
+    public LobattoNonholonomic(int s, boolean iiibStages) {
         if (s < 2) throw new InputException("lobatto-nh needs s >= 2 stages, got " + s);
         this.s = s;
+        this.iiibStages = iiibStages;
     }
 
-    @Override public String name() { return "lobatto-nh:" + s; }
-    @Override public String summary() { return s + "-stage nonholonomic Lobatto IIIA-IIIB (001 sec. 5, eq. 14)"; }
-    @Override public int order() { return 2 * s - 2; }
+    @Override public String name() { return "lobatto-nh:" + s + (iiibStages ? "," + IIIB_STAGES : ""); }
+
+    @Override
+    public String summary() {
+        return s + "-stage nonholonomic Lobatto IIIA-IIIB (001 sec. 5, eq. 14)" + (iiibStages ? ", interior constraints on the IIIB momenta (001 spec R.1 control)" : "");
+    }
+
+    // 001 spec R.1 control: measured orders 2 (s = 3) and 4 (s = 4) in q and p, and 0 and 2 in lambda
+    @Override public int order() { return iiibStages && s > 2 ? 2 * s - 4 : 2 * s - 2; }
     // 001 Cor. 5.2.1: lambda order s for s even, s - 1 for s odd
-    @Override public int multiplierOrder() { return s % 2 == 0 ? s : s - 1; }
+    @Override public int multiplierOrder() { return iiibStages && s > 2 ? (s % 2 == 0 ? s - 2 : 0) : s % 2 == 0 ? s : s - 1; }
 
     @Override
     public String conserves() {
@@ -83,7 +102,7 @@ public final class LobattoNonholonomic implements Method {
         residuals.addAll(positions.residuals());
         List<Expr> vNew = null;
         for (int i = 1; i < s; i++) {                                          // (14d-e) Psi(q^i, p^i) = 0 on IIIA momenta
-            List<Expr> pIIIA = Vec.combine(p, H, t.a()[i], W);
+            List<Expr> pIIIA = Vec.combine(p, H, iiibStages && i < s - 1 ? t.aHat()[i] : t.a()[i], W);
             List<Expr> vi = velocity(sys, Q.get(i), pIIIA, "v" + (i + 1), unknowns, residuals, guess, v);
             residuals.addAll(sys.at(sys.nonholonomic(), Q.get(i), vi));
             if (i == s - 1) vNew = vi;

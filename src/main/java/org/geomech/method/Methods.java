@@ -5,9 +5,9 @@ import org.geomech.InputException;
 import java.util.List;
 
 /**
- * Method names to methods: rattle, lobatto-holonomic:s, lobatto-nh:s, hbvm:k,s (002), ggl-vi-s, ggl-vi-a, ggl-vi-b,
- * ggl-theta-a:theta, ggl-theta-b:theta,vartheta, ggl-em, gonzalez-em, bs99 (004), vrkmk:TABLEAU,r, vrkmk-pade:TABLEAU,r
- * and vcg:TABLEAU (003, on Lie group systems). The GGL and Gonzalez schemes take
+ * Method names to methods: rattle, lobatto-holonomic:s, lobatto-nh:s[,iiib], lobatto-nh-hamiltonian:s (001), hbvm:k,s (002), ggl-vi-s, ggl-vi-a, ggl-vi-b,
+ * ggl-theta-a:theta, ggl-theta-b:theta,vartheta, ggl-em, gonzalez-em, bs99 (004), vrkmk:TABLEAU,r[,no-pstar],
+ * vrkmk-pade:TABLEAU,r and vcg:TABLEAU (003, on Lie group systems). The GGL and Gonzalez schemes take
  * ":advanced" (after a comma for the theta families) for 004's advanced Newton guess q^{n+1} = q^n + h v^n.
  * The Lie group methods lobatto-lie-nh:s and lobatto-lie:s (001 sec. 6) take ",exp" for tau = exp (default cay).
  * rk:TABLEAU and vi:TABLEAU[,alpha-,alpha+] (000) take a Runge-Kutta tableau: a built-in name or a tableau file.
@@ -16,7 +16,7 @@ public final class Methods {
     private Methods() {}
 
     public static List<String> names() {
-        return List.of("rattle", "lobatto-holonomic:s", "lobatto-nh:s", "lobatto-lie-nh:s", "lobatto-lie:s", "hbvm:k,s", "ggl-vi-s", "ggl-vi-a", "ggl-vi-b",
+        return List.of("rattle", "lobatto-holonomic:s", "lobatto-nh:s", "lobatto-nh-hamiltonian:s", "lobatto-lie-nh:s", "lobatto-lie:s", "hbvm:k,s", "ggl-vi-s", "ggl-vi-a", "ggl-vi-b",
                 "ggl-theta-a:theta", "ggl-theta-b:theta,vartheta", "ggl-em", "gonzalez-em", "bs99", "vrkmk:TABLEAU,r", "vrkmk-pade:TABLEAU,r",
                 "vcg:TABLEAU", "rk:tableau", "vi:tableau,alpha-,alpha+");
     }
@@ -24,7 +24,7 @@ public final class Methods {
     /** Concrete names, a few per family, for listings. */
     public static List<String> examples() {
         return List.of("rattle", "lobatto-holonomic:2", "lobatto-holonomic:3", "lobatto-holonomic:4", "lobatto-nh:2", "lobatto-nh:3",
-                "lobatto-nh:4", "lobatto-lie-nh:2", "lobatto-lie-nh:3", "lobatto-lie:3", "hbvm:1,1", "hbvm:2,2", "hbvm:6,2", "ggl-vi-s", "ggl-vi-a", "ggl-vi-b", "ggl-theta-a:0.25",
+                "lobatto-nh:4", "lobatto-nh-hamiltonian:3", "lobatto-lie-nh:2", "lobatto-lie-nh:3", "lobatto-lie:3", "hbvm:1,1", "hbvm:2,2", "hbvm:6,2", "ggl-vi-s", "ggl-vi-a", "ggl-vi-b", "ggl-theta-a:0.25",
                 "ggl-theta-b:0.5,0.5", "ggl-em", "gonzalez-em", "bs99",
                 "vrkmk:gauss1,0", "vrkmk:kutta3,1", "vrkmk:gauss2,2", "vrkmk:gauss3,4", "vrkmk-pade:gauss2,2", "vrkmk-pade:gauss3,4", "vcg:midpoint", "vcg:triple-jump", "vcg:yoshida6",
                 "rk:rk4", "vi:euler", "vi:kutta3,-0.5,0.5", "vi:rk4");
@@ -40,6 +40,10 @@ public final class Methods {
     public static Method parse(String name) {
         if (name == null || name.isBlank()) throw new InputException("no method given (methods: " + String.join(", ", names()) + ")");
         String n = name.trim();
+        List<String> several = MethodList.split(n);
+        if (several.size() > 1)
+            throw new InputException("'" + n + "' names " + several.size() + " methods (" + String.join(", ", several) + "), where one is expected;"
+                    + " geomech run --method compares several on one ensemble");
         if (n.equals("rattle")) return new Rattle();
         if (n.startsWith("rk:") || n.startsWith("vi:")) return TableauMethods.parse(n);
         if (n.startsWith("vrkmk") || n.startsWith("vcg")) return lie003(name, n);
@@ -48,17 +52,21 @@ public final class Methods {
         int colon = n.indexOf(':');
         String family = colon < 0 ? n : n.substring(0, colon);
         if (family.equals("lobatto-lie-nh") || family.equals("lobatto-lie")) return lie(name, n, family, colon);
-        if (!family.equals("lobatto-nh") && !family.equals("lobatto-holonomic"))
+        if (!family.equals("lobatto-nh") && !family.equals("lobatto-holonomic") && !family.equals("lobatto-nh-hamiltonian"))
             throw new InputException("unknown method '" + name + "' (methods: " + String.join(", ", names()) + ")");
         if (colon < 0) throw new InputException("method " + family + " needs a stage count, e.g. " + family + ":3");
+        String count = n.substring(colon + 1);
+        boolean iiibStages = family.equals("lobatto-nh") && count.endsWith("," + LobattoNonholonomic.IIIB_STAGES);   // 001 spec R.1's control
+        if (iiibStages) count = count.substring(0, count.length() - LobattoNonholonomic.IIIB_STAGES.length() - 1);
         int s;
         try {
-            s = Integer.parseInt(n.substring(colon + 1));
+            s = Integer.parseInt(count);
         } catch (NumberFormatException e) {
-            throw new InputException("method '" + name + "': stage count '" + n.substring(colon + 1) + "' is not an integer");
+            throw new InputException("method '" + name + "': stage count '" + count + "' is not an integer");
         }
         if (s < 2 || s > 12) throw new InputException("method '" + name + "': stage count must be between 2 and 12");
-        return family.equals("lobatto-nh") ? new LobattoNonholonomic(s) : new LobattoHolonomic(s);
+        if (family.equals("lobatto-nh-hamiltonian")) return new LobattoNonholonomicHamiltonian(s);
+        return family.equals("lobatto-nh") ? new LobattoNonholonomic(s, iiibStages) : new LobattoHolonomic(s);
     }
 
     // 003: vrkmk:TABLEAU,r (eq. 16), vrkmk-pade:TABLEAU,r (sec. 4.1.1) and vcg:TABLEAU (eq. 18); TABLEAU a name of LieTableaux or a NAME.yaml file
@@ -70,6 +78,8 @@ public final class Methods {
         if (colon < 0) throw new InputException("method " + family + " needs a tableau, e.g. " + (family.equals("vcg") ? "vcg:triple-jump" : family + ":gauss2,2"));
         String arg = n.substring(colon + 1).trim();
         if (family.equals("vcg")) return new Vcg(org.geomech.method.tableau.LieTableaux.of(arg));
+        boolean pStar = !(family.equals("vrkmk") && arg.endsWith("," + Vrkmk.WITHOUT_P_STAR));    // 003 spec sec. 12.3's control
+        if (!pStar) arg = arg.substring(0, arg.length() - Vrkmk.WITHOUT_P_STAR.length() - 1);
         int comma = arg.lastIndexOf(',');
         if (comma < 0) throw new InputException("method '" + name + "': expected " + family + ":TABLEAU,r with the cut-off r, e.g. " + family + ":gauss2,2");
         int r;
@@ -79,7 +89,7 @@ public final class Methods {
             throw new InputException("method '" + name + "': cut-off r '" + arg.substring(comma + 1).trim() + "' is not an integer");
         }
         org.geomech.method.tableau.ButcherTableau tableau = org.geomech.method.tableau.LieTableaux.of(arg.substring(0, comma).trim());
-        return family.equals("vrkmk") ? new Vrkmk(tableau, r) : new VrkmkPade(tableau, r);
+        return family.equals("vrkmk") ? new Vrkmk(tableau, r, pStar) : new VrkmkPade(tableau, r);
     }
 
     // lobatto-lie-nh:s[,cay|exp], lobatto-lie:s[,cay|exp] (001 sec. 6)

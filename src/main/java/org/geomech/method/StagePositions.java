@@ -14,7 +14,7 @@ import static org.geomech.method.StepSystem.H;
 /**
  * The stage positions Q^i = q + h sum_j a_ij V^j of a Lobatto IIIA-IIIB step (001 eqs. 13b, 14b), either substituted as
  * expressions of the stage velocities or, where that makes the step smaller, unknowns whose residuals are (13b)/(14b)
- * themselves (issue 8 item 5). With a constant mass matrix the momentum residuals M V^i = P^i are then affine in V^i
+ * themselves. With a constant mass matrix the momentum residuals M V^i = P^i are then affine in V^i
  * with the constant coefficient M, so reduced() eliminates every stage velocity, then every position that no stage
  * momentum reads (Q^1 = q, and Q^s: IIIB's last column is zero); the implicit unknowns left are the interior stage
  * positions and the multipliers (lobatto-nh:3 on chaotic-nh: 9 instead of 23).

@@ -10,8 +10,9 @@ import java.util.List;
 /**
  * What a step carries, as named blocks of components. On a mechanical system: q (n), v = dot(q) (n), p (n), then
  * the multipliers lambda1..lambdaM the method carries or reports. On a Lie group system a method names its own
- * blocks (e.g. g: the group element's stored entries, mu: the trivialised momentum). Model parameters that vary
- * across the ensemble are carried last, as the block "parameters" (constant along a run). Observers are expressions
+ * blocks (e.g. g: the group element's stored entries, mu: the trivialised momentum). Values an observer takes from a
+ * member's state at t = 0 (initial(E)) are carried as the block "initial" with the expressions E, and model parameters
+ * that vary across the ensemble last, as the block "parameters" (both constant along a run). Observers are expressions
  * of these symbols.
  */
 public final class StateLayout {
@@ -25,9 +26,11 @@ public final class StateLayout {
         public int size() { return symbols.size(); }
     }
 
-    public static final String Q = "q", V = "v", P = "p", LAMBDA = "lambda", PARAMETERS = "parameters";
+    public static final String Q = "q", V = "v", P = "p", LAMBDA = "lambda", PARAMETERS = "parameters", INITIAL = "initial";
 
     private final List<Block> blocks;
+    /** The expression of each symbol of the block INITIAL, evaluated on a member's state at t = 0. */
+    private final List<Expr> initialValues;
     private final List<Expr> symbols;
     private final List<String> names;
 
@@ -36,7 +39,12 @@ public final class StateLayout {
     }
 
     public StateLayout(List<Block> blocks) {
+        this(blocks, List.of());
+    }
+
+    private StateLayout(List<Block> blocks, List<Expr> initialValues) {
         this.blocks = List.copyOf(blocks);
+        this.initialValues = List.copyOf(initialValues);
         List<Expr> s = new ArrayList<>();
         List<String> nm = new ArrayList<>();
         for (Block b : blocks) {
@@ -65,8 +73,24 @@ public final class StateLayout {
         if (has(PARAMETERS)) throw new IllegalStateException("parameters are carried already");
         List<Block> out = new ArrayList<>(blocks);
         out.add(new Block(PARAMETERS, parameters, parameters.stream().map(s -> s.equals(StepSystem.H) ? "h" : s.name()).toList()));
-        return new StateLayout(out);
+        return new StateLayout(out, initialValues);
     }
+
+    /**
+     * This layout with a block "initial" (before the parameters carried per member, which stay last): symbols[i] holds
+     * values[i] (an expression of the other components and the model parameters) as the member's state gave it at t = 0;
+     * the symbol's name is its column name.
+     */
+    public StateLayout withInitialValues(List<Expr> symbols, List<Expr> values) {
+        if (has(INITIAL)) throw new IllegalStateException("initial values are carried already");
+        if (symbols.size() != values.size()) throw new IllegalArgumentException(symbols.size() + " initial-value symbols, " + values.size() + " values");
+        List<Block> out = new ArrayList<>(blocks);
+        out.add(has(PARAMETERS) ? out.size() - 1 : out.size(), new Block(INITIAL, symbols, symbols.stream().map(Expr::name).toList()));
+        return new StateLayout(out, values);
+    }
+
+    /** The expressions whose values at t = 0 the block "initial" holds, in its order (empty where there is none). */
+    public List<Expr> initialValues() { return initialValues; }
 
     /** The model parameters carried per member (empty unless some vary across the ensemble). */
     public List<Expr> parameters() { return has(PARAMETERS) ? block(PARAMETERS).symbols() : List.of(); }

@@ -15,7 +15,7 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * The straight-line form of a step system affine in a single unknown x (issue 8 item 2): F(x) = F(0) + J x with
+ * The straight-line form of a step system affine in a single unknown x: F(x) = F(0) + J x with
  * J = dF/dx free of x, so x = -F(0) / J in closed form (the guess does not matter), and an update affine in x is
  * written Psi(0) + (dPsi/dx) x, which shares F(0)'s subexpressions (the stage values at x = 0). Products and sums are
  * then rewritten with their factors of parameters and constants collected into one coefficient (lean). Hash-consing
@@ -91,7 +91,7 @@ final class StepProgram {
     }
 
     /**
-     * The expressions rebuilt as coefficient times core (issue 8 item 2): every product, quotient, negation and integer
+     * The expressions rebuilt as coefficient times core: every product, quotient, negation and integer
      * power collects its factors made of parameters and constants into one coefficient, and a sum of terms with the same
      * coefficient (or opposite ones) takes it out, k a + k b = k (a + b), as a hand-written step computes c2 (a . q) with
      * one invariant c2. Division by a parameter expression becomes a factor 1/d of the coefficient. The coefficients

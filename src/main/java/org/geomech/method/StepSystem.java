@@ -82,7 +82,7 @@ public final class StepSystem {
     /**
      * The inputs no step changes: the shared parameters and the state components the update leaves as they are (the
      * parameters carried per member); a backend computes the values made of them alone once, outside its step loop
-     * (issue 8 item 3).
+     *.
      */
     public Set<Expr> stepInvariant() {
         Set<Expr> out = new HashSet<>(params());
@@ -104,7 +104,7 @@ public final class StepSystem {
      * The same step with the named model parameters carried per member as constant state components
      * (update: unchanged), so every backend runs an ensemble whose members differ in them with the
      * code it derives for any step. The equations are not touched: a member computes bitwise what a
-     * run with its values as shared parameters computes. H's name carries the step size per member (issue 11 item 1).
+     * run with its values as shared parameters computes. H's name carries the step size per member.
      */
     public StepSystem withPerMember(List<String> names) {
         if (names.isEmpty()) return this;
@@ -120,6 +120,24 @@ public final class StepSystem {
         out.jacobian = jacobian;
         out.approximate = approximate;
         iterations.forEach((it, form) -> out.iterations.put(it, () -> form.get().withPerMember(names)));
+        return out;
+    }
+
+    /**
+     * The same step carrying values of each member's state at t = 0 (initial(E) in an observer) as constant state
+     * components, the block "initial" (update: unchanged); the state's filling evaluates them once, and every backend,
+     * checkpoint and slab carries them as it carries any component. The equations are not touched.
+     */
+    public StepSystem withInitialValues(List<Definition> values) {
+        if (values.isEmpty()) return this;
+        List<Expr> symbols = values.stream().map(Definition::symbol).toList();
+        StateLayout carrying = layout.withInitialValues(symbols, values.stream().map(Definition::value).toList());
+        List<Expr> psi = new ArrayList<>(update);
+        psi.addAll(carrying.offset(StateLayout.INITIAL), symbols);
+        StepSystem out = new StepSystem(method, model, carrying, unknowns, residuals, guess, psi, definitions);
+        out.jacobian = jacobian;
+        out.approximate = approximate;
+        iterations.forEach((it, form) -> out.iterations.put(it, () -> form.get().withInitialValues(values)));
         return out;
     }
 
@@ -147,7 +165,7 @@ public final class StepSystem {
 
     /**
      * This step that, asked for iteration it, is solved by form (a step system with an iteration matrix, same state and update);
-     * the forms stay with the step through reduced(), straightened() and withPerMember().
+     * the forms stay with the step through reduced(), straightened(), withPerMember() and withInitialValues().
      */
     public StepSystem withIteration(Iteration it, Supplier<StepSystem> form) {
         iterations.put(it, memoised(form));
@@ -244,7 +262,7 @@ public final class StepSystem {
 
     /**
      * This system with its unknowns solved in closed form where StepProgram finds one (a single unknown F is affine
-     * in, or a triangular chain of affine and quadratic residuals; issue 8 item 2): an explicit system whose update
+     * in, or a triangular chain of affine and quadratic residuals): an explicit system whose update
      * is one straight-line program, the unknowns definitions; otherwise this system.
      */
     public StepSystem straightened() {

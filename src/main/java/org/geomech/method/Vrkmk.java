@@ -20,22 +20,47 @@ import static org.geomech.method.StepSystem.H;
  * unknown minus its fixed-point map (spec sec. 5.5), so a Jacobi fixed-point sweep is Newton with the identity.
  */
 public final class Vrkmk implements LieMethod {
+    /** The name suffix of the negative control without the P*_(r) terms (003 spec sec. 12.3). */
+    public static final String WITHOUT_P_STAR = "no-pstar";
+
     private final ButcherTableau t;
     private final int r;
+    private final boolean pStar;
 
-    public Vrkmk(ButcherTableau t, int r) {
+    public Vrkmk(ButcherTableau t, int r) { this(t, r, true); }
+
+    /**
+     * With pStar false the P*_(r) terms of the lambda_i equation are dropped: 003 spec sec. 12.3's negative control,
+     * first order and not symplectic (defect 3.8e-3 at h = 0.05 on the dipole for Gauss2 r2); for r = 0 P* is zero anyway.
+     */
+    public Vrkmk(ButcherTableau t, int r, boolean pStar) {
         RightTrivialised.requireCutOff("vrkmk", r);
         RightTrivialised.requireNonzeroWeights("vrkmk", t);
         this.t = t;
         this.r = r;
+        this.pStar = pStar;
     }
 
-    @Override public String name() { return "vrkmk:" + t.name() + "," + r; }
-    @Override public String summary() { return "variational RKMK on " + t.name() + ", cut-off r = " + r + " (003 eq. 16)"; }
-    // 003 Thm 5.3: min(order of the SPRK, r + 2), r + 3 for even r >= 2 (B_{r+1} = 0, spec P10); r = 0 at most 2 (Prop 3.1)
-    @Override public int order() { return Math.min(t.order(), r == 0 ? 2 : r % 2 == 0 ? r + 3 : r + 2); }
+    @Override public String name() { return "vrkmk:" + t.name() + "," + r + (pStar ? "" : "," + WITHOUT_P_STAR); }
+
+    @Override
+    public String summary() {
+        return "variational RKMK on " + t.name() + ", cut-off r = " + r + " (003 eq. 16)" + (pStar ? "" : ", P* terms dropped: not symplectic (003 spec sec. 12.3 control)");
+    }
+
+    // 003 Thm 5.3: min(order of the SPRK, r + 2), r + 3 for even r >= 2 (B_{r+1} = 0, spec P10); r = 0 at most 2 (Prop 3.1).
+    // Without P* (r >= 1) the M_i lose an O(h) term: order 1 (measured on the dipole: slopes 1.01-1.03 for Gauss2 r2, Gauss3 r4, Kutta3 r1)
+    @Override
+    public int order() {
+        if (!pStar && r > 0) return 1;
+        return Math.min(t.order(), r == 0 ? 2 : r % 2 == 0 ? r + 3 : r + 2);
+    }
     @Override public int multiplierOrder() { return order(); }
-    @Override public String conserves() { return RightTrivialised.CONSERVES; }
+
+    @Override
+    public String conserves() {
+        return pStar ? RightTrivialised.CONSERVES : "not symplectic (the P* terms of 003 eq. 16 dropped); g stays on the group (exp update)";
+    }
 
     @Override
     public StepSystem equations(LieGroupSystem sys) {
@@ -80,7 +105,7 @@ public final class Vrkmk implements LieMethod {
             List<Expr> k = Vec.times(num(b[i]), bigLambda);                                        // K_i = b_i Lambda + sum_j a_ji lambda_j
             for (int j = 0; j < s; j++) if (a[j][i] != 0) k = Vec.plus(k, Vec.times(num(a[j][i]), lambda.get(j)));
             List<Expr> lambdaMap = Vec.plus(Vec.times(mul(H, num(-b[i])), maps.dexpStar(x.get(i), n.get(i))),
-                    Vec.times(H, Matrices.times(maps.pStar(x.get(i), xi.get(i), r), k)));
+                    Vec.times(H, Matrices.times(maps.pStar(x.get(i), xi.get(i), pStar ? r : 0), k)));
             List<Expr> mMap = Vec.times(num(1 / b[i]), Matrices.times(Matrices.transpose(maps.dexpInverseTruncated(x.get(i), r)), k));
             List<Expr> xMap = zeros(d);
             for (int j = 0; j < s; j++) if (a[i][j] != 0) xMap = Vec.plus(xMap, Vec.times(num(a[i][j]), eta.get(j)));

@@ -126,6 +126,15 @@ public final class MechanicalSystem implements Model {
         return Optional.of(kineticMetric);
     }
 
+    /** E = 1/2 v^T M v + U(q) for the mechanical form L = 1/2 v^T M v - U(q): the energy v . D2L - L written shorter; empty for another L. */
+    public Optional<Expr> mechanicalEnergy() {
+        return constantMassMatrix().map(m -> {
+            List<Expr> terms = new ArrayList<>();
+            for (int i = 0; i < v.size(); i++) for (int j = 0; j < v.size(); j++) terms.add(mul(m[i][j], mul(v.get(i), v.get(j))));
+            return add(mul(HALF, sum(terms)), potential());
+        });
+    }
+
     /** U(q) = -L(q, 0) for the mechanical form. */
     public Expr potential() { return neg(at(lagrangian, q, zeros())); }
 

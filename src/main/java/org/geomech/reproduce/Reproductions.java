@@ -81,6 +81,11 @@ public final class Reproductions {
                 (out, b, files) -> section(out, files, "cvt-energies", "001 Figs. 4-5: max |E - E(0)| over t <= 2000 of the total, driver and passenger "
                         + "energies (paper: excellent with h = 1/10, erratic with h = pi/10; spec: the 001 spec R.3)",
                         org.geomech.study.paper001.Paper001.cvtEnergies(2000, b, out, files))));
+        ENTRIES.put("nh-particle-controls", new Entry("001 spec R.1 negative controls: lobatto-nh:s,iiib (constraint on the IIIB stage momenta) and lambda0 = 0, s = 2..4, N = 10..80",
+                (out, b, files) -> section(out, files, "nh-particle-controls", "001 spec R.1 negative controls (its sec. 8 D: either switch must show the "
+                        + "failure): 2-norm errors at T = 1 against lobatto-nh:5 at h = 1/640 from the consistent state (spec: P^i: s = 3 order 2, lambda "
+                        + "error 0.169 for all h, s = 4 order 4, lambda order 2; lambda0 = 0: lambda error 0.18 for all h, orders 2, 2, 4)",
+                        org.geomech.study.paper001.Paper001.particleControls(b))));
         ENTRIES.put("lie-unicycle", new Entry("001 Fig. 7: unicycle on SE(2), lobatto-lie-nh:s (cay), s = 2..4, T = 1, N = 10, 20, 40 (spec R.4 data)",
                 (out, b, files) -> section(out, files, "lie-unicycle", "001 Fig. 7: 2-norm errors at T = 1 against the exact flow in (x, y, theta), "
                         + "(x', y', theta') and lambda (paper: orders 2s - 2, multipliers s or s - 1; spec: the 001 spec R.4)",
@@ -89,6 +94,10 @@ public final class Reproductions {
                 (out, b, files) -> section(out, files, "lie-turntable", "001 Fig. 8: largest |I_k - I_k(0)| so far (paper: I1-I3 preserved to the solver "
                         + "tolerance, I4 bounded without drift; spec R.5: I1-I3 ~1e-14, I4 <= 3.6e-10, |R^T R - I| ~1e-14)",
                         turntable(out, files, b))));
+        ENTRIES.put("lie-turntable-orders", new Entry("001 sec. 7.5 (spec R.5): ball on a turntable, lobatto-lie-nh:s (cay), s = 2..4, T = 1, N = 10, 20, 40, against the exact flow",
+                (out, b, files) -> section(out, files, "lie-turntable-orders", "001 spec R.5: 2-norm errors at T = 1 against the exact flow in (R, x, y), "
+                        + "(w body, v) and lambda (paper: the Lie group methods keep the orders of sec. 5, no numbers; spec R.5: orders 2, 2, 2; 4, 4, 2; "
+                        + "6, round-off, 4)", turntableOrders(out, files, b))));
         ENTRIES.put("vrkmk-orders", new Entry("003 Fig. 2 (a): dipole on a stick, vrkmk Gauss1 r0, Kutta3 r1, Gauss2 r2, Gauss3 r4, T = 0.5, N = 5..320",
                 (out, b, files) -> section(out, files, "vrkmk-orders", "003 Fig. 2 (a): ||mu - mu_ref|| + ||g - g_ref||_2 at T = 0.5 against Gauss3 r4 "
                         + "at h = 1e-3, s_g = -1 (paper: orders 2, 3, 4, 6, no numbers printed; spec: the 003 spec sec. 12.2)",
@@ -101,6 +110,26 @@ public final class Reproductions {
                 (out, b, files) -> section(out, files, "dipole-energy", "003 Fig. 3: max |H - H0| over t <= 1000, h = 0.01, sampled every 100 steps, "
                         + "s_g = -1 (paper: bounded, about 1e-3, 1e-7, 1e-3, 1e-5; spec sec. 12.4: 9.98e-4, 1.36e-7, 9.86e-4, 1.10e-5)",
                         org.geomech.study.paper003.Paper003.energyTable(1000, b, out, files))));
+        ENTRIES.put("dipole-orders-printed-sign", new Entry("003 Fig. 2 with the gravity sign as printed (s_g = +1): vrkmk and vcg on the dipole, T = 0.5, N = 5..320",
+                (out, b, files) -> section(out, files, "dipole-orders-printed-sign", "003 Fig. 2 (a), s_g = +1: ||mu - mu_ref|| + ||g - g_ref||_2 at T = 0.5 "
+                        + "against Gauss3 r4 at h = 1e-3 with s_g = +1 (spec: the 003 spec sec. 12.2 s_g = +1 table)",
+                        org.geomech.study.paper003.Paper003.orders(org.geomech.study.paper003.Paper003.VRKMK, b, org.geomech.study.paper003.Paper003.PRINTED))
+                        + section(out, files, "dipole-orders-printed-sign-vcg", "003 Fig. 2 (b), s_g = +1 (spec sec. 12.2)",
+                        org.geomech.study.paper003.Paper003.orders(org.geomech.study.paper003.Paper003.VCG, b, org.geomech.study.paper003.Paper003.PRINTED))));
+        ENTRIES.put("dipole-energy-printed-sign", new Entry("003 Fig. 3 with the gravity sign as printed (s_g = +1): energy error to T = 1000, h = 0.01, four methods",
+                (out, b, files) -> section(out, files, "dipole-energy-printed-sign", "003 Fig. 3, s_g = +1: max |H - H0| over t <= 1000, h = 0.01, sampled "
+                        + "every 100 steps (paper: none with this sign; spec sec. 12.4: 9.98e-5, 1.29e-9, 9.99e-5, 7.70e-7, each reached in the first tenth; "
+                        + "about 10, 100 and 14 times below the s_g = -1 values)",
+                        org.geomech.study.paper003.Paper003.energyTable(1000, b, out, files, org.geomech.study.paper003.Paper003.PRINTED))));
+        ENTRIES.put("dipole-symplectic", new Entry("003 spec sec. 12.3: symplecticity defect of one step (h = 0.05) of vrkmk, vrkmk-pade and vcg on the dipole, and of vrkmk without P*",
+                (out, b, files) -> section(out, files, "dipole-symplectic", "003 spec sec. 12.3: max |omega(DPhi a, DPhi b) - omega(a, b)| over a basis of "
+                        + "T(T*G) at the paper's initial data, right-trivialised, central differences eps = 1e-5 (paper: symplectic by the variational "
+                        + "derivation; spec: 1.8-2.0e-11, finite-difference noise; 3.8e-3 with the P* terms dropped)",
+                        org.geomech.study.paper003.Paper003.symplecticity(b))));
+        ENTRIES.put("dipole-fixed-point-floor", new Entry("003 sec. 6.1: the error floor of VRKMK6 and VCG6 under the paper's fixed-point iteration at tolerance 1e-11, s_g = +1",
+                (out, b, files) -> section(out, files, "dipole-fixed-point-floor", "003 sec. 6.1: errors at T = 0.5 with the fixed-point iteration "
+                        + "stopped at 1e-11 and with Newton at 1e-14, s_g = +1 (paper: \"for the 6th-order methods at small h fixed-point errors dominate\"; "
+                        + "spec sec. 12.2: floors about 1e-13)", org.geomech.study.paper003.Paper003.fixedPointFloor(b))));
         ENTRIES.put("vi-orders", new Entry("000 spec sec. 6: vi:TABLEAU on the spherical pendulum, errors at T = 5 and orders per standard layer and bias",
                 (out, b, files) -> section(out, files, "vi-orders", "000 spec sec. 6 (the paper has no experiments; [derived] values): SP, max-norm "
                         + "error of (q, v) at T = 5 against DOP853, rates between successive h; over each run the drift of the discrete Noether momentum "
@@ -161,6 +190,13 @@ public final class Reproductions {
     private static TextTable turntable(Path out, List<Path> files, Backend backend) {
         org.geomech.study.paper001lie.Paper001Lie.Turntable t = org.geomech.study.paper001lie.Paper001Lie.turntable(200, backend);
         files.addAll(ChartFiles.write(t.chart(), out, "lie-turntable-integrals"));
+        return t.table();
+    }
+
+    /** 001 spec R.5 orders on the turntable: the table, and the charts written into out as lie-turntable-orders-error_q, _v, _lambda. */
+    private static TextTable turntableOrders(Path out, List<Path> files, Backend backend) {
+        org.geomech.study.paper001lie.Paper001Lie.TurntableOrders t = org.geomech.study.paper001lie.Paper001Lie.turntableOrders(backend);
+        files.addAll(ChartFiles.writeAll(t.charts(), out));
         return t.table();
     }
 

@@ -25,7 +25,7 @@ import java.util.List;
  * force over one step), so multipliers are compared as h lambda: |h (lambda - lambda_ref)| / max(1, |h lambda_ref|).
  */
 public final class CrossCheck {
-    /** The standard observers' statistics over the ok members before the first step and after the last. */
+    /** The observers' statistics over the ok members before the first step and after the last. */
     public record Observed(List<String> observers, List<Statistics> atStart, List<Statistics> atEnd) {}
 
     /**
@@ -43,33 +43,38 @@ public final class CrossCheck {
 
     private CrossCheck() {}
 
-    /** reference first; every other backend is compared with it after the same number of steps of size h. */
+    /** reference first; every other backend is compared with it after the same number of steps of size h, with the observers of a run. */
     public static List<Comparison> run(Simulation sim, double h, int steps, Backend reference, List<Backend> others, NewtonOptions newton) {
-        return run(sim.launch(new TimeGrid(h, steps, steps)), reference, others, newton);
+        Launch plain = sim.launch(new TimeGrid(h, steps, steps));
+        List<Observer> observers = Observers.ofRun(plain.step().model(), plain.step().layout());
+        Launch launch = new Launch(Observers.carrying(plain.step(), observers), plain.plan(), plain.initial(), plain.perturbation(), plain.grid());
+        return run(launch, observers, reference, others, newton);
     }
 
     /**
      * reference first; every other backend is compared with it at the end of the launch's grid (each member with its
-     * own parameters and, where h varies per member, its own steps); sweep points' padding is not compared.
+     * own parameters and, where h varies per member, its own steps); sweep points' padding is not compared. Beside the
+     * state components, each observer's mean over the members at the end is compared (its compiled code on each
+     * backend, initial values included); the launch's step carries the initial values they name (Observers.carrying).
      */
-    public static List<Comparison> run(Launch launch, Backend reference, List<Backend> others, NewtonOptions newton) {
+    public static List<Comparison> run(Launch launch, List<Observer> observers, Backend reference, List<Backend> others, NewtonOptions newton) {
         long start = System.nanoTime();
         Observed[] observed = new Observed[1];
-        EnsembleState ref = advance(launch, reference, newton, observed);
+        EnsembleState ref = advance(launch, observers, reference, newton, observed);
+        Observed refObserved = observed[0];
         List<Comparison> out = new ArrayList<>();
-        out.add(compare(reference.name(), ref, ref, launch, observed[0], (System.nanoTime() - start) * 1e-9));
+        out.add(compare(reference.name(), ref, ref, launch, observed[0], refObserved, (System.nanoTime() - start) * 1e-9));
         for (Backend b : others) {
             start = System.nanoTime();
-            EnsembleState s = advance(launch, b, newton, observed);
-            out.add(compare(b.name(), s, ref, launch, observed[0], (System.nanoTime() - start) * 1e-9));
+            EnsembleState s = advance(launch, observers, b, newton, observed);
+            out.add(compare(b.name(), s, ref, launch, observed[0], refObserved, (System.nanoTime() - start) * 1e-9));
         }
         return out;
     }
 
     // The launch at the end of its grid on one backend; observed[0] receives the observers' statistics before and after
-    private static EnsembleState advance(Launch launch, Backend backend, NewtonOptions newton, Observed[] observed) {
+    private static EnsembleState advance(Launch launch, List<Observer> observers, Backend backend, NewtonOptions newton, Observed[] observed) {
         EnsembleState state = launch.slice(0, launch.members(), null);
-        List<Observer> observers = Observers.standard(launch.step().model(), launch.step().layout());
         Backend.Compiled compiled = Engine.compile(backend, launch.step(), observers, newton);
         List<EnsembleRun.Row> rows = EnsembleRun.run(compiled, state, launch.params(), launch.stepsPerTick(state), launch.grid(), null, null, null,
                 null, null).rows();
@@ -80,12 +85,16 @@ public final class CrossCheck {
     /** Failed members listed one by one per backend. */
     public static final int LISTED_FAILURES = 10;
 
-    static Comparison compare(String name, EnsembleState s, EnsembleState ref, Launch launch, Observed observed, double seconds) {
-        int components = s.components();
+    /**
+     * A backend's state s against the reference's ref, component by component, then each observer's mean at the end
+     * (observed against the reference's, refObserved) as a column "mean(NAME)", |m - m_ref| / max(1, |m_ref|).
+     */
+    static Comparison compare(String name, EnsembleState s, EnsembleState ref, Launch launch, Observed observed, Observed refObserved, double seconds) {
+        int components = s.components(), observers = observed.observers().size();
         StateLayout layout = s.layout();
         // a member's own h where it varies per member (carried in its state), else the launch's
         int carried = layout.parameters().indexOf(StepSystem.H);
-        double[] worst = new double[components];
+        double[] worst = new double[components + observers];
         int compared = 0, failed = 0, onlyHere = 0;
         List<MemberFailure> failures = new ArrayList<>();
         for (int j = 0; j < s.members(); j++) {
@@ -107,6 +116,13 @@ public final class CrossCheck {
                 worst[c] = Math.max(worst[c], Math.abs(a - b) / Math.max(1, Math.abs(b)));
             }
         }
-        return new Comparison(name, layout.names(), worst, compared, failed, onlyHere, failures, observed, seconds);
+        List<String> names = new ArrayList<>(layout.names());
+        for (int o = 0; o < observers; o++) {
+            names.add("mean(" + observed.observers().get(o) + ")");
+            double a = observed.atEnd().get(o).mean(), b = refObserved.atEnd().get(o).mean();
+            // the same members on both (else the failures say why): a mean that differs is the observer's code
+            if (failed == 0 && compared > 0) worst[components + o] = a == b ? 0 : Math.abs(a - b) / Math.max(1, Math.abs(b));
+        }
+        return new Comparison(name, names, worst, compared, failed, onlyHere, failures, observed, seconds);
     }
 }

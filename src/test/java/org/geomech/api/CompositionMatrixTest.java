@@ -126,6 +126,8 @@ class CompositionMatrixTest {
                 assertBits(a.std(o), b.std(o), where + " std " + o);
                 for (double level : LEVELS) assertBits(a.quantile(o, level), b.quantile(o, level), where + " q" + level + " " + o);
                 assertTrue(Double.isFinite(a.quantile(o, 0.5)[a.times().length - 1]), where + " a quantile exists at t_end");
+                assertBits(a.quantile(o, 0.5), a.statistic(o, "q50"), where + " q50 by name " + o);
+                assertBits(a.std(o), a.statistic(o, "std"), where + " std by name " + o);
             }
             assertEquals(MEMBERS, a.finalStates().length, where);
             for (int j = 0; j < MEMBERS; j++) assertBits(a.finalStates()[j], b.finalStates()[j], where + " final state of member " + j);

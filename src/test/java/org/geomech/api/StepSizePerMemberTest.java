@@ -20,7 +20,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * h per member (issue 11 item 1): in one launch, member j at h_j = 0.1/(1+j) (exact divisors of the output interval
+ * h per member: in one launch, member j at h_j = 0.1/(1+j) (exact divisors of the output interval
  * 0.1: 1 to 10 steps per interval) is bitwise, at every output time, a run of that h alone, and the observers' max
  * and min over the members are bitwise the extremes of those runs; drawn step sizes are reproducible, snapped down
  * to divisors of the output interval, and independent of the thread count.

@@ -30,9 +30,10 @@ import static org.junit.jupiter.api.Assertions.fail;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
- * The hand-written C of benchmarks/c/roofline.c (issue 8 item 1, the speed anchor of benchmarks/RESULTS.md) is
+ * The hand-written C of benchmarks/c/roofline.c (the speed anchor of benchmarks/RESULTS.md) is
  * the same step as geomech's: built with gcc as benchmarks/run.sh builds it, its states after 60 steps agree with
- * the reference backend's to 1e-12. Without gcc it is skipped with a message, except where GEOMECH_REQUIRE_GCC=1
+ * the reference backend's to 1e-12, for the explicit steps (lobatto-nh:2, RATTLE) and the implicit ones solved by
+ * simplified Newton (lobatto-nh:3 on chaotic-nh, lobatto-holonomic:3 on the spherical pendulum). Without gcc it is skipped with a message, except where GEOMECH_REQUIRE_GCC=1
  * (CI sets it), where it fails.
  */
 class RooflineCTest {
@@ -60,7 +61,8 @@ class RooflineCTest {
     }
 
     @ParameterizedTest(name = "{0} on {1}")
-    @CsvSource({"chaotic, lobatto-nh:2, chaotic-nh", "rattle, rattle, spherical-pendulum"})
+    @CsvSource({"chaotic, lobatto-nh:2, chaotic-nh", "rattle, rattle, spherical-pendulum", "lobatto3, lobatto-nh:3, chaotic-nh",
+            "holonomic3, lobatto-holonomic:3, spherical-pendulum"})
     void cStepAgreesWithTheReference(String cModel, String method, String model) throws IOException, InterruptedException {
         assumeTrue(binary != null, "gcc is not installed: the C roofline is not checked");
         // 21 members (a partial C block) perturbed by 1e-2 from the library's defaults, 60 steps of h = 0.05

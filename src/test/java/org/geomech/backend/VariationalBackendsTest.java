@@ -22,7 +22,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * vi: is a step system like every method: simd and opencl agree with the reference to 1e-12 after 100 steps (issue 10),
+ * vi: is a step system like every method: simd and opencl agree with the reference to 1e-12 after 100 steps,
  * under Newton and under the chord iteration (its matrix is generated like a Jacobian).
  * vi:rk4 on SP and DP as issue 10 asks (DP's opencl kernel takes about 20 s to build on an idle 2-core machine, once per
  * kernel cache), and the Euler standard layer under both iterations.

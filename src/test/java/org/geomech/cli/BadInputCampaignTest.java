@@ -21,7 +21,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 /**
- * Issue 12 item 5: a seeded campaign of 1,000 generated bad or edge inputs (mutated scenario files,
+ * A seeded campaign of 1,000 generated bad or edge inputs (mutated scenario files,
  * expressions and flag sets) through the real command line, in-process; issue 27 item 6: 2,200 more on the
  * surface added since (CampaignSurface: Lie group YAML, tableau files, vi biases, sweeps, h per member,
  * --initial files, damaged checkpoints, trajectory ranges, quantile levels, --quantiles, --members-in-memory,
@@ -87,7 +87,7 @@ class BadInputCampaignTest {
 
     @Test
     void everyCaseOfTheNewerSurfaceEndsCleanly() throws Exception {
-        // issue 27 item 6: Lie group YAML, tableau files, vi biases, sweeps, h per member, --initial files, damaged checkpoints, trajectory ranges,
+        // Lie group YAML, tableau files, vi biases, sweeps, h per member, --initial files, damaged checkpoints, trajectory ranges,
         // quantile levels, --quantiles, --members-in-memory and output folders
         CampaignSurface surface = new CampaignSurface(dir);
         surface.makeCheckpoints();

@@ -16,7 +16,7 @@ import java.util.List;
 import java.util.Random;
 
 /**
- * The generated cases of the bad-input campaign on the surface added since issue 12 (issue 27 item 6): Lie group model
+ * The generated cases of the bad-input campaign on the surface added since issue 12: Lie group model
  * YAML (group:, R^n, SO(3), SE(2), SE(3), products), tableau files (TableauFile's exact checks: row sums, weights, claimed
  * orders), vi biases, sweeps (--param x=[..]), h per member (expressions of j and draws), --initial CSV and .npy files,
  * resumes of damaged checkpoints, trajectory ranges, quantile levels, --quantiles, --members-in-memory and output folders.

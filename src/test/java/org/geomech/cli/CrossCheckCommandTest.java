@@ -19,7 +19,7 @@ class CrossCheckCommandTest {
     @Test
     void openclAgreesWithTheReferenceOnTheCvt() throws Exception {
         OpenClRequirement.device();
-        // issue 3: every backend agrees with the reference to 1e-12 relative after 100 steps
+        // Every backend agrees with the reference to 1e-12 relative after 100 steps
         Cli.Result r = Cli.run("crosscheck", "--model", "cvt", "--method", "lobatto-nh:3", "--backends", "opencl", "--out", dir.toString());
         assertEquals(0, r.exit(), r.out() + r.err());
         List<String> csv = Files.readAllLines(dir.resolve("crosscheck.csv"));
@@ -28,6 +28,15 @@ class CrossCheckCommandTest {
         assertEquals("opencl", opencl[0]);
         assertTrue(Double.parseDouble(opencl[1]) <= 1e-12, "worst relative difference " + opencl[1]);
         assertEquals("0", opencl[2]);
+    }
+
+    @Test
+    void aListOfMethodsIsOneLineNamingThem() {
+        // crosscheck compares backends on one method: a list (run's comparison of methods) is refused naming its methods, not as a tableau
+        Cli.Result r = Cli.run("crosscheck", "--model", "planar-pendulum", "--method", "rk:rk4,vi:rk4", "--out", dir.toString());
+        assertEquals(2, r.exit());
+        assertEquals(List.of("geomech: error: 'rk:rk4,vi:rk4' names 2 methods (rk:rk4, vi:rk4), where one is expected;"
+                + " geomech run --method compares several on one ensemble"), r.errLines());
     }
 
     @Test

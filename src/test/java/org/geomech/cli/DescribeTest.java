@@ -1,12 +1,19 @@
 package org.geomech.cli;
 
+import org.geomech.expr.Expr;
+import org.geomech.expr.Exprs;
 import org.geomech.model.Library;
+import org.geomech.model.MechanicalSystem;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.MethodSource;
 
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Random;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -22,6 +29,25 @@ class DescribeTest {
         assertEquals(0, r.exit(), r.err());
         assertTrue(r.out().contains("paper:        " + Library.system(model).reference()), r.out());
         assertTrue(r.out().contains("lagrangian:   L = "), r.out());
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("models")
+    void theShownEnergyIsTheEnergy(String model) {
+        // E = 1/2 v'Mv + U, shown for a mechanical Lagrangian, equals v . dL/dv - L at seeded random states and parameters (to round-off)
+        MechanicalSystem sys = Library.system(model);
+        Optional<Expr> shown = sys.mechanicalEnergy();
+        assertEquals(sys.constantMassMatrix().isPresent(), shown.isPresent(), model + ": mechanical form");
+        if (shown.isEmpty()) return;
+        Random random = new Random(26);
+        for (int k = 0; k < 5; k++) {
+            Map<Expr, Expr> at = new HashMap<>();
+            for (Expr s : Exprs.symbols(List.of(sys.energy(), shown.get()))) at.put(s, Expr.num(0.3 + random.nextDouble()));
+            double e = Exprs.substitute(sys.energy(), at).value(), m = Exprs.substitute(shown.get(), at).value();
+            assertEquals(e, m, 1e-12 * Math.max(1, Math.abs(e)), model);
+        }
+        Cli.Result r = Cli.run("describe", model);
+        assertTrue(r.out().contains("energy:       E = " + shown.get().toString(160)), r.out());
     }
 
     @ParameterizedTest(name = "{0}")

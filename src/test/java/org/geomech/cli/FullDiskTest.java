@@ -19,7 +19,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
- * Issue 27 item 3: a disk that fills (a 2 MiB tmpfs) or a file-size limit (ulimit -f, RLIMIT_FSIZE, in a child JVM:
+ * A disk that fills (a 2 MiB tmpfs) or a file-size limit (ulimit -f, RLIMIT_FSIZE, in a child JVM:
  * HotSpot ignores SIGXFSZ, so the write fails with EFBIG) while a run writes its rows: exit 2 and one line naming the
  * file and the reason, every line of every CSV complete (the header's column count, a newline at the end), and the
  * status file holding that line.

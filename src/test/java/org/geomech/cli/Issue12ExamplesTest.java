@@ -55,11 +55,11 @@ class Issue12ExamplesTest {
 
     @Test
     void hundredMillionMembers() {
-        // chaotic-nh with lobatto-nh:2 carries 22 doubles per member and 2 observers: (22 * 8 + 12 + 16 * 2 + 8 * 22 + 24) * 10^8 bytes = 39.2 GiB by the
+        // chaotic-nh with lobatto-nh:2 carries 23 doubles per member (E(0) among them) and 3 observers: (23 * 8 + 12 + 16 * 3 + 8 * 23 + 24) * 10^8 bytes = 42.2 GiB by the
         // estimate (engine.MemoryPlan) with the final states kept, more than this JVM's heap; the run would stream the members in slabs
         // (AutomaticSlabTest), but the final states of 10^8 members are kept whole
         assertBadInput(run("--model", "chaotic-nh", "--members", "100000000", "--backend", "simd", "--save-final-states"),
-                "geomech: error: --members 100000000: the ensemble needs about 39.2 GiB \\(22 doubles per member\\), the JVM has .* of heap left,"
+                "geomech: error: --members 100000000: the ensemble needs about 42.2 GiB \\(23 doubles per member\\), the JVM has .* of heap left,"
                         + " and not even a slab of 1024 members fits beside the .* GiB that the block sums and the final states of its 11 output rows keep; .*");
     }
 
@@ -99,7 +99,7 @@ class Issue12ExamplesTest {
         assertEquals(0, r.exit(), r.err());
         List<String> lines = Files.readAllLines(out.resolve("timeseries.csv"));
         assertEquals(3, lines.size(), "header, t = 0 and t = 1");
-        assertTrue(lines.get(2).startsWith("0.1,1.0,10,1,"), lines.get(2));
+        assertTrue(lines.get(2).startsWith("0.1,1.0,10,1000,"), lines.get(2));   // run's default 1000 members, all ok
     }
 
     @Test

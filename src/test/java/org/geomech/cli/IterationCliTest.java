@@ -24,8 +24,8 @@ class IterationCliTest {
         assertEquals(0, r.exit(), r.err());
         String summary = Files.readString(dir.resolve("out").resolve("summary.json"));
         assertTrue(summary.contains("\"iteration\" : \"CHORD\""), summary);
-        // the iteration matrix is evaluated and factorised once per step: 10 steps, 10 factorisations, more iterations
-        assertTrue(summary.contains("\"jacobian_factorisations\" : 10,"), summary);
+        // the iteration matrix is evaluated and factorised once per step: 10 steps of run's 1000 members, 10^4 factorisations
+        assertTrue(summary.contains("\"jacobian_factorisations\" : 10000,"), summary);
     }
 
     @Test

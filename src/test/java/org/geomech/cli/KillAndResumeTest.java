@@ -24,7 +24,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Issue 11 item 3: a run in a child JVM killed with SIGKILL at a random moment, then resumed with geomech resume, writes
+ * A run in a child JVM killed with SIGKILL at a random moment, then resumed with geomech resume, writes
  * bitwise the time series and final statistics of a run that was never stopped; a damaged, foreign or missing
  * checkpoint is refused with one line and exit code 2.
  */
@@ -259,7 +259,10 @@ class KillAndResumeTest {
             Files.write(to, java.util.Arrays.copyOf(Files.readAllBytes(from), (int) (Files.size(from) * 2 / 3)));
         } else {
             Checkpoint.Header h = Checkpoint.read(from);
-            EnsembleState state = new EnsembleState(Methods.parse("lobatto-nh:2").build(Library.system("chaotic-nh")).layout(), h.members());
+            // the run's state: the step's components and E(0), which energy_error carries
+            org.geomech.method.StepSystem step = Methods.parse("lobatto-nh:2").build(Library.system("chaotic-nh"));
+            step = org.geomech.ensemble.Observers.carrying(step, org.geomech.ensemble.Observers.ofRun(step, java.util.Map.of()));
+            EnsembleState state = new EnsembleState(step.layout(), h.members());
             Checkpoint.readState(from, state);
             // another version, or the fingerprint of another model (the state sizes agree, so only the fingerprint tells)
             Checkpoint.write(to, new Checkpoint.Header(how.equals("version") ? "0.0.0-other" : h.version(),

@@ -13,7 +13,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** Issue 11 item 6: run --members-in-memory streams the ensemble in slabs and writes bitwise the results of the run held at once. */
+/** Run --members-in-memory streams the ensemble in slabs and writes bitwise the results of the run held at once. */
 class MembersInMemoryTest {
     @TempDir
     Path dir;

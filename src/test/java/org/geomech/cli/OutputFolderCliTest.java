@@ -13,7 +13,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Issue 27 item 2: geomech writes only into a new or empty folder or its own (one with its summary.json); the root, the home
+ * Geomech writes only into a new or empty folder or its own (one with its summary.json); the root, the home
  * folder, system folders and folders holding other files are refused with one line, exit 2, nothing written; --overwrite
  * removes only the files its summary lists, inside the folder.
  */
@@ -80,11 +80,12 @@ class OutputFolderCliTest {
         assertEquals(0, r.exit(), r.err());
         assertTrue(Files.exists(folder.resolve("summary.json")));
         assertEquals("finished\n", Files.readString(folder.resolve(StatusFile.NAME)));
+        assertFalse(Files.exists(folder.resolve(".geomech.lock")), "the lock file goes when the run ends");
     }
 
     @Test
     void folderHoldingOnlyAStatusFileIsGeomechs() throws IOException {
-        // issue 27 item 3: a run stopped before its summary (a full disk) leaves its lock and status files; they are geomech's
+        // A run stopped before its summary (a full disk) leaves its lock and status files; they are geomech's
         Path folder = Files.createDirectories(dir.resolve("stopped"));
         Files.writeString(folder.resolve(".geomech.lock"), "1\n");
         Files.writeString(folder.resolve(StatusFile.NAME), "geomech: error: cannot write summary.json: No space left on device\n");

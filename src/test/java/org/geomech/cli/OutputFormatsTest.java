@@ -29,7 +29,7 @@ class OutputFormatsTest {
         Npy series = Npy.read(dir.resolve("timeseries.npy"));
         assertArrayEquals(new int[]{11, columns.size()}, series.shape());                    // t = 0, 0.1, ..., 1
         Npy traj = Npy.read(dir.resolve("trajectories.npy"));
-        assertArrayEquals(new int[]{11, 2, 10}, traj.shape());                                // x, y, z, 3 velocities, 3 momenta, lambda1
+        assertArrayEquals(new int[]{11, 2, 11}, traj.shape());                                // x, y, z, 3 velocities, 3 momenta, lambda1, E(0)
         int t = columns.indexOf("t"), ok = columns.indexOf("ok");
         assertEquals(1.0, series.values()[10 * columns.size() + t], 1e-12);
         assertEquals(10.0, series.values()[10 * columns.size() + ok], 0.0);
@@ -37,13 +37,13 @@ class OutputFormatsTest {
         assertEquals(1.0, traj.values()[0], 5e-3);
         assertEquals(0.5, traj.values()[1], 5e-3);
         for (int k = 0; k < 11; k++) for (int m = 0; m < 2; m++) {
-            double[] s = java.util.Arrays.copyOfRange(traj.values(), (k * 2 + m) * 10, (k * 2 + m + 1) * 10);
+            double[] s = java.util.Arrays.copyOfRange(traj.values(), (k * 2 + m) * 11, (k * 2 + m + 1) * 11);
             // the constraint dot(z) - y dot(x) = 0 holds in every saved state (001 eq. 14e at the nodes)
             assertEquals(0.0, s[5] - s[1] * s[3], 1e-13, "t index " + k + " member " + m);
             // p = M v with M = I
             assertEquals(s[3], s[6], 0.0);
         }
-        assertTrue(!Files.exists(dir.resolve("energy.png")), "--no-plots writes no plot");
+        assertTrue(!Files.exists(dir.resolve("energy_error.png")), "--no-plots writes no plot");
     }
 
     @Test
@@ -52,9 +52,9 @@ class OutputFormatsTest {
                 "--save-trajectories", "1", "--out", dir.toString());
         assertEquals(0, r.exit(), r.err());
         List<String> lines = Files.readAllLines(dir.resolve("trajectories.csv"));
-        assertEquals("t,member,x,y,dot(x),dot(y),p(x),p(y),lambda1", lines.get(0));
+        assertEquals("t,member,x,y,dot(x),dot(y),p(x),p(y),lambda1,initial(energy)", lines.get(0));   // E(0), which energy_error carries
         assertEquals(1 + 3, lines.size());                                                    // t = 0, 0.5, 1
-        assertTrue(Files.size(dir.resolve("energy.png")) > 1000, "plots are written by default");
+        assertTrue(Files.size(dir.resolve("energy_error.png")) > 1000, "plots are written by default");
     }
 
     @Test

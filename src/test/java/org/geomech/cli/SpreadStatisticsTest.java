@@ -13,7 +13,7 @@ import java.util.List;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** min, std and quantiles (issue 11 item 5) agree with the same statistics of the saved final states, on every backend. */
+/** min, std and quantiles agree with the same statistics of the saved final states, on every backend. */
 class SpreadStatisticsTest {
     @TempDir
     Path dir;

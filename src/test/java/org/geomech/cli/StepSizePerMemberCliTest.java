@@ -14,7 +14,7 @@ import java.util.List;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** h per member on the command line and in scenario files (issue 11 item 1): the outputs say h varies; bad step sizes are one-line errors. */
+/** h per member on the command line and in scenario files: the outputs say h varies; bad step sizes are one-line errors. */
 class StepSizePerMemberCliTest {
     @TempDir
     Path dir;

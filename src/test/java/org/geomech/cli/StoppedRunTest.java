@@ -14,7 +14,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Runs stopped from outside (issue 12 item 4), on child JVMs started through Main.main: SIGKILL leaves every
+ * Runs stopped from outside, on child JVMs started through Main.main: SIGKILL leaves every
  * complete row of timeseries.csv equal to the same row of an uninterrupted run and a summary marked
  * unfinished; SIGINT and SIGTERM write the partial results and a note and exit 130 and 143; a second run
  * given the folder of a running one is refused with one line.

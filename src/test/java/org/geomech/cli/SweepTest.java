@@ -16,7 +16,7 @@ import java.util.Map;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** Sweeps (issue 11 item 1): each point of an eps x h sweep on cvt is bitwise the run of that point alone; bad sweeps are one-line errors. */
+/** Sweeps: each point of an eps x h sweep on cvt is bitwise the run of that point alone; bad sweeps are one-line errors. */
 class SweepTest {
     private static final double[] EPS = {0.25, 0.5, 1};
 

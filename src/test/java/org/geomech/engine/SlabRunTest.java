@@ -22,7 +22,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** Issue 11 item 6: an ensemble streamed through memory in slabs has bitwise the statistics of the whole ensemble run at once. */
+/** An ensemble streamed through memory in slabs has bitwise the statistics of the whole ensemble run at once. */
 class SlabRunTest {
     // chaotic-nh (m = 3), lobatto-nh:2, 5000 perturbed members (5 Reduction blocks, the last one short), h = 0.05 to t = 1
     private static Simulation chaotic(int members) {

@@ -16,7 +16,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 
 /**
- * Issue 8 items 3 and 4: outputs advanced and observed in batches (Backend.Run.advanceObserving) give bitwise each
+ * Outputs advanced and observed in batches (Backend.Run.advanceObserving) give bitwise each
  * output's statistics and block partials, the final states, statuses, failed steps and Newton counters of the same
  * outputs made one advance and observe at a time, across batch boundaries, with a member failing mid-batch.
  */
@@ -29,7 +29,7 @@ public final class BatchCheck {
 
     /**
      * Runs members of model under method (perturbed, h = 0.1, member BAD's component 4 multiplied by scale) on backend,
-     * with steps per tick 1, 2, 3, 1, ... where perMemberSteps (issue 11 item 1), over outputs of ticks ticks: one output
+     * with steps per tick 1, 2, 3, 1, ... where perMemberSteps, over outputs of ticks ticks: one output
      * at a time, then in batches of the sizes given; asserts bitwise equality, and that member BAD fails within a batch
      * (not in its first output).
      */

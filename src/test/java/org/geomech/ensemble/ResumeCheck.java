@@ -15,7 +15,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Issue 11 item 3: a run stopped at a checkpoint and started again from it (a fresh ensemble, a freshly compiled
+ * A run stopped at a checkpoint and started again from it (a fresh ensemble, a freshly compiled
  * backend, as after a kill) gives bitwise the rows, final states, statuses and Newton counters of a run that never stopped.
  */
 public final class ResumeCheck {

@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
 
 import java.util.Arrays;
 
-/** Issue 11 item 3 on the CPU backends: stopped at a checkpoint and resumed, a run is bitwise the one that never stopped. */
+/** On the CPU backends: stopped at a checkpoint and resumed, a run is bitwise the one that never stopped. */
 class ResumeTest {
     // RATTLE on the planar pendulum, 40 members, h = 0.1 to t = 2 with rows every 3 steps; member 5 fails at step 5
     static final TimeGrid GRID = TimeGrid.of(0.1, 2, 0.3);

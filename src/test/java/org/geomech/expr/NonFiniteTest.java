@@ -19,7 +19,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** NonFinite.persistent: which non-finite next values cannot vanish at the following step (issue 8 item 3). */
+/** NonFinite.persistent: which non-finite next values cannot vanish at the following step. */
 class NonFiniteTest {
     private static final Expr X = Expr.sym("x"), Y = Expr.sym("y"), V = Expr.sym("v");
 

@@ -1,5 +1,7 @@
 package org.geomech.io;
 
+import org.geomech.engine.Stage;
+import org.geomech.engine.Trajectories;
 import org.geomech.engine.EnsembleRun;
 import org.geomech.ensemble.EnsembleState;
 import org.geomech.ensemble.InitialStates;
@@ -24,7 +26,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** Issue 11 item 3: a checkpoint (a sweep's block partials and the spread included) reads back bitwise; a truncated, altered or missing one is refused with one line. */
+/** A checkpoint (a sweep's block partials and the spread included) reads back bitwise; a truncated, altered or missing one is refused with one line. */
 class CheckpointTest {
     @TempDir
     Path dir;
@@ -54,8 +56,8 @@ class CheckpointTest {
         for (int j = 0; j < initial.length; j++) initial[j] = Math.sqrt(j + 0.5);
         Trajectories t = new Trajectories(List.of(0, 9), s.members());
         t.record(0, s);
-        Checkpoint.Stage done = new Checkpoint.Stage(0.2, new EnsembleRun.Result(rows, 4000, 3, 2500, 1.25),
-                List.of(new Checkpoint.Failure(5, 2, EnsembleState.Status.SINGULAR_JACOBIAN)), null, spread(3),
+        Stage done = new Stage(0.2, new EnsembleRun.Result(rows, 4000, 3, 2500, 1.25),
+                List.of(new Stage.Failure(5, 2, EnsembleState.Status.SINGULAR_JACOBIAN)), null, spread(3),
                 new double[][][]{{{1, 2}, {3, Double.NaN}}, {{-0.0, 5}, {6, 7}}});
         return new Checkpoint.Header("1.2.3", "planar-pendulum, rattle", List.of("--model", "planar-pendulum", "--h", "0.2,0.1"), "t_end: 3\nmethod: rattle\n",
                 new InitialStates.Report(0.25, 0.125), List.of(done), 1, new EnsembleRun.Snapshot(4, rows, 1234, 5, 777, 0.5, initial), t,

@@ -6,7 +6,7 @@ import org.junit.jupiter.api.Test;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** Group elements stay on the group (issue 9): the exponential update of 003 eq. (16) keeps R^T R = I to round-off. */
+/** Group elements stay on the group: the exponential update of 003 eq. (16) keeps R^T R = I to round-off. */
 class LieGroupDefectTest {
 
     @Test

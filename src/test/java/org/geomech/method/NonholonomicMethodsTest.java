@@ -39,7 +39,7 @@ class NonholonomicMethodsTest {
     @Test
     void twoStageIsExplicitPlusALinearSolve() {
         // 001 spec sec. 4.3: for s = 2 and a mechanical system only Lambda^2 (m unknowns) stays implicit, linearly;
-        // build() then solves that one unknown in closed form (issue 8 item 2): the step every backend runs is explicit
+        // build() then solves that one unknown in closed form: the step every backend runs is explicit
         StepSystem reduced = new LobattoNonholonomic(2).equations(Library.system("chaotic-nh")).reduced();
         assertEquals(1, reduced.unknowns().size());
         assertTrue(reduced.isLinear());

@@ -15,7 +15,7 @@ import java.util.List;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** Stage positions as unknowns (StagePositions, issue 8 item 5): a smaller Newton system, the same step. */
+/** Stage positions as unknowns (StagePositions): a smaller Newton system, the same step. */
 class StagePositionsTest {
     private static final NewtonOptions TIGHT = new NewtonOptions(1e-14, 50);
 

@@ -25,7 +25,7 @@ import java.util.Set;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** The straightened step (issue 8 item 2): as lean as the hand-written C, and the same step as Newton on the reduced system. */
+/** The straightened step: as lean as the hand-written C, and the same step as Newton on the reduced system. */
 class StepProgramTest {
     @Test
     void chaoticLobatto2IsWithin20PercentOfTheHandWrittenCount() {

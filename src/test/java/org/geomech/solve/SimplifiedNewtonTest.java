@@ -19,7 +19,7 @@ import java.util.List;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** Issue 8 item 5: simplified Newton solves what full Newton solves, with fewer factorisations, and falls back where it stalls. */
+/** Simplified Newton solves what full Newton solves, with fewer factorisations, and falls back where it stalls. */
 class SimplifiedNewtonTest {
     /** F(x) = x^2 - 2. */
     private static final NonlinearSystem SQUARE = new NonlinearSystem() {

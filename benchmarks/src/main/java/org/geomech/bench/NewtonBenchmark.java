@@ -1,7 +1,7 @@
 package org.geomech.bench;
 
 import org.geomech.backend.Backend;
-import org.geomech.backend.Backends;
+import org.geomech.engine.Backends;
 import org.geomech.ensemble.Observers;
 import org.geomech.solve.NewtonOptions;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -21,7 +21,7 @@ import org.openjdk.jmh.annotations.Warmup;
 import java.util.concurrent.TimeUnit;
 
 /**
- * One step of an ensemble whose step is implicit (issue 8 item 5), full against simplified Newton; member-steps
+ * One step of an ensemble whose step is implicit, full against simplified Newton; member-steps
  * per second = ops/s x members. The tear-down prints the Newton iterations and LU factorisations per member-step.
  */
 @State(Scope.Benchmark)

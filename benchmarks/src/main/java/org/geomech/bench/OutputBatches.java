@@ -1,14 +1,14 @@
 package org.geomech.bench;
 
 import org.geomech.backend.Backend;
-import org.geomech.ensemble.EnsembleRun;
+import org.geomech.engine.EnsembleRun;
 import org.geomech.ensemble.EnsembleState;
 import org.geomech.ensemble.TimeGrid;
 
 import java.util.Arrays;
 
 /**
- * Issue 8 items 3 and 4 in one JVM: a run made one output per dispatch (advance, then observe, as EnsembleRun did
+ * In one JVM: a run made one output per dispatch (advance, then observe, as EnsembleRun did
  * before batches) against EnsembleRun's batches of outputs (Backend.Run.advanceObserving), alternating on one compiled
  * backend, so that the machine's load falls on both alike. h = 0.05, outputs every t_end/100. Prints the medians of the
  * last two thirds of the rounds. Usage: OutputBatches MODEL/METHOD BACKEND MEMBERS T_END ROUNDS.

@@ -5,7 +5,7 @@ import org.geomech.backend.Backend;
 import java.util.Arrays;
 
 /**
- * Issue 8 items 3 and 4: microseconds per output of 4 steps on one Run, three ways in turn in each round: one output
+ * Microseconds per output of 4 steps on one Run, three ways in turn in each round: one output
  * per dispatch (advance(4), observe()), 400 steps in one dispatch and one observe, and advanceObserving(100, 4).
  * Prints the medians of rounds 5 on. Usage: OutputCost MODEL/METHOD BACKEND MEMBERS ROUNDS.
  */

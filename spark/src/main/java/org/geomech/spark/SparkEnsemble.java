@@ -81,7 +81,7 @@ public final class SparkEnsemble {
         Scenario scenario = ScenarioFile.draft("scenario", yaml).resolve();
         Simulation sim = simulation(scenario);
         List<Observer> observers = new ArrayList<>(Observers.standard(scenario.mechanical("spark")));
-        for (Map.Entry<String, String> e : scenario.observers().entrySet()) observers.add(Observers.parse(sim.step(), e.getKey(), e.getValue()));
+        for (Map.Entry<String, String> e : scenario.observers().entrySet()) observers.add(Observers.parse(sim.step(), observers, e.getKey(), e.getValue()));
         Backend backend = scenario.backend().equals("simd") ? new SimdBackend(threads, SimdBackend.DEFAULT_CHUNK) : Backends.named(scenario.backend());
         return new Prepared(sim, Engine.compile(backend, sim.step(), observers, scenario.newton()), grid(scenario, stage));
     }

@@ -28,7 +28,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Issue 11 item 4: an ensemble over Spark in local mode (2 executor threads, a failed task retried: local[2,2]) has bitwise
+ * An ensemble over Spark in local mode (2 executor threads, a failed task retried: local[2,2]) has bitwise
  * the statistics of the simd backend on one machine, for every partitioning, and a task killed once changes nothing.
  */
 class SparkEnsembleTest {

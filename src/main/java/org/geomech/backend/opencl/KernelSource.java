@@ -27,7 +27,7 @@ import java.util.function.IntFunction;
  */
 final class KernelSource {
     static final String ADVANCE = "advance_members", OBSERVE = "observe_members", REDUCE = "reduce_blocks";
-    /** An explicit step's kernels for a batch of outputs (issue 8 item 4): many outputs a launch, their reductions in one. */
+    /** An explicit step's kernels for a batch of outputs: many outputs a launch, their reductions in one. */
     static final String ADVANCE_OUTPUTS = "advance_outputs", REDUCE_OUTPUTS = "reduce_outputs";
 
     private final String text;

@@ -24,7 +24,7 @@ import static org.jocl.CL.*;
  * members when they fit, uploaded once); the others wait in the host's EnsembleState and status arrays. Only
  * block partials come back per observe(); states and statuses come back in finish(). A chunk's SoA rows are
  * padded to whole lane vectors (the pad members are excluded). With one chunk, the last launch of advance()
- * also evaluates the observers, so that observe() only reduces them (issue 8 item 4). advanceObserving runs a batch
+ * also evaluates the observers, so that observe() only reduces them. advanceObserving runs a batch
  * of outputs chunk by chunk (a chunk's transfers once per batch, not per output), an explicit step's outputs many to
  * a launch, with no wait until the batch's partials are all read.
  */
@@ -32,7 +32,7 @@ final class OpenClRun implements Backend.Run {
     /** Member-steps per kernel launch: many steps per launch, and a bound on one launch's work (display GPUs have watchdogs). */
     private static final long MEMBER_STEPS_PER_LAUNCH = 1L << 24;
     /**
-     * The most outputs of one launch (issue 8 item 4), and the most bytes of observer values and statuses kept on the
+     * The most outputs of one launch, and the most bytes of observer values and statuses kept on the
      * device for them (64 MiB: all 83 outputs of a batch of 10^4 members of chaotic-nh, 18 of 10^5). Each launch wakes
      * POCL's workers, and on two cores a launch often runs at half speed (the same 10 outputs of 10^4 members took
      * 1.22 ms or 2.45 ms): on a quiet machine, 2 MiB (10 outputs of 10^4 members) ran whole runs at 1.40e8-1.57e8
@@ -174,7 +174,7 @@ final class OpenClRun implements Backend.Run {
     }
 
     /**
-     * Issue 8 item 4: chunk by chunk, the outputs' launches back to back in the in-order queue: an explicit step's
+     * Chunk by chunk, the outputs' launches back to back in the in-order queue: an explicit step's
      * advance_outputs for as many outputs as outputsPerLaunch and MEMBER_STEPS_PER_LAUNCH allow and reduce_outputs for
      * them (else, a Newton step, each output's steps with the observers fused into the last and its reduction), and a
      * non-blocking read of their partials; one wait at the end.

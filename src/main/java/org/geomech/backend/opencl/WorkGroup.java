@@ -1,7 +1,7 @@
 package org.geomech.backend.opencl;
 
 /**
- * The work-group size of a kernel when none is requested (issue 8 item 4): the largest multiple of the kernel's
+ * The work-group size of a kernel when none is requested: the largest multiple of the kernel's
  * preferred work-group size multiple (a warp on NVIDIA, a wavefront on AMD, the vector width on POCL) that is at
  * most TARGET, one multiple where that alone exceeds TARGET, and never beyond the kernel's limit on the device.
  */

@@ -43,7 +43,7 @@ final class ExplicitStepper {
     }
 
     /**
-     * Advances members first .. first+count-1 by ticks ticks of stepsPerTick[j] steps each (null: one; issue 11 item 1):
+     * Advances members first .. first+count-1 by ticks ticks of stepsPerTick[j] steps each (null: one):
      * where grouped, runs of up to GROUP whole lane-blocks whose members are ok and take the same steps in the group
      * kernel; other lane-blocks one by one, the steps all their lanes take in the kernel, each member's further steps
      * with the tape; step numbers continue after done ticks' steps. Unless values is null, then stores their observers there
@@ -123,7 +123,7 @@ final class ExplicitStepper {
             }
         }
         boolean alike = common == most;
-        // no call with no steps (the observers at t = 0): such calls in its profile cost the kernel's loop 15 % (2026-11-25)
+        // no call with no steps (the observers at t = 0): such calls in its profile slow the kernel's loop (RESULTS.md, code measurements)
         if (whole && (common == 0 || kernel.steps(state.data(), state.stride(), first, params, (int) common))) {
             if (alike) {
                 if (values != null) kernel.observe(state.data(), state.stride(), first, params, values, base, state.members());

@@ -11,7 +11,7 @@ import java.util.HexFormat;
 import java.util.Optional;
 
 /**
- * Compiled kernel classes on disk (issue 8 item 6), so a repeated run skips javac: one file per generated source,
+ * Compiled kernel classes on disk, so a repeated run skips javac: one file per generated source,
  * named by the SHA-256 of the source text and the running JDK's version, under the system property geomech.cache,
  * else $GEOMECH_CACHE, else ~/.cache/geomech/kernels. A cache that cannot be read or written is skipped: the
  * kernel is compiled as without one.

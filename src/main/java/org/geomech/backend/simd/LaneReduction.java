@@ -7,16 +7,15 @@ import org.geomech.ensemble.EnsembleState;
 import org.geomech.ensemble.Reduction;
 
 /**
- * Reduction.block with the Vector API, bitwise the same (issue 8 item 3). The Reduction.LANES = 8 lanes of each field
+ * Reduction.block with the Vector API, bitwise the same. The Reduction.LANES = 8 lanes of each field
  * are one vector of eight or two of four (lanes 0-3 and 4-7, in two passes); a block's members go through them eight at
  * a time, a failed member or one past the block's end masked out (it adds +0.0 to a sum, which leaves it as it is, and
  * -inf to a max), so each lane adds its members in member order as Reduction.block does, and the lanes are then
  * combined by Reduction's own code. A max keeps four running vectors, taken in turn and combined at the end (Math.max
  * in any order is the same): Java's max of vectors takes several instructions, 11-12 cycles from operand to result
- * here, and one running max made it the loop's bottleneck (a block of 1024 members, two observers: 1.07 us against
- * 0.45 us with four; Reduction.block 3.1 us; Temurin 25, 2026-11-25). The vectors are the step kernels'
+ * here, and one running max made it the loop's bottleneck (RESULTS.md, code measurements). The vectors are the step kernels'
  * (LaneStepper.S): a second shape in the same JVM splits the type profiles of the Vector API's methods, and C2 then
- * compiled lobatto-nh:2's step kernel on chaotic-nh at half its speed in 4 JVMs out of 6 (2026-11-25). With other
+ * compiled lobatto-nh:2's step kernel on chaotic-nh at half its speed in most JVMs (RESULTS.md, code measurements). With other
  * vector lengths, Reduction.block itself.
  */
 final class LaneReduction {
@@ -54,7 +53,7 @@ final class LaneReduction {
      */
     private static void lanes(int h, double[] values, int v, double[] initial, int a, int from, int masked, int to, boolean[] ok,
                               double[] sum, double[] max, double[] sq) {
-        // made here: as static final fields, C2 left every operation on them to memory (3.0 against 0.45 us a block of two observers)
+        // made here: as static final fields, C2 left every operation on them to memory (RESULTS.md, code measurements)
         DoubleVector zero = DoubleVector.zero(S), none = DoubleVector.broadcast(S, Double.NEGATIVE_INFINITY);
         DoubleVector s = zero, q = zero, m0 = none, m1 = none, m2 = none, m3 = none;
         int j = from;

@@ -97,8 +97,8 @@ final class LaneStepper {
     int mostIterations() { return mostIterations; }
 
     /**
-     * Advances members first .. first+count-1 (count <= LANES) by ticks ticks of stepsPerTick[j] steps each (null: one;
-     * issue 11 item 1); step numbers continue after done ticks' steps. Where there is a Newton kernel and every lane
+     * Advances members first .. first+count-1 (count <= LANES) by ticks ticks of stepsPerTick[j] steps each (null: one);
+     * step numbers continue after done ticks' steps. Where there is a Newton kernel and every lane
      * takes the same steps, a whole block of ok members steps with it, and with the general lane-masked Newton only the
      * steps the kernel declines (a stall, a failure, a non-finite value) and those after a member failed; lanes that
      * take different steps go the lane-masked way, each masked out once its own steps are done.
@@ -131,7 +131,7 @@ final class LaneStepper {
     }
 
     /**
-     * Issue 8 item 5: steps of a whole block by simplified Newton, the Jacobian evaluated and decomposed once per step
+     * Steps of a whole block by simplified Newton, the Jacobian evaluated and decomposed once per step
      * (factor: no row swaps) and the iterations by the unrolled kernel, until a step that a lane's Newton would not finish as
      * converged without a refresh (a stall, a failure, a non-finite value); returns the steps done before it.
      */

@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The Java source of a SimdNewtonKernel for k unknowns (issue 8 item 5): one simplified-Newton iteration as
+ * The Java source of a SimdNewtonKernel for k unknowns: one simplified-Newton iteration as
  * straight-line Vector API code, the solve with the LU of EJML's LUDecompositionAlt_DDRM on rows in their pivot order
  * (its forward pass with the first-nonzero rule, LUDecompositionBase_DDRM._solveVectorInternal, then
  * TriangularSolver_DDRM.solveU) followed by Newton.solve's tests, so every lane is bitwise the reference's member.

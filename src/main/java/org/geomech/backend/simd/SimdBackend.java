@@ -1,6 +1,7 @@
 package org.geomech.backend.simd;
 
 import org.geomech.backend.Backend;
+import org.geomech.ensemble.BlockConsistency;
 import org.geomech.ensemble.EnsembleState;
 import org.geomech.ensemble.Observer;
 import org.geomech.expr.Expr;
@@ -27,8 +28,8 @@ public final class SimdBackend implements Backend {
     /**
      * Whether the lane-blocks of an explicit step go through a span of outputs in one kernel call
      * (SimdStepKernel.outputs) rather than one call per output: from JDK 25 on. JDK 17's C2 keeps the vectors of that
-     * call's nested loops in memory: per lane-block and output, lobatto-nh:2 on chaotic-nh, 11 outputs a call, 658 ns
-     * against 136 for the calls per output (Temurin 25: 106 against 142; 2026-11-25). JDKs in between were not measured.
+     * call's nested loops in memory, five times slower than calls per output; JDK 25's is faster with the span
+     * (RESULTS.md, code measurements). JDKs in between were not measured.
      */
     static final boolean SPAN_CALLS = Runtime.version().feature() >= 25;
 
@@ -52,6 +53,12 @@ public final class SimdBackend implements Backend {
 
     @Override public String name() { return "simd"; }
 
+    /** Initial states projected over blocks of LaneProjections.WIDTH members (LaneConsistentState, LaneLieConsistentState). */
+    @Override
+    public BlockConsistency.Factory initialStates() {
+        return LaneProjections::of;
+    }
+
     @Override
     public Compiled compile(StepSystem system, List<Observer> observers, NewtonOptions options) {
         if (ModuleLayer.boot().findModule("jdk.incubator.vector").isEmpty())
@@ -60,7 +67,7 @@ public final class SimdBackend implements Backend {
     }
 
     /**
-     * Issue 8 item 5: whether whole lane-blocks of this step system step by simplified Newton (or an iteration matrix)
+     * Whether whole lane-blocks of this step system step by simplified Newton (or an iteration matrix)
      * with each iteration unrolled for its few unknowns (SimdNewtonKernel).
      */
     static boolean unrolledNewton(StepSystem system, NewtonOptions options) {

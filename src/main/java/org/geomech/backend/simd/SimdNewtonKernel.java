@@ -1,7 +1,7 @@
 package org.geomech.backend.simd;
 
 /**
- * A simplified-Newton iteration for a step system with few unknowns, unrolled for its size (issue 8 item 5): the
+ * A simplified-Newton iteration for a step system with few unknowns, unrolled for its size: the
  * solve with the step's LU, the update of the unknowns and Newton's tests, the operations of the reference's Newton
  * and EJML solver lane by lane, on rows in their pivot order. Arrays are lane-blocks (entry k of lane l at
  * [k * lanes + l]); lanes holds per lane whether it still iterates (1 or 0), its previous step size, its LU solves,

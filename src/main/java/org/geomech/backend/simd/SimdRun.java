@@ -18,16 +18,15 @@ import java.util.concurrent.atomic.AtomicIntegerArray;
  * An ensemble advanced in place by the SIMD backend: chunks of members taken in turn by its workers (the calling
  * thread and threads of Workers), one LaneStepper each; observer values per member, then Reduction's fixed blocks
  * reduced in parallel and combined in block order, so statistics are bitwise independent of threads and chunks.
- * An explicit step once the initial observers exist goes in one fork-join per batch of outputs instead (issue 8 item 3):
+ * An explicit step once the initial observers exist goes in one fork-join per batch of outputs instead:
  * the workers run the reduction blocks through the outputs of the batch in spans, each lane-block of a block through
  * all the outputs of a span in one kernel call, then the span's outputs of the block reduced (advanceObserved: a worker
  * held up by a busy machine leaves its spans to the others).
  */
 final class SimdRun implements Backend.Run {
     /**
-     * A batch of outputs goes through each reduction block in this many spans at most (advanceObserved). At 10^4
-     * members, 2 threads, lobatto-nh:2 on chaotic-nh, per output: batches of 16 outputs 75-77 us in quarters against
-     * 85-86 in eighths, of 83 outputs 72-73 against 70-73 (Temurin 25, 2026-11-25).
+     * A batch of outputs goes through each reduction block in this many spans at most (advanceObserved). Four spans
+     * beat eight on batches of 16 outputs and tie on 83 (RESULTS.md, code measurements).
      */
     private static final int SPANS = 4;
     /** The most observer values a batch keeps at once (a span's, observers * members per output): 64 MiB. */
@@ -228,8 +227,8 @@ final class SimdRun implements Backend.Run {
      * Runs the tasks, the first on the calling thread and the others on Workers, and returns when all have ended (an
      * interrupt waits for them too, and is kept); then throws the first failure, an unchecked one as it is. Every task
      * takes items from a shared counter until none is left, so one that has not started when the first ends would find
-     * nothing to do: it is called off rather than waited for (a sleeping thread takes 0.05-0.1 ms to wake here, as long
-     * as the observers of 10^4 members take).
+     * nothing to do: it is called off rather than waited for (a sleeping thread takes as long to wake as the observers of
+     * 10^4 members take; RESULTS.md, code measurements).
      */
     private static void invokeAll(List<Callable<Void>> tasks) {
         List<Future<Void>> others = new ArrayList<>();

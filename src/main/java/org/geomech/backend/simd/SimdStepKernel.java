@@ -1,7 +1,7 @@
 package org.geomech.backend.simd;
 
 /**
- * A StepProgram compiled to Vector API methods (issue 8 item 3): a lane-block's state held in locals across all its
+ * A StepProgram compiled to Vector API methods: a lane-block's state held in locals across all its
  * steps, nothing stored between steps; the observers of a lane-block in a method of their own.
  */
 public interface SimdStepKernel {

@@ -16,20 +16,19 @@ import java.util.Set;
 import java.util.function.IntFunction;
 
 /**
- * The Java source of a SimdStepKernel for an explicit step system (issue 8 item 3): one method, the state's lanes
+ * The Java source of a SimdStepKernel for an explicit step system: one method, the state's lanes
  * loaded into locals once, a loop over the steps whose body is the update's straight-line code (VectorEmitter.body,
  * bitwise the reference's tape), the constants and every value of the parameters alone (and of parameters carried per
  * member, which no step changes) hoisted out of the loop. The observers of one output are a method of their own, which
- * reads the stored state back from L1: in the step method their code made C2 spill the loop's values (lobatto-nh:2 on
- * chaotic-nh, 4 steps a call, one thread, Temurin 25: 1.2e8 member-steps/s against 1.8e8-2.3e8 apart, 2026-11-25).
+ * reads the stored state back from L1: in the step method their code made C2 spill the loop's values (RESULTS.md, code measurements).
  * Over several outputs, the outputs method runs the step loop once per output, each followed by the observers in a
  * block of their own, and is the fastest of the three (outputs).
  * The state check sums the distinct components of a state, pairwise so the sums do not form a long dependency chain:
  * the sum is finite exactly when all values were (or on overflow of finite values, which only sends the block to the
  * exact per-member path). The components whose non-finite values cannot turn finite again (NonFinite.persistent) are
  * checked in the last state only, the others after every step (Checks): on chaotic-nh all are persistent, and summing
- * 15 values a step, where the FP adders are the busiest units, ran at 2.20e8-2.25e8 member-steps/s against
- * 2.40e8-2.46e8 for the last state's, one thread, 2026-11-25. Where the step is one long chain (chained), the class
+ * 15 values a step, where the FP adders are the busiest units, ran about 9 % slower than checking the last state
+ * (RESULTS.md, code measurements). Where the step is one long chain (chained), the class
  * also has the group method.
  */
 record StepKernelSource(String text, String className, boolean grouped) {
@@ -82,12 +81,11 @@ record StepKernelSource(String text, String className, boolean grouped) {
     /**
      * SimdStepKernel.outputs: the steps method's loop, its state in the same locals, run once per output, each output
      * followed by the observers of the state in registers (the components held by a carrier read from it), stored for
-     * the output; the state is stored and checked after the last output only. Per lane-block and output, against a call
-     * of steps and one of observe for each output: 106 against 142-146 ns (lobatto-nh:2 on chaotic-nh, 4 steps an
-     * output, 11 outputs a call, 10^4 members, one thread, Temurin 25, 2026-11-25): no call, no loads and stores of the
+     * the output; the state is stored and checked after the last output only. Faster per lane-block and output than a call
+     * of steps and one of observe for each output (RESULTS.md, code measurements): no call, no loads and stores of the
      * state between outputs, and the observers overlap the next output's steps. The step's constants and hoisted values
      * are declared in each output's block (the observers' code reuses their names), the observers' after the step
-     * loop: whole batches at one thread (RunPhases, 137-142 us an output at 10^4 members) run as fast as the kernel
+     * loop: whole batches at one thread (RunPhases) run as fast as the kernel
      * measured above with them declared once, before the loop over the outputs. Requires steps >= 1: a component held
      * by a carrier is read and stored from it.
      */
@@ -140,7 +138,7 @@ record StepKernelSource(String text, String className, boolean grouped) {
      * step is a chain of dependent operations); only the values of the shared parameters are hoisted (a parameter
      * carried per member differs from block to block). The check, where every step's state is checked, starts afresh at
      * every step and is tested after it: summed across both loops, JDK 17's C2 left the loop's vectors boxed
-     * (lobatto-nh:2 on chaotic-nh 5.9e7 member-steps/s against 2.1e8, one thread, 2026-11-25); the last state's check
+     * (a third of the speed; RESULTS.md, code measurements); the last state's check
      * is a loop of its own over the blocks. Then each block's observers, in a loop of this method: the observe method
      * once per block ran RATTLE 8 % slower on Temurin 25.
      */
@@ -222,8 +220,7 @@ record StepKernelSource(String text, String className, boolean grouped) {
     /**
      * Whether the step is one long chain rather than many short ones: its longest path (Expr.height) is more than a
      * quarter of its operations. Then the group kernel, whose blocks' independent steps overlap, beats a block's steps
-     * in registers: RATTLE on the spherical pendulum (38 of 120) 2.06e8 against 1.52e8 member-steps/s, one thread,
-     * 10^4 members, 4 steps a call; lobatto-nh:2 on chaotic-nh (25 of 128) 1.63e8 against 1.80e8 (2026-11-25).
+     * in registers (RESULTS.md, code measurements).
      */
     static boolean chained(StepSystem system) {
         List<Expr> inputs = new ArrayList<>(system.state());
@@ -256,8 +253,8 @@ record StepKernelSource(String text, String className, boolean grouped) {
     /**
      * For each state component, the local that holds it across the step loop: its own, or, where the step does not
      * read it and its update is another component's that the step reads, that one's (v = V and p = V after a
-     * lobatto-nh step: seven locals fewer live across chaotic-nh's loop, 2.20e8-2.25e8 against 2.28e8 member-steps/s,
-     * one thread, 2026-11-25). Such a component is not loaded; it is stored from its carrier after a step.
+     * lobatto-nh step: seven locals fewer live across chaotic-nh's loop, a few per cent faster;
+     * RESULTS.md, code measurements). Such a component is not loaded; it is stored from its carrier after a step.
      */
     private static int[] carriers(StepSystem system) {
         List<Expr> state = system.state(), update = system.update();

@@ -10,9 +10,9 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The threads of every SIMD run in this JVM besides the calling ones, made when first needed and kept while in use (a
- * minute idle): a run starts no threads of its own (issue 8 item 3: creating them took 0.3-0.4 ms of a 12 ms run of
- * 10^4 members). A thread and a caller that would wait for the other spin for SPIN_NANOS first: a parked thread takes
- * 0.05-0.1 ms to wake here, and a run's fork-joins follow each other, and its threads finish a fork-join, within
+ * minute idle): a run starts no threads of its own (creating them cost a few per cent of a short run;
+ * RESULTS.md, code measurements). A thread and a caller that would wait for the other spin for SPIN_NANOS first: a parked thread takes
+ * longer to wake than a fork-join's work, and a run's fork-joins follow each other, and its threads finish a fork-join, within
  * microseconds. A thread that has run a task takes the next one handed over (HANDOFF) while it spins, then goes back to
  * the pool.
  */

@@ -1,6 +1,7 @@
 package org.geomech.io.plot;
 
 import org.geomech.engine.EnsembleRun;
+import org.geomech.ensemble.Observers;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -23,33 +24,45 @@ public final class Plots {
 
     /**
      * As above; with two or more quantiles (named in column order, e.g. q5, q50, q95) the value chart shows the mean,
-     * the median (if kept) and the band between the lowest and the highest quantile, filled, instead of the mean and max.
+     * the median (if kept) and the band between the lowest and the highest quantile, filled, instead of the mean and
+     * max. Where energy_error is observed it stands for the energy: the energy level says nothing about conservation,
+     * so the energy gets no charts, and the error's values are shown as magnitudes |energy_error| on a log axis where
+     * every member's error has one sign and they span decades.
      */
     public static Map<String, Chart> observers(List<String> names, List<EnsembleRun.Row> rows, String title, List<String> quantiles) {
         Map<String, Chart> charts = new LinkedHashMap<>();
         double[] t = new double[rows.size()];
         for (int i = 0; i < t.length; i++) t[i] = rows.get(i).t();
         for (int o = 0; o < names.size(); o++) {
+            String n = names.get(o);
+            if (n.equals("energy") && names.contains(Observers.ENERGY_ERROR)) continue;
             double[] mean = new double[t.length], max = new double[t.length], msd = new double[t.length];
             for (int i = 0; i < t.length; i++) {
                 mean[i] = rows.get(i).stats().get(o).mean();
                 max[i] = rows.get(i).stats().get(o).max();
                 msd[i] = rows.get(i).stats().get(o).msd();
             }
-            String n = names.get(o);
-            Chart values;
-            if (quantiles.size() >= 2) {
-                int last = quantiles.size() - 1, median = quantiles.indexOf("q50");
-                double[][] q = new double[quantiles.size()][t.length];
-                for (int i = 0; i < t.length; i++) for (int k = 0; k <= last; k++) q[k][i] = rows.get(i).stats().get(o).quantiles()[k];
-                values = Chart.overTime(title + ": " + n, n, logScaleSuits(List.of(mean, q[0], q[last])));
-                values.line("mean over members", t, mean);
-                int color = median >= 0 ? values.line("median (q50)", t, q[median]) : values.nextColor();
-                values.band(quantiles.get(0) + " to " + quantiles.get(last) + " of members", t, q[0], q[last], color);
+            double[][] q = new double[quantiles.size()][t.length];
+            for (int i = 0; i < t.length; i++) for (int k = 0; k < quantiles.size(); k++) q[k][i] = rows.get(i).stats().get(o).quantiles()[k];
+            boolean band = quantiles.size() >= 2;
+            int last = quantiles.size() - 1;
+            List<double[]> shown = band ? List.of(mean, q[0], q[last]) : List.of(mean, max);
+            // an error of one sign over every member and time, spanning decades, reads as its magnitude on a log axis
+            double sign = n.equals(Observers.ENERGY_ERROR) ? sign(shown) : 1;
+            boolean log = sign != 0 && logScaleSuits(scaled(shown, sign));
+            if (!log) sign = 1;
+            String yTitle = sign < 0 ? "|" + n + "| (the values shown are negative)" : log && n.equals(Observers.ENERGY_ERROR) ? "|" + n + "|" : n;
+            Chart values = Chart.overTime(title + ": " + n, yTitle, log);
+            if (band) {
+                int median = quantiles.indexOf("q50");
+                values.line("mean over members", t, scaled(mean, sign));
+                int color = median >= 0 ? values.line("median (q50)", t, scaled(q[median], sign)) : values.nextColor();
+                // magnitudes of negative values reverse the order: |q_last| is then the lower edge
+                double[] lower = scaled(q[sign < 0 ? last : 0], sign), upper = scaled(q[sign < 0 ? 0 : last], sign);
+                values.band(quantiles.get(0) + " to " + quantiles.get(last) + " of members", t, lower, upper, color);
             } else {
-                values = Chart.overTime(title + ": " + n, n, logScaleSuits(List.of(mean, max)));
-                values.line("mean over members", t, mean);
-                values.line("max over members", t, max);
+                values.line("mean over members", t, scaled(mean, sign));
+                values.line("max over members", t, scaled(max, sign));
             }
             charts.put(n, values);
             Chart dev = Chart.overTime(title + ": mean-square deviation of " + n, "mu(" + n + ") = mean_j (" + n + "_j(t) \u2212 " + n + "_j(0))^2",
@@ -59,6 +72,24 @@ public final class Plots {
         }
         return charts;
     }
+
+    // 1 where every finite value is >= 0, -1 where every one is <= 0, else 0
+    private static double sign(List<double[]> series) {
+        boolean positive = false, negative = false;
+        for (double[] s : series) for (double v : s) {
+            if (v > 0) positive = true;
+            if (v < 0) negative = true;
+        }
+        return positive && negative ? 0 : negative ? -1 : 1;
+    }
+
+    private static double[] scaled(double[] x, double by) {
+        double[] out = new double[x.length];
+        for (int i = 0; i < x.length; i++) out[i] = by * x[i];
+        return out;
+    }
+
+    private static List<double[]> scaled(List<double[]> series, double by) { return series.stream().map(s -> scaled(s, by)).toList(); }
 
     /**
      * A sweep's charts: per observer the mean across each point's members against t, and its mean-square

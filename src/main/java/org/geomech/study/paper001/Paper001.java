@@ -73,6 +73,89 @@ public final class Paper001 {
         return t;
     }
 
+    /** The two negative controls of the 001 spec R.1 (its sec. 8 D: flipping either switch must show the failure). */
+    public enum Control {
+        /** lobatto-nh:s,iiib: the interior stage constraints on the IIIB momenta P^i instead of the IIIA p^i (001 eq. 14d, spec P7). */
+        IIIB_STAGES("constraint on the IIIB stage momenta"),
+        /** The carried multiplier started at lambda0 = 0 instead of the consistent -0.24 (spec P6). */
+        ZERO_LAMBDA0("lambda0 = 0");
+
+        final String label;
+
+        Control(String label) { this.label = label; }
+    }
+
+    /**
+     * 001 spec R.1, negative controls: the lambda error "about 0.169 for all h" (constraint on P^i, s = 3) and "about 0.18
+     * for all h" (lambda0 = 0); the q, p orders per s = 2, 3, 4 (2 for s = 3, 4 for s = 4; lambda0 = 0 keeps 2 for s = 2,
+     * and s = 2 has no interior stage for P^i) and, for P^i with s = 4, lambda order 2.
+     */
+    public static final double SPEC_CONTROL_LAMBDA_IIIB = 0.169, SPEC_CONTROL_LAMBDA_ZERO = 0.18;
+    public static final Map<Control, int[]> SPEC_CONTROL_ORDERS = Map.of(Control.IIIB_STAGES, new int[]{2, 2, 4}, Control.ZERO_LAMBDA0, new int[]{2, 2, 4});
+
+    /** Errors (q, p, lambda) at T = 1 after N steps of one run. */
+    public record ControlPoint(int n, double q, double p, double lambda) {}
+
+    /**
+     * The control's errors of lobatto-nh:s on the nh-particle (spec R.1 data) at h = 1/N, N = PARTICLE_N, against
+     * lobatto-nh:5 at h = 1/640 from the consistent state.
+     */
+    public static List<ControlPoint> controlErrors(Control control, int s, Backend backend) {
+        MechanicalSystem sys = Library.system("nh-particle");
+        double[] params = sys.parameterValues();
+        InitialStates initial = InitialStates.defaults(sys);
+        Trajectory.Result reference = new Trajectory(new LobattoNonholonomic(5).build(sys), backend, NEWTON).run(params, initial, 1.0 / 640, 640, 640);
+        StepSystem step = new LobattoNonholonomic(s, control == Control.IIIB_STAGES).build(sys);
+        Trajectory tr = new Trajectory(step, backend, NEWTON);
+        java.util.List<ControlPoint> points = new java.util.ArrayList<>();
+        org.geomech.method.StateLayout layout = step.layout();
+        int q = layout.qOffset(), p = layout.pOffset(), lambda = layout.lambdaOffset(), n = layout.n();
+        for (int steps : PARTICLE_N) {
+            org.geomech.ensemble.EnsembleState state = tr.initialState(params, initial);
+            if (control == Control.ZERO_LAMBDA0) state.set(lambda, 0, 0);
+            Trajectory.Result r = tr.run(state, params, 1.0 / steps, steps, steps);
+            if (!r.ok()) throw new IllegalStateException(step.method() + " failed at step " + r.failedStep() + " with N = " + steps);
+            double[] x = r.last(), ref = reference.last();
+            points.add(new ControlPoint(steps, distance(x, ref, q, n), distance(x, ref, p, n), distance(x, ref, lambda, layout.multipliers())));
+        }
+        return points;
+    }
+
+    /** The controls of 001 spec R.1 for s = 2, 3, 4: errors per N and the orders fitted over N = 10..80, beside the spec's. */
+    public static TextTable particleControls(Backend backend) {
+        TextTable t = new TextTable("control", "method", "N", "error_q", "error_p", "error_lambda", "order_q", "order_p", "order_lambda",
+                "spec_order_qp", "spec_order_lambda", "spec_error_lambda");
+        for (Control c : Control.values())
+            for (int s = 2; s <= 4; s++) {
+                if (c == Control.IIIB_STAGES && s == 2) continue;      // no interior stage: the method itself
+                List<ControlPoint> points = controlErrors(c, s, backend);
+                double[] h = new double[points.size()], eq = new double[h.length], ep = new double[h.length], el = new double[h.length];
+                for (int i = 0; i < h.length; i++) {
+                    h[i] = 1.0 / points.get(i).n();
+                    eq[i] = points.get(i).q();
+                    ep[i] = points.get(i).p();
+                    el[i] = points.get(i).lambda();
+                }
+                int specOrder = SPEC_CONTROL_ORDERS.get(c)[s - 2];
+                boolean converges = c == Control.IIIB_STAGES && s == 4;          // spec: lambda order 2 there, no convergence elsewhere
+                String specLambda = converges ? "" : e(c == Control.ZERO_LAMBDA0 ? SPEC_CONTROL_LAMBDA_ZERO : SPEC_CONTROL_LAMBDA_IIIB);
+                for (int i = 0; i < h.length; i++) {
+                    boolean last = i == h.length - 1;
+                    t.add(c.label, new LobattoNonholonomic(s, c == Control.IIIB_STAGES).name(), points.get(i).n(), e(eq[i]), e(ep[i]), e(el[i]),
+                            last ? f(org.geomech.study.OrderFit.slope(h, eq)) : "", last ? f(org.geomech.study.OrderFit.slope(h, ep)) : "",
+                            last ? f(org.geomech.study.OrderFit.slope(h, el)) : "", last ? String.valueOf(specOrder) : "", last && converges ? "2" : "",
+                            last ? specLambda : "");
+                }
+            }
+        return t;
+    }
+
+    private static double distance(double[] x, double[] y, int offset, int count) {
+        double sum = 0;
+        for (int i = offset; i < offset + count; i++) sum += (x[i] - y[i]) * (x[i] - y[i]);
+        return Math.sqrt(sum);
+    }
+
     /** The two initial velocities of 001 sec. 7.2 from q0 = (1, 0, 1): the oscillating driver (E_T = 9/5) and the rotating one (E_T = 4). */
     public enum CvtCase {
         OSCILLATING("3*sqrt(10)/5", "Fig. 4, E_T = 9/5"), ROTATING("sqrt(8)", "Fig. 5, E_T = 4");

@@ -11,6 +11,10 @@ import org.geomech.model.LieLibrary;
 import org.geomech.solve.NewtonOptions;
 import org.geomech.study.TextTable;
 import org.geomech.io.plot.Chart;
+import org.geomech.io.plot.Slopes;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
 
 /**
  * The Lie group experiments of 001 (sec. 7.4-7.5, Figs. 7-8) with the data the 001 spec chose for them (R.4, R.5):
@@ -89,6 +93,84 @@ public final class Paper001Lie {
             }
         }
         return t;
+    }
+
+    /** 001 spec R.5: the orders at T = 1 (configuration, velocity, lambda) per s = 2, 3, 4; NaN where it writes "(roundoff)". */
+    public static final double[][] SPEC_R5_ORDERS = {{2, 2, 2}, {4, 4, 2}, {6, Double.NaN, 4}};
+    /** The step counts of the turntable order table, h = 1/N to T = 1. */
+    public static final int[] TURNTABLE_N = {10, 20, 40};
+
+    /**
+     * 2-norm errors at T = 1 of lobatto-lie-nh:s (cay) on the built-in turntable ball (001 spec R.5 data) with N steps
+     * against its exact flow (LieFlows.turntable): the stored entries of (R, x, y), the velocities (w body, v_x, v_y) and
+     * lambda; NaN where the run failed.
+     */
+    public static double[] turntableErrors(int s, int n, Backend backend) {
+        LieGroupSystem sys = LieLibrary.system("turntable-ball");
+        StepSystem step = new LobattoLieNonholonomic(s, "cay").build(sys);
+        EnsembleState state = start(sys, step);
+        double[] x0 = new double[state.components()], params = sys.parameterValues();
+        state.gather(0, x0);
+        double[] z = advance(step, state, 1.0 / n, n, backend, params);
+        if (z == null) return new double[]{Double.NaN, Double.NaN, Double.NaN};
+        // state: R (row-major, 0..8), x, y (9, 10), w body (11..13), v (14, 15), mu (16..20), lambda (21, 22)
+        double wz = x0[6] * x0[11] + x0[7] * x0[12] + x0[8] * x0[13];
+        double[] exact = LieFlows.turntable(params[0], params[3], params[4], java.util.Arrays.copyOfRange(x0, 0, 9), x0[9], x0[10], x0[14], x0[15], wz, 1);
+        int lambda = step.layout().lambdaOffset();
+        double config = 0, velocity = 0;
+        for (int i = 0; i < 11; i++) config += (z[i] - exact[i]) * (z[i] - exact[i]);
+        for (int i = 0; i < 3; i++) {
+            double body = 0;                                   // w body = R^T w spatial
+            for (int k = 0; k < 3; k++) body += exact[3 * k + i] * exact[13 + k];
+            velocity += (z[11 + i] - body) * (z[11 + i] - body);
+        }
+        for (int i = 0; i < 2; i++) velocity += (z[14 + i] - exact[11 + i]) * (z[14 + i] - exact[11 + i]);
+        return new double[]{Math.sqrt(config), Math.sqrt(velocity), norm(z[lambda] - exact[16], z[lambda + 1] - exact[17], 0)};
+    }
+
+    /** The turntable's order study: its table and, per quantity (error_q, error_v, error_lambda), the errors against h. */
+    public record TurntableOrders(TextTable table, Map<String, Chart> charts) {}
+
+    /**
+     * 001 spec R.5 orders: errors and slopes for s = 2, 3, 4, N = 10, 20, 40, beside the spec's orders; and per quantity
+     * a chart of the errors against h = 1/N, one line per s, with dashed slopes h^p of the spec's orders.
+     */
+    public static TurntableOrders turntableOrders(Backend backend) {
+        TextTable t = new TextTable("s", "N", "error_q", "slope_q", "spec_order_q", "error_v", "slope_v", "spec_order_v", "error_lambda", "slope_lambda",
+                "spec_order_lambda");
+        String[] quantities = {"q", "v", "lambda"}, meaning = {"configuration (R, x, y)", "velocity (w body, v)", "multiplier lambda"};
+        Map<String, Chart> charts = new LinkedHashMap<>();
+        for (int k = 0; k < 3; k++)
+            charts.put("lie-turntable-orders-error_" + quantities[k], Chart.againstStepSize("001 spec R.5: ball on a turntable, lobatto-lie-nh:s (cay), T = 1: "
+                    + meaning[k] + " error against the exact flow, with slopes h^p of the spec's orders", "error_" + quantities[k]));
+        for (int s = 2; s <= 4; s++) {
+            double[] previous = null, h = new double[TURNTABLE_N.length];
+            double[][] errors = new double[3][TURNTABLE_N.length];
+            for (int i = 0; i < TURNTABLE_N.length; i++) {
+                int n = TURNTABLE_N[i];
+                double[] e = turntableErrors(s, n, backend);
+                h[i] = 1.0 / n;
+                Object[] row = new Object[11];
+                row[0] = s;
+                row[1] = n;
+                for (int k = 0; k < 3; k++) {
+                    double spec = SPEC_R5_ORDERS[s - 2][k];
+                    errors[k][i] = e[k];
+                    row[2 + 3 * k] = String.format("%.3e", e[k]);
+                    row[3 + 3 * k] = previous == null ? "" : String.format("%.2f", Math.log(previous[k] / e[k]) / Math.log(2));
+                    row[4 + 3 * k] = previous == null ? "" : Double.isNaN(spec) ? "(roundoff)" : String.format("%.0f", spec);
+                }
+                t.add(row);
+                previous = e;
+            }
+            for (int k = 0; k < 3; k++) {
+                Chart chart = charts.get("lie-turntable-orders-error_" + quantities[k]);
+                chart.lineWithMarkers("lobatto-lie-nh:" + s, h, errors[k]);
+                double spec = SPEC_R5_ORDERS[s - 2][k];
+                if (!Double.isNaN(spec)) Slopes.add(chart, h, errors[k], (int) spec);
+            }
+        }
+        return new TurntableOrders(t, charts);
     }
 
     /** The turntable run: its table and the chart of 001 Fig. 8. */

@@ -13,7 +13,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** Issue 8 item 4: which steps run a vector of members per work-item; no device needed. */
+/** Which steps run a vector of members per work-item; no device needed. */
 class KernelSourceTest {
     private static KernelSource source(String model, String method, int lanes) {
         MechanicalSystem system = Library.system(model);
@@ -42,7 +42,7 @@ class KernelSourceTest {
 
     @Test
     void rattleComputesItsParameterValuesBeforeTheStepLoop() {
-        // issue 8 item 3: 1/m, 1/l^2, h/m and the coefficients StepProgram.lean collected, once per kernel call; in the
+        // 1/m, 1/l^2, h/m and the coefficients StepProgram.lean collected, once per kernel call; in the
         // loop the update reads the state alone and divides 3 times (4ac/b^2 under the root, lambda, mu), as the loop of
         // benchmarks/c/roofline.c divides twice and takes a copysign
         String text = source("spherical-pendulum", "rattle", 8).text();

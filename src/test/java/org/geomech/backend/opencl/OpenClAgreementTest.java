@@ -53,7 +53,7 @@ class OpenClAgreementTest {
     @ParameterizedTest(name = "{0} on {1}")
     @CsvSource({"lobatto-nh:3, chaotic-nh", "lobatto-holonomic:3, spherical-pendulum"})
     void simplifiedNewtonStepForStepAsTheReference(String method, String model) {
-        // issue 8 item 5: each work-item refreshes its Jacobian where the reference does: equal counts, round-off agreement
+        // Each work-item refreshes its Jacobian where the reference does: equal counts, round-off agreement
         MechanicalSystem sys = Library.system(model);
         NewtonOptions simplified = TIGHT.with(NewtonOptions.Jacobian.SIMPLIFIED);
         double[] sigma = new double[sys.dimension()];

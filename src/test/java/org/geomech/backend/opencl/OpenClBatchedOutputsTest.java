@@ -8,7 +8,7 @@ import org.junit.jupiter.api.Test;
 import java.util.OptionalInt;
 
 /**
- * Issue 8 item 4: opencl's batches of outputs (an explicit step's outputs in one launch with their observers and
+ * Opencl's batches of outputs (an explicit step's outputs in one launch with their observers and
  * statuses, their reductions in one launch; a Newton step's launches back to back) bitwise one output at a time.
  */
 class OpenClBatchedOutputsTest {

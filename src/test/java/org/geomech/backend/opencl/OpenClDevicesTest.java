@@ -30,7 +30,7 @@ class OpenClDevicesTest {
 
     @Test
     void defaultIsTheFirstGpuWithFp64ElseTheFirstDeviceWithFp64() {
-        // issue 3: default device = first GPU with fp64, else first device with fp64
+        // Default device = first GPU with fp64, else first device with fp64
         List<OpenClDevices.Device> mixed = List.of(device(0, "CPU", true), device(1, "GPU", false), device(2, "GPU", true));
         assertEquals(2, OpenClDevices.choose(mixed, OptionalInt.empty()).index(), "GPU with fp64 first");
         assertEquals(0, OpenClDevices.choose(mixed.subList(0, 2), OptionalInt.empty()).index(), "no GPU with fp64: the CPU");
@@ -98,7 +98,7 @@ class OpenClDevicesTest {
         OpenClRequirement.device();
         IllegalStateException e = assertThrows(IllegalStateException.class,
                 () -> OpenClBackend.Program.build(new OpenClBackend(), "broken", "__kernel void k(__global double *x) { x[0] = undeclared; }"));
-        // issue 3: a kernel build failure shows the build log: one line naming the error, the whole log in the cause
+        // A kernel build failure shows the build log: one line naming the error, the whole log in the cause
         assertTrue(e.getMessage().contains("broken") && e.getMessage().contains("undeclared") && !e.getMessage().contains("\n"), e.getMessage());
         assertTrue(e.getCause() != null && e.getCause().getMessage().contains("undeclared"), String.valueOf(e.getCause()));
     }

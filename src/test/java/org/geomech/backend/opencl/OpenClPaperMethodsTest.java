@@ -18,7 +18,7 @@ import java.util.List;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** Issue 4 item 5: the 002 and 004 methods are step systems, so the OpenCL backend runs them as the reference does. */
+/** The 002 and 004 methods are step systems, so the OpenCL backend runs them as the reference does. */
 class OpenClPaperMethodsTest {
     @BeforeAll
     static void device() { OpenClRequirement.device(); }

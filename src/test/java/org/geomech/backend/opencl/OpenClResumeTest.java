@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
 import java.util.Arrays;
 import java.util.OptionalInt;
 
-/** Issue 11 item 3 on OpenCL: a run stopped at a checkpoint and resumed is bitwise the one that never stopped, resident or in chunks. */
+/** On OpenCL: a run stopped at a checkpoint and resumed is bitwise the one that never stopped, resident or in chunks. */
 class OpenClResumeTest {
     @BeforeAll
     static void device() { OpenClRequirement.device(); }

@@ -12,7 +12,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Issue 27 item 4: on a machine without OpenCL the default test command passes, every OpenCL test skipped with a message. The
+ * On a machine without OpenCL the default test command passes, every OpenCL test skipped with a message. The
  * suite's OpenCL tests run in a child JVM whose ICD loader finds no vendor (an empty OCL_ICD_VENDORS folder), without
  * GEOMECH_REQUIRE_OPENCL.
  */

@@ -4,7 +4,7 @@ import org.junit.jupiter.api.Test;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-/** The default work-group size from a kernel's preferred multiple and limit (issue 8 item 4). */
+/** The default work-group size from a kernel's preferred multiple and limit. */
 class WorkGroupTest {
     @Test
     void wholeWarpsAndWavefrontsUpToTheTarget() {

@@ -12,7 +12,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** Issue 8 item 6: generated kernels are cached on disk by a hash of their source, so a repeated run skips javac. */
+/** Generated kernels are cached on disk by a hash of their source, so a repeated run skips javac. */
 class KernelCacheTest {
     @Test
     void aCompiledKernelIsStoredUnderTheHashOfItsSourceAndReadBack() throws Exception {

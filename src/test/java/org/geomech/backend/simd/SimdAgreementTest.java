@@ -44,7 +44,7 @@ class SimdAgreementTest {
             "lobatto-nh:2, nh-particle", "lobatto-nh:3, nh-particle", "lobatto-nh:4, nh-particle",
             "lobatto-nh:2, cvt", "lobatto-nh:3, cvt", "lobatto-nh:4, cvt"})
     void everyComponentAgreesAfter100Steps(String method, String model) {
-        // issue 3 item 1: simd equals the reference to 1e-12 relative; 13 members leave a tail of 5 padded lanes
+        // Simd equals the reference to 1e-12 relative; 13 members leave a tail of 5 padded lanes
         Simulation sim = perturbed(model, method, 13);
         EnsembleState reference = sim.initialState(null), simd = sim.initialState(null);
         TimeGrid grid = TimeGrid.of(0.1, 10, 1);
@@ -68,7 +68,7 @@ class SimdAgreementTest {
     @ParameterizedTest(name = "{0} on {1}")
     @CsvSource({"lobatto-nh:3, chaotic-nh", "lobatto-holonomic:3, spherical-pendulum"})
     void simplifiedNewtonStepForStepAsTheReference(String method, String model) {
-        // issue 8 item 5: the lanes refresh their Jacobians where the reference does, so the counts and states agree
+        // The lanes refresh their Jacobians where the reference does, so the counts and states agree
         NewtonOptions simplified = TIGHT.with(NewtonOptions.Jacobian.SIMPLIFIED);
         Simulation sim = perturbed(model, method, 13);
         EnsembleState reference = sim.initialState(null), simd = sim.initialState(null);

@@ -3,7 +3,7 @@ package org.geomech.backend.simd;
 import org.geomech.ensemble.BatchCheck;
 import org.junit.jupiter.api.Test;
 
-/** Issue 8 item 3: simd's batches of outputs (one fork-join, each block through every output) bitwise one output at a time. */
+/** Simd's batches of outputs (one fork-join, each block through every output) bitwise one output at a time. */
 class SimdBatchedOutputsTest {
     @Test
     void explicitStepInBatchesIsBitwiseOneOutputAtATime() {

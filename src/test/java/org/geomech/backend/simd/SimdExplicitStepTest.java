@@ -22,7 +22,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * An explicit step on simd (issue 8 items 2-3): whole lane-blocks in the generated one-method kernel, the rest member
+ * An explicit step on simd: whole lane-blocks in the generated one-method kernel, the rest member
  * by member, and every member bitwise the reference's, failures included, whatever the threads and chunks.
  */
 class SimdExplicitStepTest {

@@ -87,7 +87,7 @@ class SimdKernelCodeTest {
 
     @Test
     void rattleStepLoopReadsTheStateAlone() {
-        // issue 8 item 3: the values of h, m, l and g alone are hoisted out of the step loop (inputs a0..a9 are the state,
+        // The values of h, m, l and g alone are hoisted out of the step loop (inputs a0..a9 are the state,
         // a10..a13 the parameters); per step the loop divides 3 times, as the C loop of benchmarks/c/roofline.c 2 and a copysign
         MechanicalSystem sys = Library.system("spherical-pendulum");
         String text = StepKernelSource.of(Methods.parse("rattle").build(sys), Observers.standard(sys), LANES).text();

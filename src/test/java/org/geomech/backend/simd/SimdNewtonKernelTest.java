@@ -28,7 +28,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Issue 8 item 5: simplified Newton with the unrolled kernel (SimdNewtonKernel) gives bitwise the reference's members,
+ * Simplified Newton with the unrolled kernel (SimdNewtonKernel) gives bitwise the reference's members,
  * Newton iterations and factorisations, also where the iteration stalls (full Newton from there, on the general lane
  * path) and where members fail.
  */

@@ -99,6 +99,34 @@ class PlotsTest {
     }
 
     @Test
+    void energyErrorStandsForTheEnergyWithItsBandFilled() throws Exception {
+        // a drifting error, one sign over every member and time, spanning four decades: its magnitude on a log axis;
+        // an oscillating one (q5 < 0 < q95): the signed error on a linear axis; the energy level gets no chart
+        List<String> quantiles = List.of("q5", "q50", "q95");
+        for (double sign : new double[]{-1, 1}) {
+            boolean drift = sign < 0;
+            List<EnsembleRun.Row> rows = new ArrayList<>();
+            for (int k = 0; k <= 10; k++) {
+                double e = 1e-12 * Math.pow(10, 0.4 * k), lo = drift ? -2 * e : -e;
+                rows.add(new EnsembleRun.Row(0.1 * k, k, 5, List.of(new Statistics(3, 3, 0, 3, 0, new double[]{3, 3, 3}),
+                        new Statistics(drift ? -e : 0.1 * e, drift ? -0.5 * e : e, e * e, lo, e, new double[]{lo, drift ? -e : 0, drift ? -0.5 * e : e}))));
+            }
+            Map<String, Chart> charts = Plots.observers(List.of("energy", "energy_error"), rows, "test", quantiles);
+            assertEquals(List.of("energy_error", "energy_error-msd"), List.copyOf(charts.keySet()));
+            Chart error = charts.get("energy_error");
+            assertEquals(drift, error.y().log());
+            assertEquals(drift ? "|energy_error| (the values shown are negative)" : "energy_error", error.y().title());
+            assertEquals(List.of("q5 to q95 of members"), names(error, Series.Kind.BAND));
+            Series band = error.series().stream().filter(s -> s.kind() == Series.Kind.BAND).findFirst().orElseThrow();
+            // at the last output time, between |q95| and |q5| (drift) or q5 and q95
+            int last = rows.size() - 1;
+            assertEquals(drift ? 0.5e-8 : -1e-8, band.y()[last], 1e-20);
+            assertEquals(drift ? 2e-8 : 1e-8, band.upper()[last], 1e-20);
+            ChartCheck.check(dir, error, "energy_error" + (drift ? "-drift" : "-oscillating"));
+        }
+    }
+
+    @Test
     void comparisonPlotHasOneLinePerCaseTheSpecsValuesAndSlopes() throws Exception {
         // two problems with the same method (000 vi-chord's layout): two lines, never one zig-zag through both
         List<List<String>> table = List.of(List.of("problem", "method", "h", "e_s", "spec_e_s", "rate", "spec_rate"),

@@ -14,7 +14,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-/** A user's tableau checked in exact arithmetic (issue 27 item 1): rows of A sum to c, Butcher's order conditions up to the claimed order, or the order computed. */
+/** A user's tableau checked in exact arithmetic: rows of A sum to c, Butcher's order conditions up to the claimed order, or the order computed. */
 class TableauFileTest {
     @TempDir
     Path dir;

@@ -6,6 +6,8 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.EnumSource;
 
+import java.util.List;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -46,5 +48,43 @@ class Paper001Test {
             for (int c = 0; c < 3; c++)
                 assertEquals(spec[c], ours[c], 0.05 * spec[c], start + ", h = " + Paper001.CVT_H[k] + ", " + new String[]{"E_T", "E_d", "E_p"}[c]);
         }
+    }
+
+    @ParameterizedTest(name = "lobatto-nh:{0},iiib")
+    @CsvSource({"3", "4"})
+    void constraintOnTheIIIBMomentaLosesOrder(int s) {
+        // 001 spec R.1 control: constraint on the IIIB stage momenta: s = 3 order 2 in q, p and lambda not converging
+        // ("error about 0.169 for all h", within 5 % at every N); s = 4 order 4 with lambda order 2. Fitted over N = 10..80
+        List<Paper001.ControlPoint> points = Paper001.controlErrors(Paper001.Control.IIIB_STAGES, s, REF);
+        int order = Paper001.SPEC_CONTROL_ORDERS.get(Paper001.Control.IIIB_STAGES)[s - 2];
+        assertEquals(order, fit(points, 'q'), 0.3, "order of q");
+        assertEquals(order, fit(points, 'p'), 0.3, "order of p");
+        if (s == 3) for (Paper001.ControlPoint p : points)
+            assertEquals(Paper001.SPEC_CONTROL_LAMBDA_IIIB, p.lambda(), 0.05 * Paper001.SPEC_CONTROL_LAMBDA_IIIB, "lambda at N = " + p.n());
+        else assertEquals(2, fit(points, 'l'), 0.3, "order of lambda");
+        assertEquals(order, org.geomech.method.Methods.parse("lobatto-nh:" + s + ",iiib").order(), "claimed order");
+    }
+
+    @ParameterizedTest(name = "lobatto-nh:{0}")
+    @CsvSource({"2", "3", "4"})
+    void inconsistentInitialMultiplierNeverConverges(int s) {
+        // 001 spec R.1 control: lambda0 = 0 instead of -0.24: the lambda error "stays about 0.18 for all h" (within 5 % at
+        // every N) for all s; q, p order 2 for s = 2 and 3, 4 for s = 4 (against 2, 4, 6 from the consistent lambda0)
+        List<Paper001.ControlPoint> points = Paper001.controlErrors(Paper001.Control.ZERO_LAMBDA0, s, REF);
+        int order = Paper001.SPEC_CONTROL_ORDERS.get(Paper001.Control.ZERO_LAMBDA0)[s - 2];
+        assertEquals(order, fit(points, 'q'), 0.3, "order of q");
+        assertEquals(order, fit(points, 'p'), 0.3, "order of p");
+        for (Paper001.ControlPoint p : points)
+            assertEquals(Paper001.SPEC_CONTROL_LAMBDA_ZERO, p.lambda(), 0.05 * Paper001.SPEC_CONTROL_LAMBDA_ZERO, "lambda at N = " + p.n());
+    }
+
+    private static double fit(List<Paper001.ControlPoint> points, char what) {
+        double[] h = new double[points.size()], e = new double[h.length];
+        for (int i = 0; i < h.length; i++) {
+            Paper001.ControlPoint p = points.get(i);
+            h[i] = 1.0 / p.n();
+            e[i] = what == 'q' ? p.q() : what == 'p' ? p.p() : p.lambda();
+        }
+        return org.geomech.study.OrderFit.slope(h, e);
     }
 }

@@ -1,6 +1,5 @@
-package org.geomech.io;
+package org.geomech.engine;
 
-import org.geomech.engine.EnsembleRun;
 import org.geomech.ensemble.EnsembleState;
 import org.geomech.InputException;
 
@@ -67,5 +66,17 @@ public final class Trajectories implements EnsembleRun.Recorder {
                 rows.add(row);
             }
         return rows;
+    }
+
+    /** The trajectories that slabs kept ([time][member][component], members in launch order) as a recorder would have them. */
+    public static Trajectories of(List<EnsembleRun.Row> rows, int[] members, double[][][] states) {
+        int components = states[0][0].length;
+        double[] flat = new double[rows.size() * members.length * components];
+        List<Double> times = new ArrayList<>();
+        for (int k = 0; k < rows.size(); k++) {
+            times.add(rows.get(k).t());
+            for (int i = 0; i < members.length; i++) System.arraycopy(states[k][i], 0, flat, (k * members.length + i) * components, components);
+        }
+        return restore(members, times, flat, components);
     }
 }

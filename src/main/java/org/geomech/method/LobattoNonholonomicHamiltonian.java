@@ -1,0 +1,92 @@
+package org.geomech.method;
+
+import org.geomech.InputException;
+import org.geomech.expr.Expr;
+import org.geomech.method.tableau.LobattoIIIAIIIB;
+import org.geomech.model.MechanicalSystem;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.geomech.method.StepSystem.H;
+
+/**
+ * The Hamiltonian form of the s-stage nonholonomic Lobatto IIIA-IIIB method, 001 eq. (15) and App. E: stage velocities
+ * V^i = D2H(Q^i, P^i), forces W^i = D1H(Q^i, P^i) - Lambda^i flat_H(D2Psi)(Q^i, P^i), momenta P^i = p_k - h sum_j â_ij W^j
+ * (IIIB), constraint Psi(Q^i, p^i) = 0 on the IIIA momenta p^i = p_k - h sum_j a_ij W^j, Lambda^1 = lambda_k carried.
+ * The same step as lobatto-nh:s (W of opposite sign, 001 spec P11), with the stage momenta instead of the stage
+ * velocities as unknowns; H derived from L (HamiltonianForm).
+ */
+public final class LobattoNonholonomicHamiltonian implements Method {
+    private final int s;
+
+    public LobattoNonholonomicHamiltonian(int s) {
+        if (s < 2) throw new InputException("lobatto-nh-hamiltonian needs s >= 2 stages, got " + s);
+        this.s = s;
+    }
+
+    @Override public String name() { return "lobatto-nh-hamiltonian:" + s; }
+    @Override public String summary() { return s + "-stage nonholonomic Lobatto IIIA-IIIB, Hamiltonian form (001 eq. 15, App. E)"; }
+    @Override public int order() { return 2 * s - 2; }
+    // 001 Cor. 5.2.1: lambda order s for s even, s - 1 for s odd
+    @Override public int multiplierOrder() { return s % 2 == 0 ? s : s - 1; }
+
+    @Override
+    public String conserves() {
+        return "as lobatto-nh:s (the same step): the nonholonomic constraint at every node (to the Newton tolerance); symmetric in (q, p, lambda); "
+                + "not symplectic; energy only approximately";
+    }
+
+    @Override
+    public StepSystem equations(MechanicalSystem sys) {
+        if (sys.holonomicCount() > 0)
+            throw new InputException(name() + " handles nonholonomic constraints only; model " + sys.name() + " has "
+                    + sys.holonomicCount() + " holonomic constraint(s) (use lobatto-holonomic:s or rattle)");
+        LobattoIIIAIIIB t = LobattoIIIAIIIB.of(s);
+        int n = sys.dimension(), m = sys.nonholonomicCount();
+        StateLayout layout = new StateLayout(sys, m);
+        List<Expr> q = layout.q(), v = layout.v(), p = layout.p(), lambda = layout.lambda();
+        HamiltonianForm ham = new HamiltonianForm(sys, p, name());
+        double[] c = t.c();
+
+        List<Expr> unknowns = new ArrayList<>(), residuals = new ArrayList<>(), guess = new ArrayList<>();
+        List<List<Expr>> Q = new ArrayList<>(), P = new ArrayList<>(), Lam = new ArrayList<>(), V = new ArrayList<>(), W = new ArrayList<>();
+        Q.add(q);                                                                  // Q^1 = q_k (a_1j = 0)
+        for (int i = 1; i < s; i++) {
+            List<Expr> qi = StepSystem.unknownVector("Q" + (i + 1), n);
+            Q.add(qi);
+            unknowns.addAll(qi);
+            guess.addAll(Vec.plus(q, Vec.times(Expr.mul(H, Expr.num(c[i])), v)));
+        }
+        for (int i = 0; i < s; i++) {
+            List<Expr> pi = StepSystem.unknownVector("P" + (i + 1), n);
+            P.add(pi);
+            unknowns.addAll(pi);
+            guess.addAll(p);
+        }
+        Lam.add(lambda);
+        for (int i = 1; i < s; i++) {
+            List<Expr> li = StepSystem.unknownVector("Lambda" + (i + 1), m);
+            Lam.add(li);
+            unknowns.addAll(li);
+            guess.addAll(lambda);
+        }
+        for (int i = 0; i < s; i++) {
+            V.add(ham.d2(Q.get(i), P.get(i)));                                     // V^i = D2H(Q^i, P^i)
+            W.add(Vec.minus(ham.d1(Q.get(i), P.get(i)), Vec.transposeTimes(ham.flatPsi(Q.get(i), P.get(i)), Lam.get(i), n)));   // W^i
+        }
+        for (int i = 1; i < s; i++) residuals.addAll(Vec.minus(Q.get(i), Vec.combine(q, H, t.a()[i], V)));        // Q^i = q_k + h sum_j a_ij V^j
+        for (int i = 0; i < s; i++) residuals.addAll(Vec.minus(P.get(i), Vec.combine(p, Expr.neg(H), t.aHat()[i], W)));   // P^i = p_k - h sum_j â_ij W^j
+        List<Expr> pNew = null;
+        for (int i = 1; i < s; i++) {                                              // Psi(Q^i, p^i) = 0, p^i = p_k - h sum_j a_ij W^j (IIIA)
+            List<Expr> pi = Vec.combine(p, Expr.neg(H), t.a()[i], W);
+            residuals.addAll(ham.psi(Q.get(i), pi));
+            if (i == s - 1) pNew = pi;
+        }
+        List<Expr> update = new ArrayList<>(Q.get(s - 1));                        // q_{k+1} = Q^s (H3)
+        update.addAll(ham.d2(Q.get(s - 1), pNew));                                 // v_{k+1} = D2H(q_{k+1}, p_{k+1})
+        update.addAll(pNew);                                                       // p_{k+1} = p^s = p_k - h sum_j b_j W^j (H3)
+        update.addAll(Lam.get(s - 1));                                             // lambda_{k+1} = Lambda^s
+        return new StepSystem(name(), sys, layout, unknowns, residuals, guess, update, List.of());
+    }
+}

@@ -1,0 +1,117 @@
+package org.geomech.backend.simd;
+
+import org.geomech.ensemble.EnsembleState;
+import org.geomech.engine.SweepRun;
+import org.geomech.ensemble.InitialStates;
+import org.geomech.ensemble.SweepPlan;
+import org.geomech.ensemble.Variation;
+import org.geomech.method.StepSystem;
+import org.geomech.method.Methods;
+import org.geomech.method.StateLayout;
+import org.geomech.model.LieGroupSystem;
+import org.geomech.model.Library;
+import org.geomech.model.MechanicalSystem;
+import org.geomech.model.Model;
+import org.geomech.InputException;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ForkJoinPool;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The simd backend's initial states over lanes (LaneConsistentState, LaneLieConsistentState) against the reference's
+ * member-by-member projection (ConsistentState, LieConsistentState): bitwise on every built-in model.
+ */
+class LaneConsistencyTest {
+    /** Not a whole number of blocks, so the last block has lanes past the members. */
+    private static final int MEMBERS = 3 * LaneProjections.WIDTH + 5;
+
+    private record Filled(EnsembleState state, InitialStates.Report report) {}
+
+    private static Filled fill(Model sys, Library.BuiltIn b, InitialStates.Perturbation perturbation, boolean lanes) {
+        StateLayout layout = Methods.parse(b.definition().defaultMethod()).build(sys).layout();
+        EnsembleState state = new EnsembleState(layout, MEMBERS);
+        InitialStates initial = new InitialStates(sys, b.q0(), b.v0());
+        if (lanes) initial = initial.projectedBy(new SimdBackend().initialStates());
+        InitialStates.Report report = initial.fill(state, sys.parameterValues(), perturbation);
+        return new Filled(state, report);
+    }
+
+    // seeded draws on every velocity and, in coordinates, every position (then off the holonomic constraints: Gauss-Newton projects them)
+    private static InitialStates.Perturbation perturbation(Model sys, Library.BuiltIn b) {
+        double[] sigmaQ = new double[b.q0().size()], sigmaV = new double[b.v0().size()];
+        if (!(sys instanceof LieGroupSystem)) Arrays.fill(sigmaQ, 0.01);
+        Arrays.fill(sigmaV, 0.05);
+        return new InitialStates.Perturbation(7, sigmaQ, sigmaV);
+    }
+
+    @Test
+    void lanesAreBitwiseTheMemberByMemberProjectionOnEveryBuiltInModel() {
+        for (String name : Library.allNames()) {
+            Library.BuiltIn b = Library.builtIn(name, Map.of());
+            Model sys = b.definition().build();
+            InitialStates.Perturbation perturbation = perturbation(sys, b);
+            Filled reference = fill(sys, b, perturbation, false), lanes = fill(sys, b, perturbation, true);
+            double[] x = reference.state().data(), y = lanes.state().data();
+            for (int k = 0; k < x.length; k++)
+                assertEquals(x[k], y[k], 0.0, name + ": component " + k / reference.state().stride() + " of member " + k % reference.state().stride());
+            assertEquals(reference.report(), lanes.report(), name + ": moves");
+            // the draws moved the states off the constraints where the model has some: the projection did work
+            int constraints = sys instanceof LieGroupSystem lie ? lie.nonholonomicCount()
+                    : ((MechanicalSystem) sys).holonomicCount() + ((MechanicalSystem) sys).nonholonomicCount();
+            if (constraints > 0) assertTrue(reference.report().maxVelocityMove() > 0, name + " velocities moved");
+        }
+    }
+
+    @ParameterizedTest(name = "{0}: {1} = {2}")
+    @CsvSource(delimiter = ';', value = {
+            // eps swept over 3 points of 150 members (each point on its own reduction blocks: padding members between)
+            "cvt; eps; [0.25, 0.5, 1]",
+            // the mass, which the metric reads: the same in a block (one LU for the block), then different in every member
+            "spherical-pendulum; m; [1, 2]",
+            "spherical-pendulum; m; 1 + j/N"})
+    void aSweepWithParametersPerMemberAndPaddingIsTheMemberByMemberOne(String model, String parameter, String variation) {
+        Library.BuiltIn b = Library.builtIn(model, Map.of());
+        Model sys = b.definition().build();
+        SweepPlan plan = new SweepPlan(sys, Map.of(parameter, Variation.parse(parameter, variation)), 150);
+        StepSystem step = SweepRun.step(Methods.parse(b.definition().defaultMethod()).build(sys), plan);
+        InitialStates.Perturbation perturbation = perturbation(sys, b);
+        EnsembleState reference = new EnsembleState(step.layout(), plan.launchMembers()), lanes = new EnsembleState(step.layout(), plan.launchMembers());
+        new InitialStates(sys, b.q0(), b.v0()).fill(reference, plan, perturbation);
+        new InitialStates(sys, b.q0(), b.v0()).projectedBy(new SimdBackend().initialStates()).fill(lanes, plan, perturbation);
+        assertTrue(Arrays.equals(reference.data(), lanes.data()), "the same states, the parameter carried per member included");
+        for (int j = 0; j < plan.launchMembers(); j++) assertEquals(reference.status(j), lanes.status(j), "status of member " + j);
+        if (plan.points() > 1) assertEquals(EnsembleState.Status.EXCLUDED, lanes.status(150), "member 150 of point 0 is padding");
+    }
+
+    @Test
+    void lanesDoNotDependOnTheThreadCount() throws Exception {
+        Library.BuiltIn b = Library.builtIn("tethered-satellites", Map.of());
+        Model sys = b.definition().build();
+        double[] one = new ForkJoinPool(1).submit(() -> fill(sys, b, perturbation(sys, b), true).state().data()).get();
+        double[] three = new ForkJoinPool(3).submit(() -> fill(sys, b, perturbation(sys, b), true).state().data()).get();
+        assertTrue(Arrays.equals(one, three), "same states on 1 and 3 threads");
+    }
+
+    @Test
+    void aMemberTheLanesCannotProjectFailsAsTheReference() {
+        // the spherical pendulum's constraint x^2 + y^2 + z^2 = l^2 has no Gauss-Newton step at the origin (G = 0)
+        Library.BuiltIn b = Library.builtIn("spherical-pendulum", Map.of());
+        Model sys = b.definition().build();
+        List<String> q0 = List.of("1 - 1/(1 + 1e300*(j - 7)^2)", "0", "0");
+        InputException reference = assertThrows(InputException.class, () -> new InitialStates(sys, q0, b.v0()).fill(
+                new EnsembleState(Methods.parse("rattle").build(sys).layout(), MEMBERS), sys.parameterValues(), null));
+        InputException lanes = assertThrows(InputException.class, () -> new InitialStates(sys, q0, b.v0()).projectedBy(new SimdBackend().initialStates()).fill(
+                new EnsembleState(Methods.parse("rattle").build(sys).layout(), MEMBERS), sys.parameterValues(), null));
+        assertEquals(reference.getMessage(), lanes.getMessage());
+        assertTrue(lanes.getMessage().contains("member 7"), lanes.getMessage());
+    }
+}
