@@ -33,6 +33,12 @@ public final class Bs99 implements Method {
 
     @Override public int multiplierOrder() { return 0; }
 
+    // 004 App. A.8: the discrete Lagrange top conserves J3
+    @Override
+    public Claims claims() {
+        return new Claims(Claims.STANDARD, false, false, Claims.Energy.NOT_CLAIMED, true, false, false, "004 sec. 6.2, App. A.8", "heavy-top");
+    }
+
     @Override
     public StepSystem equations(MechanicalSystem sys) {
         if (!sys.coordinateNames().equals(COORDINATES) || !sys.parameters().keySet().containsAll(List.of("m", "E1", "E2", "E3", "l", "g")))

@@ -25,6 +25,12 @@ public final class ExplicitRungeKutta implements Method {
     @Override public int multiplierOrder() { return tableau.order(); }
     @Override public String conserves() { return "nothing: g(q), G(q) v and the energy drift at the method's order"; }
 
+    // 000 spec sec. 6: plain RK on the index-1 form, the contrast to vi: (no structure kept)
+    @Override
+    public Claims claims() {
+        return new Claims(Claims.STANDARD, false, false, Claims.Energy.NOT_CLAIMED, false, false, false, "000 sec. 1, spec sec. 6", "spherical-pendulum");
+    }
+
     @Override
     public StepSystem equations(MechanicalSystem sys) {
         ConstrainedAcceleration a = new ConstrainedAcceleration(sys);

@@ -78,6 +78,13 @@ public final class GglTheta implements Method {
 
     @Override public int multiplierOrder() { return 1; }
 
+    // 004 secs. 4.2-4.3 and Table 1: symplectic, momentum maps; option A enforces the constraints at q_theta only, option B g and G v at the nodes
+    @Override
+    public Claims claims() {
+        boolean nodes = option == Option.B;
+        return new Claims(Claims.STANDARD, true, false, Claims.Energy.BOUNDED, true, nodes, nodes, "004 secs. 4.2-4.3, Table 1", "spherical-pendulum");
+    }
+
     @Override
     public StepSystem equations(MechanicalSystem sys) {
         requireMechanical(name(), sys);

@@ -34,6 +34,12 @@ public final class LobattoHolonomic implements Method {
                 + "energy up to a bounded O(h^(2s-2)) error";
     }
 
+    // 001 sec. 4.3 (b), eqs. 13a-d: the constrained symplectic PRK of the augmented action (12)
+    @Override
+    public Claims claims() {
+        return new Claims(Claims.STANDARD, true, false, Claims.Energy.BOUNDED, true, true, true, "001 sec. 4.3 (b)", "spherical-pendulum");
+    }
+
     @Override
     public StepSystem equations(MechanicalSystem sys) {
         LobattoIIIAIIIB t = LobattoIIIAIIIB.of(s);

@@ -39,6 +39,12 @@ public final class LobattoLie implements Method {
                 + "energy up to a bounded O(h^(2s-2)) error";
     }
 
+    // 001 Thm 6.1 (variational, so symplectic on T*G in the left-trivialised form) and sec. 6.3 (Phi(g) = 0 and its tangency)
+    @Override
+    public Claims claims() {
+        return new Claims(Claims.STANDARD, true, false, Claims.Energy.BOUNDED, true, true, true, "001 Thm 6.1, sec. 6.3", "spherical-pendulum");
+    }
+
     @Override
     public StepSystem equations(MechanicalSystem sys) { return equations(TrivialisedSystem.vectorSpace(sys)); }
 

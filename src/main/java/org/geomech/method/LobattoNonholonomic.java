@@ -36,6 +36,12 @@ public final class LobattoNonholonomic implements Method {
                 + "not symplectic; energy only approximately (bounded error on integrable examples, a random walk on chaotic ones)";
     }
 
+    // 001 sec. 5 and spec R.1: not symplectic (nonholonomic flows are not); symmetric in (q, p, lambda); the constraint at every node
+    @Override
+    public Claims claims() {
+        return new Claims(Claims.STANDARD, false, true, Claims.Energy.NOT_CLAIMED, false, false, true, "001 sec. 5, spec R.1", "nh-particle");
+    }
+
     @Override
     public StepSystem equations(MechanicalSystem sys) {
         LobattoIIIAIIIB t = LobattoIIIAIIIB.of(s);

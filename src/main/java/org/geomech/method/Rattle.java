@@ -23,6 +23,12 @@ public final class Rattle implements Method {
     // mu_n alone is a first-order approximation of lambda(t_{n+1}) (measured 0.97 on the planar pendulum)
     @Override public int multiplierOrder() { return 1; }
 
+    // 001 sec. 4.3 (a): RATTLE is the constrained discrete Hamiltonian map of the trapezoidal discrete Lagrangian
+    @Override
+    public Claims claims() {
+        return new Claims(Claims.STANDARD, true, true, Claims.Energy.BOUNDED, true, true, true, "001 sec. 4.3 (a)", "spherical-pendulum");
+    }
+
     @Override
     public String conserves() {
         return "g(q) = 0 and G(q) v = 0 at every step; symplectic and symmetric; energy up to a bounded O(h^2) error";
