@@ -16,11 +16,16 @@ import org.geomech.method.Method;
 import org.geomech.method.StateLayout;
 import org.geomech.method.StepSystem;
 import org.geomech.InputException;
+import org.geomech.model.LieGroupSystem;
+import org.geomech.model.MechanicalSystem;
 import org.geomech.model.Model;
+import org.geomech.method.Methods;
 import org.geomech.solve.NewtonOptions;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * Global errors at t_end against a fine-step reference and the orders fitted to them: the 2-norm
@@ -88,6 +93,28 @@ public final class ConvergenceStudy {
         double[] ref = reference(sys, referenceMethod, hs, tEnd, hRef, modelParams, initial, backend, newton);
         return result(sys, method, referenceMethod, hs, new ArrayList<>(byH.values()), ref, hRef(referenceMethod, hs, hRef));
     }
+
+    /** Largest stage count of the Lobatto families. */
+    private static final int MAX_STAGES = 12;
+
+    /**
+     * The reference of a convergence study: a Lobatto method (lobatto-nh:s, lobatto-holonomic:s, lobatto-lie:s, ...) with two more
+     * stages; for any other method a sixth-order one that runs on the model: Lobatto with s = 4 (001) in coordinates or body
+     * velocities, vrkmk:gauss3,4 (003) in spatial ones.
+     */
+    public static Method defaultReference(Method method, Model sys) {
+        Matcher lobatto = LOBATTO.matcher(method.name());
+        if (lobatto.matches()) return Methods.parse(lobatto.group(1) + Math.min(Integer.parseInt(lobatto.group(2)) + 2, MAX_STAGES) + lobatto.group(3));
+        if (sys instanceof LieGroupSystem lie) {
+            if (lie.velocityKind() == LieGroupSystem.Velocities.SPATIAL) return Methods.parse("vrkmk:gauss3,4");
+            return Methods.parse(lie.nonholonomicCount() > 0 ? "lobatto-lie-nh:4" : "lobatto-lie:4");
+        }
+        MechanicalSystem m = (MechanicalSystem) sys;
+        return Methods.parse(m.holonomicCount() > 0 || m.nonholonomicCount() == 0 ? "lobatto-holonomic:4" : "lobatto-nh:4");
+    }
+
+    /** A Lobatto family name, its stage count, and an optional retraction (lobatto-lie:3,exp). */
+    private static final Pattern LOBATTO = Pattern.compile("(lobatto-[a-z-]+:)([0-9]+)(|,[a-z]+)");
 
     // The reference's final state at hRef (chosen where hRef <= 0)
     private static double[] reference(Model sys, Method referenceMethod, double[] hs, double tEnd, double hRef, double[] modelParams,
