@@ -55,11 +55,13 @@ final class CertifyCommand extends GeomechCommand {
     List<String> v = new ArrayList<>();
 
     @Option(names = "--h", split = ",", paramLabel = "H", description = "step sizes of the orders, comma separated; the largest is the step of"
-            + " the other measurements (default 0.2, 0.1, 0.05 for methods of order 3 and more, else 0.1, 0.05, 0.025)")
+            + " symplecticity and reversibility, the smallest that of the long run (default: the method family's step on its default model"
+            + " and two halvings, e.g. 0.1, 0.05, 0.025)")
     double[] h;
 
-    @Option(names = "--t-end", paramLabel = "T", defaultValue = "1", description = "final time of the convergence study (default ${DEFAULT-VALUE})")
-    double tEnd;
+    @Option(names = "--t-end", paramLabel = "T", description = "final time of the convergence study (default 1, or 50 of the largest steps where"
+            + " that is shorter)")
+    Double tEnd;
 
     @Option(names = "--long-steps", paramLabel = "K", defaultValue = "2000", description = "steps of the long run (default ${DEFAULT-VALUE})")
     long longSteps;
@@ -88,16 +90,17 @@ final class CertifyCommand extends GeomechCommand {
         Method method = Methods.parse(methodName);
         ScenarioDraft d = draft(method);
         double[] hs = h != null ? h : Certify.Settings.stepSizes(method);
+        double t = tEnd != null ? tEnd : Certify.Settings.finalTime(hs);
         d.h = java.util.Arrays.stream(hs).boxed().toList();
-        d.tEnd = tEnd;
+        d.tEnd = t;
         d.method = method.name();
         d.newtonTolerance = newtonTolerance;
         if (backend != null) d.backend = backend;
         Scenario s = d.resolve();
         if (!(eps > 0) || !(eps < 1)) throw new InputException("--eps must be between 0 and 1, got " + eps);
-        Certify.Settings settings = new Certify.Settings(hs, tEnd, longSteps, members, eps);
+        Certify.Settings settings = new Certify.Settings(hs, t, longSteps, members, eps);
         Model sys = s.model().build();
-        summary.inputs(new CertifyInputs(s, settings.hs(), tEnd, longSteps, members, eps)).members(members);
+        summary.inputs(new CertifyInputs(s, settings.hs(), t, longSteps, members, eps)).members(members);
         var chosen = Backends.named(s.backend(), device == null ? java.util.OptionalInt.empty() : java.util.OptionalInt.of(device));
         NewtonOptions newton = s.newton();
         folder(s.out());
@@ -132,14 +135,23 @@ final class CertifyCommand extends GeomechCommand {
         Table table = new Table("property", "claimed", "measured", "verdict");
         for (Certificate.Line l : certificate.lines()) table.row(l.property(), l.claim(), l.measured(), verdict(l.verdict()));
         table.print(out(), "");
-        long against = certificate.lines().stream().filter(l -> l.verdict() == Certificate.Verdict.DISAGREES).count();
-        out().println(against == 0 ? "every claim agrees with the measurement" : against + " claim(s) disagree with the measurement");
+        long against = count(Certificate.Verdict.DISAGREES), unmeasured = count(Certificate.Verdict.NOT_MEASURED);
+        out().println(against == 0 && unmeasured == 0 ? "every claim agrees with the measurement"
+                : against + " claim(s) disagree with the measurement, " + unmeasured + " could not be measured");
     }
+
+    private long count(Certificate.Verdict v) { return certificate.lines().stream().filter(l -> l.verdict() == v).count(); }
+
+    /** Exit code 1 when a claim disagrees with the measurement or could not be measured, as crosscheck's for a backend that disagrees. */
+    @Override
+    int exitCode() { return certificate != null && !certificate.agrees() ? CrossCheckCommand.DISAGREE : 0; }
+
 
     private static String verdict(Certificate.Verdict v) {
         return switch (v) {
             case AGREES -> "agrees";
             case DISAGREES -> "DISAGREES";
+            case NOT_MEASURED -> "not measured";
             case NOT_CLAIMED -> "-";
         };
     }

@@ -36,7 +36,7 @@ public final class Bs99 implements Method {
     // 004 App. A.8: the discrete Lagrange top conserves J3
     @Override
     public Claims claims() {
-        return new Claims(Claims.STANDARD, false, false, Claims.Energy.NOT_CLAIMED, true, false, false, "004 sec. 6.2, App. A.8", "heavy-top");
+        return Claims.by("004 sec. 6.2, App. A.8", "heavy-top", 0.001).conservesMomentumMaps();
     }
 
     @Override

@@ -28,7 +28,7 @@ public final class ExplicitRungeKutta implements Method {
     // 000 spec sec. 6: plain RK on the index-1 form, the contrast to vi: (no structure kept)
     @Override
     public Claims claims() {
-        return new Claims(Claims.STANDARD, false, false, Claims.Energy.NOT_CLAIMED, false, false, false, "000 sec. 1, spec sec. 6", "spherical-pendulum");
+        return Claims.by("000 sec. 1, spec sec. 6", "double-pendulum", tableau.order() >= 3 ? 0.2 : 0.1);
     }
 
     @Override

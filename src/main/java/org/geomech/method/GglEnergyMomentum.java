@@ -38,7 +38,7 @@ public final class GglEnergyMomentum implements Method {
     // 004 sec. 5 and Table 1: energy and momentum maps exact, both constraints at the nodes, symmetric, not symplectic
     @Override
     public Claims claims() {
-        return new Claims(Claims.STANDARD, false, true, Claims.Energy.EXACT, true, true, true, "004 sec. 5, Table 1", "spherical-pendulum");
+        return Claims.by("004 sec. 5, Table 1", "spherical-pendulum", 0.1).symmetricMap().energyError(Claims.Energy.EXACT).conservesMomentumMaps().constraints(true, true);
     }
 
     @Override

@@ -78,11 +78,12 @@ public final class GglTheta implements Method {
 
     @Override public int multiplierOrder() { return 1; }
 
-    // 004 secs. 4.2-4.3 and Table 1: symplectic, momentum maps; option A enforces the constraints at q_theta only, option B g and G v at the nodes
+    // 004 secs. 4.2-4.3 and Table 1: symplectic, momentum maps; option A enforces the constraints at q_theta only, option B g at the nodes, and G v for theta = 1 (VI-B); option A's v is staggered
     @Override
     public Claims claims() {
-        boolean nodes = option == Option.B;
-        return new Claims(Claims.STANDARD, true, false, Claims.Energy.BOUNDED, true, nodes, nodes, "004 secs. 4.2-4.3, Table 1", "spherical-pendulum");
+        Claims c = Claims.by("004 secs. 4.2-4.3, Table 1", "spherical-pendulum", 0.1).symplecticMap().energyError(Claims.Energy.BOUNDED).conservesMomentumMaps()
+                .constraints(option == Option.B, option == Option.B && theta == 1);
+        return option == Option.A ? c.noVelocityOrder() : c;
     }
 
     @Override

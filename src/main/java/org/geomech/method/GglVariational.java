@@ -39,7 +39,7 @@ public final class GglVariational implements Method {
     // 004 sec. 4.1 and Table 1: VI-S symplectic, momentum maps, g exact at the nodes, the hidden constraint only at q-bar
     @Override
     public Claims claims() {
-        return new Claims(Claims.STANDARD, true, false, Claims.Energy.BOUNDED, true, true, false, "004 sec. 4.1, Table 1", "spherical-pendulum");
+        return Claims.by("004 sec. 4.1, Table 1", "spherical-pendulum", 0.1).symplecticMap().energyError(Claims.Energy.BOUNDED).conservesMomentumMaps().constraints(true, false);
     }
 
     @Override

@@ -36,7 +36,7 @@ public final class GonzalezEm implements Method {
     // 004 Table 1 (Gonzalez 1999): energy and momentum maps exact, g at the nodes, the hidden constraint not enforced
     @Override
     public Claims claims() {
-        return new Claims(Claims.STANDARD, false, false, Claims.Energy.EXACT, true, true, false, "004 Table 1, ref. [14]", "spherical-pendulum");
+        return Claims.by("004 Table 1, ref. [14]", "spherical-pendulum", 0.1).energyError(Claims.Energy.EXACT).conservesMomentumMaps().constraints(true, false);
     }
 
     @Override

@@ -49,7 +49,7 @@ public final class Hbvm implements Method {
     // 002 Theorem 8: symmetric, H conserved exactly for polynomials of low degree and to O(h^2k) otherwise; not symplectic (spec sec. 4)
     @Override
     public Claims claims() {
-        return new Claims(Claims.STANDARD, false, true, Claims.Energy.BOUNDED, false, false, false, "002 sec. 4, Theorem 8", "conical-pendulum");
+        return Claims.by("002 sec. 4, Theorem 8", "planar-pendulum", 0.1).symmetricMap().energyError(Claims.Energy.BOUNDED);
     }
 
     @Override

@@ -37,7 +37,7 @@ public final class LobattoHolonomic implements Method {
     // 001 sec. 4.3 (b), eqs. 13a-d: the constrained symplectic PRK of the augmented action (12)
     @Override
     public Claims claims() {
-        return new Claims(Claims.STANDARD, true, false, Claims.Energy.BOUNDED, true, true, true, "001 sec. 4.3 (b)", "spherical-pendulum");
+        return Claims.by("001 sec. 4.3 (b)", "spherical-pendulum", s > 2 ? 0.2 : 0.1).symplecticMap().energyError(Claims.Energy.BOUNDED).conservesMomentumMaps().constraints(true, true);
     }
 
     @Override

@@ -42,7 +42,7 @@ public final class LobattoLie implements Method {
     // 001 Thm 6.1 (variational, so symplectic on T*G in the left-trivialised form) and sec. 6.3 (Phi(g) = 0 and its tangency)
     @Override
     public Claims claims() {
-        return new Claims(Claims.STANDARD, true, false, Claims.Energy.BOUNDED, true, true, true, "001 Thm 6.1, sec. 6.3", "spherical-pendulum");
+        return Claims.by("001 Thm 6.1, sec. 6.3", "spherical-pendulum", s > 2 ? 0.2 : 0.1).symplecticMap().energyError(Claims.Energy.BOUNDED).conservesMomentumMaps().constraints(true, true);
     }
 
     @Override

@@ -42,7 +42,7 @@ public final class LobattoLieNonholonomic implements Method {
     // 001 sec. 6.4: the nonholonomic constraint at every node, g on the group; no symplecticity
     @Override
     public Claims claims() {
-        return new Claims(Claims.STANDARD, false, false, Claims.Energy.NOT_CLAIMED, false, true, true, "001 sec. 6.4", "unicycle");
+        return Claims.by("001 sec. 6.4", "unicycle", s > 2 ? 0.2 : 0.1).constraints(true, true);
     }
 
     @Override

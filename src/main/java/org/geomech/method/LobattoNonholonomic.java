@@ -39,7 +39,7 @@ public final class LobattoNonholonomic implements Method {
     // 001 sec. 5 and spec R.1: not symplectic (nonholonomic flows are not); symmetric in (q, p, lambda); the constraint at every node
     @Override
     public Claims claims() {
-        return new Claims(Claims.STANDARD, false, true, Claims.Energy.NOT_CLAIMED, false, false, true, "001 sec. 5, spec R.1", "nh-particle");
+        return Claims.by("001 sec. 5, spec R.1", "nh-particle", s > 2 ? 0.2 : 0.1).symmetricMap().constraints(false, true);
     }
 
     @Override

@@ -26,7 +26,7 @@ public final class Rattle implements Method {
     // 001 sec. 4.3 (a): RATTLE is the constrained discrete Hamiltonian map of the trapezoidal discrete Lagrangian
     @Override
     public Claims claims() {
-        return new Claims(Claims.STANDARD, true, true, Claims.Energy.BOUNDED, true, true, true, "001 sec. 4.3 (a)", "spherical-pendulum");
+        return Claims.by("001 sec. 4.3 (a)", "spherical-pendulum", 0.1).symplecticMap().symmetricMap().energyError(Claims.Energy.BOUNDED).conservesMomentumMaps().constraints(true, true);
     }
 
     @Override

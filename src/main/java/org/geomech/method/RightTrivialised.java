@@ -17,8 +17,8 @@ record RightTrivialised(LieGroup group, LieAlgebraMaps maps, LieVectorField f, S
     /** What 003's variational methods conserve (sec. 3-5). */
     static final String CONSERVES = "symplectic on T*G; momentum maps of symmetries (equivariant); the group (g stays on G to round-off); energy bounded, no drift";
     /** The same as certify measures it: symplectic on T*G right-trivialised, momentum maps, g on G (003 secs. 3-5, Thm 5.1). */
-    static final Claims CLAIMS = new Claims(Claims.STANDARD, true, false, Claims.Energy.BOUNDED, true, true, false, "003 secs. 3-5, Thm 5.1",
-            "dipole-on-stick");
+    static final Claims CLAIMS = Claims.by("003 secs. 3-5, Thm 5.1", "dipole-on-stick", 0.1).symplecticMap().energyError(Claims.Energy.BOUNDED).conservesMomentumMaps()
+            .constraints(true, false);
 
     static RightTrivialised of(LieGroupSystem sys) {
         LieGroup group = sys.group();

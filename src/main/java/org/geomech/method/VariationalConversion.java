@@ -77,8 +77,8 @@ public final class VariationalConversion implements Method {
     /** 000 secs. 2-3 and spec sec. 6: symplectic in the discrete Legendre pair (q-bar, mu) the step carries, its discrete Noether momentum. */
     @Override
     public Claims claims() {
-        return new Claims(this::legendrePair, true, alphaMinus == -alphaPlus, Claims.Energy.BOUNDED, true, true, true, "000 secs. 2-3, spec sec. 6",
-                "spherical-pendulum");
+        return Claims.by("000 secs. 2-3, spec sec. 6", "double-pendulum", tableau.order() >= 3 ? 0.2 : 0.1).in(this::legendrePair).symplecticMap()
+                .symmetricMap(alphaMinus == -alphaPlus).energyError(Claims.Energy.BOUNDED).conservesMomentumMaps().constraints(true, true);
     }
 
     /** (q-bar, mu): the last 2n multipliers of the layout the Builder makes (after lambda(q, v) of the index-1 form). */

@@ -10,20 +10,23 @@ import java.util.List;
  */
 public record Certificate(String method, String model, String backend, String source, List<Line> lines, ConvergenceStudy.Result orders,
                           EnergySeries energy) {
-    /** agrees: the measurement bears the claim out; disagrees: it does not; not_claimed: measured for information only. */
-    public enum Verdict { AGREES, DISAGREES, NOT_CLAIMED }
+    /**
+     * agrees: the measurement bears the claim out; disagrees: it does not; not_measured: a run failed before the claim could be
+     * measured; not_claimed: measured for information only.
+     */
+    public enum Verdict { AGREES, DISAGREES, NOT_MEASURED, NOT_CLAIMED }
 
     /** One property: its name, the claim (with its source), the measurement in words and as a number, and the verdict. */
     public record Line(String property, String claim, String measured, double value, Verdict verdict) {}
 
     /**
-     * The root-mean-square energy error over the members, sqrt(msd), against t over the long run at step h, the least-squares
+     * The root-mean-square energy error over the members, sqrt(msd), against t over the long run at step h (NaN once a member failed), the least-squares
      * slope of it, and the drift ratio |slope| t_end / max error (near 0 bounded, near 1 a steady drift).
      */
     public record EnergySeries(double h, double[] t, double[] error, double slope, double driftRatio) {}
 
-    /** True when no claim is contradicted. */
-    public boolean agrees() { return lines.stream().noneMatch(l -> l.verdict() == Verdict.DISAGREES); }
+    /** True when every claim was measured and none is contradicted. */
+    public boolean agrees() { return lines.stream().allMatch(l -> l.verdict() == Verdict.AGREES || l.verdict() == Verdict.NOT_CLAIMED); }
 
     /** The line of a property (IllegalArgumentException if none). */
     public Line line(String property) {

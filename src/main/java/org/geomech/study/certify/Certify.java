@@ -14,7 +14,6 @@ import org.geomech.method.StepSystem;
 import org.geomech.model.Model;
 import org.geomech.solve.NewtonOptions;
 import org.geomech.study.ConvergenceStudy;
-import org.geomech.study.OrderFit;
 import org.geomech.study.certify.Certificate.Line;
 import org.geomech.study.certify.Certificate.Verdict;
 
@@ -32,8 +31,8 @@ import java.util.Locale;
  */
 public final class Certify {
     /**
-     * What to run: step sizes of the convergence study (the first, largest, is also the step of the other measurements), its
-     * final time, the steps of the long run, its members, and the probe's central-difference step.
+     * What to run: step sizes of the convergence study (the largest is the step of the symplecticity and reversibility, the
+     * smallest that of the long run), its final time, the steps of the long run, its members, and the probe's central-difference step.
      */
     public record Settings(double[] hs, double tEnd, long longSteps, int members, double eps) {
         public Settings {
@@ -48,13 +47,21 @@ public final class Certify {
             for (int i = 0; i < hs.length / 2; i++) { double t = hs[i]; hs[i] = hs[hs.length - 1 - i]; hs[hs.length - 1 - i] = t; }
         }
 
-        /** Three halvings from 0.2 for methods of order 3 and more, from 0.1 below: errors well above round-off and in the asymptotic range. */
+        /** Two halvings from the family's default step (Claims.defaultStep): errors above round-off and in the asymptotic range. */
         public static double[] stepSizes(Method method) {
-            double h = method.order() >= 3 ? 0.2 : 0.1;
+            double h = method.claims().defaultStep();
             return new double[]{h, h / 2, h / 4};
+        }
+
+        /** The final time of the convergence study: 1, or 50 of the largest steps where that is shorter (fast systems, small steps). */
+        public static double finalTime(double[] hs) {
+            double h = java.util.Arrays.stream(hs).max().orElseThrow();
+            return Math.min(1, 50 * h);
         }
     }
 
+    /** Errors below this are round-off (as in ConvergenceStudy). */
+    static final double ROUNDOFF = 1e-13;
     /** Orders may fall this far below the claim (pre-asymptotic fits). */
     static final double ORDER_SLACK = 0.3;
     /** A symplectic step leaves omega unchanged to this (relative to the largest |omega|): central differences and the solver's tolerance. */
@@ -79,32 +86,35 @@ public final class Certify {
         observers.addAll(momenta);
         StepMap map = new StepMap(step, backend, observers, newton, modelParams);
         Probe probe = new Probe(model, q0, v0, modelParams);
-        double h = settings.hs()[0];
+        double h = settings.hs()[0], hLong = settings.hs()[settings.hs().length - 1];
         List<Line> lines = new ArrayList<>();
 
         ConvergenceStudy.Result orders = ConvergenceStudy.run(model, method, ConvergenceStudy.defaultReference(method, model), settings.hs(),
                 settings.tEnd(), 0, modelParams, new InitialStates(model, q0, v0), backend, newton);
-        lines.add(order("order q", orders.orderQ(), method.order()));
-        lines.add(order("order v", orders.orderV(), method.order()));
-        lines.add(order("order p", orders.orderP(), method.order()));
-        lines.add(order("order lambda", orders.orderLambda(), method.multiplierOrder()));
+        lines.add(order(orders, "order q", orders.orderQ(), finest(orders, ConvergenceStudy.Point::q), method.order()));
+        lines.add(order(orders, "order v", orders.orderV(), finest(orders, ConvergenceStudy.Point::v), claims.velocityOrder() ? method.order() : 0));
+        lines.add(order(orders, "order p", orders.orderP(), finest(orders, ConvergenceStudy.Point::p), method.order()));
+        lines.add(order(orders, "order lambda", orders.orderLambda(), finest(orders, ConvergenceStudy.Point::lambda), method.multiplierOrder()));
 
         lines.add(symplecticity(model, map, probe, pair, claims, h, settings.eps()));
         lines.add(reversibility(map, probe, claims, h));
 
+        // the long run starts after one step, where a pair the step carries (000's q-bar, mu) exists
         EnsembleState ensemble = probe.ensemble(layout, 1e-2, Math.min((settings.members() - 1) / 2, probe.directions()));
+        ensemble = afterOneStep(map, ensemble, hLong);
         int stride = (int) Math.max(1, settings.longSteps() / 200);
-        List<EnsembleRun.Row> rows = map.run(ensemble, h, settings.longSteps(), stride);
-        Certificate.EnergySeries energy = energy(rows, observers, h);
-        lines.add(energyLine(energy, rows, observers, claims));
+        List<EnsembleRun.Row> rows = map.run(ensemble, hLong, settings.longSteps(), stride);
+        int members = ensemble.members();
+        Certificate.EnergySeries energy = energy(rows, observers, hLong);
+        lines.add(energyLine(energy, rows, members, observers, claims));
         for (Observer o : observers) {
             int k = observers.indexOf(o);
             switch (o.name()) {
-                case "g_pos" -> lines.add(kept("constraint g(q)", rows, k, claims.positions(), "g(q) = 0 at every step"));
-                case "g_vel" -> lines.add(kept("constraint G v, A v + a", rows, k, claims.velocities(), "the velocity constraints at every step"));
-                case "group_defect" -> lines.add(kept("g on the group", rows, k, claims.positions(), "g stays on the group"));
+                case "g_pos" -> lines.add(kept("constraint g(q)", rows, members, k, claims.positions(), "g(q) = 0 at every step"));
+                case "g_vel" -> lines.add(kept("constraint G v, A v + a", rows, members, k, claims.velocities(), "the velocity constraints at every step"));
+                case "group_defect" -> lines.add(kept("g on the group", rows, members, k, claims.positions(), "g stays on the group"));
                 default -> {
-                    if (momenta.contains(o)) lines.add(momentum(o, rows, k, claims));
+                    if (momenta.contains(o)) lines.add(momentum(o, rows, members, k, claims));
                 }
             }
         }
@@ -113,12 +123,26 @@ public final class Certify {
         return new Certificate(method.name(), model.name(), backend.name(), claims.source(), lines, orders, energy);
     }
 
-    private static Line order(String block, double fitted, int claimed) {
-        String claim = claimed > 0 ? "order " + claimed : "none";
+    // the least-squares order over every h, and the order of the last halving, which decides (the claims are asymptotic)
+    private static Line order(ConvergenceStudy.Result r, String block, double fitted, double last, int claimed) {
+        String claim = claimed > 0 ? "order " + claimed : "not claimed";
+        for (ConvergenceStudy.Point p : r.points())
+            if (p.failed() > 0) return new Line(block, claim, "not measured: the run at h = " + p.h() + " failed", Double.NaN, failed(claimed > 0));
         if (Double.isNaN(fitted)) return new Line(block, claim, "not measured (no such block, or errors at round-off)", fitted, Verdict.NOT_CLAIMED);
-        String measured = String.format(Locale.ROOT, "fitted %.2f", fitted);
+        String measured = String.format(Locale.ROOT, "fitted %.2f, last halving %.2f", fitted, last);
         if (claimed <= 0) return new Line(block, claim, measured, fitted, Verdict.NOT_CLAIMED);
-        return new Line(block, claim, measured, fitted, fitted >= claimed - ORDER_SLACK ? Verdict.AGREES : Verdict.DISAGREES);
+        double asymptotic = Double.isNaN(last) ? fitted : Math.max(fitted, last);
+        return new Line(block, claim, measured, fitted, asymptotic >= claimed - ORDER_SLACK ? Verdict.AGREES : Verdict.DISAGREES);
+    }
+
+    // the slope of log error over log h between the two smallest step sizes (NaN where either is at round-off or missing)
+    private static double finest(ConvergenceStudy.Result r, java.util.function.ToDoubleFunction<ConvergenceStudy.Point> error) {
+        List<ConvergenceStudy.Point> p = r.points();
+        if (p.size() < 2) return Double.NaN;
+        ConvergenceStudy.Point a = p.get(p.size() - 2), b = p.get(p.size() - 1);
+        double ea = error.applyAsDouble(a), eb = error.applyAsDouble(b);
+        if (!(ea > ROUNDOFF && eb > ROUNDOFF)) return Double.NaN;
+        return Math.log(ea / eb) / Math.log(a.h() / b.h());
     }
 
     private static Line symplecticity(Model model, StepMap map, Probe probe, Claims.CanonicalPair pair, Claims claims, double h, double eps) {
@@ -127,7 +151,7 @@ public final class Certify {
         String claim = claims.symplectic() ? "symplectic (" + claims.source() + ")" : "not claimed";
         for (int s = 1; s <= 2; s++)
             for (double[] x : states[s])
-                if (x == null) return new Line("symplecticity", claim, "not measured: a probe member failed", Double.NaN, Verdict.NOT_CLAIMED);
+                if (x == null) return new Line("symplecticity", claim, "not measured: a probe member failed", Double.NaN, failed(claims.symplectic()));
         SymplecticForm form = new SymplecticForm(model, pair);
         double[][] before = form.matrix(states[1], eps), after = form.matrix(states[2], eps);
         double defect = 0, scale = 0;
@@ -154,7 +178,7 @@ public final class Certify {
             after.scatter(0, y);
             z = map.states(after, -h, 1)[1][0];
         }
-        if (z == null) return new Line("reversibility", claim, "not measured: a step failed", Double.NaN, Verdict.NOT_CLAIMED);
+        if (z == null) return new Line("reversibility", claim, "not measured: a step failed", Double.NaN, failed(claims.symmetric()));
         double worst = 0, scale = 0;
         for (StateLayout.Block b : layout.blocks()) {
             if (b.name().equals(StateLayout.LAMBDA) || b.name().equals(StateLayout.PARAMETERS)) continue;
@@ -181,10 +205,10 @@ public final class Certify {
         return new Certificate.EnergySeries(h, t, e, slope, ratio);
     }
 
-    private static Line energyLine(Certificate.EnergySeries s, List<EnsembleRun.Row> rows, List<Observer> observers, Claims claims) {
+    private static Line energyLine(Certificate.EnergySeries s, List<EnsembleRun.Row> rows, int members, List<Observer> observers, Claims claims) {
         int k = index(observers, "energy");
         double max = 0;
-        for (double v : s.error()) max = Math.max(max, Double.isNaN(v) ? Double.POSITIVE_INFINITY : v);
+        for (double v : s.error()) max = Math.max(max, Double.isNaN(v) ? 0 : v);
         String claim = switch (claims.energy()) {
             case EXACT -> "conserved (" + claims.source() + ")";
             case BOUNDED -> "bounded error, no drift (" + claims.source() + ")";
@@ -193,33 +217,66 @@ public final class Certify {
         double tEnd = s.t()[s.t().length - 1];
         String measured = String.format(Locale.ROOT, "rms error up to %.3g over t <= %s, slope %.3g, drift ratio %.2f", max, tEnd, s.slope(), s.driftRatio());
         if (k < 0) return new Line("energy", claim, "no energy observer on this model", Double.NaN, Verdict.NOT_CLAIMED);
+        String lost = lost(rows, members);
+        if (lost != null) return new Line("energy", claim, lost, Double.NaN, failed(claims.energy() != Claims.Energy.NOT_CLAIMED));
+        boolean roundOff = max <= CONSERVED * Math.max(1, Math.abs(rows.get(0).stats().get(k).mean()));
         Verdict v = switch (claims.energy()) {
-            case EXACT -> max <= CONSERVED * Math.max(1, Math.abs(rows.get(0).stats().get(k).mean())) ? Verdict.AGREES : Verdict.DISAGREES;
-            case BOUNDED -> Double.isFinite(max) && s.driftRatio() <= BOUNDED ? Verdict.AGREES : Verdict.DISAGREES;
+            case EXACT -> roundOff ? Verdict.AGREES : Verdict.DISAGREES;
+            case BOUNDED -> roundOff || s.driftRatio() <= BOUNDED ? Verdict.AGREES : Verdict.DISAGREES;
             case NOT_CLAIMED -> Verdict.NOT_CLAIMED;
         };
         return new Line("energy", claim, measured, claims.energy() == Claims.Energy.EXACT ? max : s.driftRatio(), v);
     }
 
     // a residual kept at zero: its largest value over members and outputs
-    private static Line kept(String property, List<EnsembleRun.Row> rows, int k, boolean claimed, String what) {
+    private static Line kept(String property, List<EnsembleRun.Row> rows, int members, int k, boolean claimed, String what) {
+        String lost = lost(rows, members);
+        if (lost != null) return new Line(property, claimed ? what : "not claimed", lost, Double.NaN, failed(claimed));
         double worst = 0;
-        for (EnsembleRun.Row r : rows) worst = Math.max(worst, r.ok() == 0 ? Double.POSITIVE_INFINITY : r.stats().get(k).max());
+        for (EnsembleRun.Row r : rows) worst = Math.max(worst, r.stats().get(k).max());
         String measured = String.format(Locale.ROOT, "largest residual %.3g", worst);
         if (!claimed) return new Line(property, "not claimed", measured, worst, Verdict.NOT_CLAIMED);
         return new Line(property, what, measured, worst, worst <= CONSERVED ? Verdict.AGREES : Verdict.DISAGREES);
     }
 
-    private static Line momentum(Observer o, List<EnsembleRun.Row> rows, int k, Claims claims) {
+    private static Line momentum(Observer o, List<EnsembleRun.Row> rows, int members, int k, Claims claims) {
+        String property = "momentum " + o.name() + " (" + o.description().replace("momentum map of ", "") + ")";
+        String claim = claims.momentumMaps() ? "conserved (" + claims.source() + ")" : "not claimed";
+        String lost = lost(rows, members);
+        if (lost != null) return new Line(property, claim, lost, Double.NaN, failed(claims.momentumMaps()));
         double drift = 0, size = 0;
         for (EnsembleRun.Row r : rows) {
-            drift = Math.max(drift, r.ok() == 0 ? Double.POSITIVE_INFINITY : Math.sqrt(r.stats().get(k).msd()));
+            drift = Math.max(drift, Math.sqrt(r.stats().get(k).msd()));
             size = Math.max(size, Math.abs(r.stats().get(k).mean()));
         }
-        String property = "momentum " + o.name() + " (" + o.description().replace("momentum map of ", "") + ")";
         String measured = String.format(Locale.ROOT, "rms drift %.3g (|J| about %.3g)", drift, size);
         if (!claims.momentumMaps()) return new Line(property, "not claimed", measured, drift, Verdict.NOT_CLAIMED);
-        return new Line(property, "conserved (" + claims.source() + ")", measured, drift, drift <= CONSERVED * Math.max(1, size) ? Verdict.AGREES : Verdict.DISAGREES);
+        return new Line(property, claim, measured, drift, drift <= CONSERVED * Math.max(1, size) ? Verdict.AGREES : Verdict.DISAGREES);
+    }
+
+    private static Verdict failed(boolean claimed) { return claimed ? Verdict.NOT_MEASURED : Verdict.NOT_CLAIMED; }
+
+    // where members of the long run failed: when and how many (null where none did)
+    private static String lost(List<EnsembleRun.Row> rows, int members) {
+        for (EnsembleRun.Row r : rows)
+            if (r.ok() < members) return "not measured: " + (members - r.ok()) + " of " + members + " members of the long run failed by t = " + r.t();
+        return null;
+    }
+
+    // every member of an ensemble after one step of h (a member that fails there stays at its start, marked failed)
+    private static EnsembleState afterOneStep(StepMap map, EnsembleState start, double h) {
+        double[][] after = map.states(start, h, 1)[1];
+        EnsembleState out = new EnsembleState(start.layout(), start.members());
+        double[] x = new double[start.components()];
+        for (int j = 0; j < after.length; j++) {
+            if (after[j] != null) out.scatter(j, after[j]);
+            else {
+                start.gather(j, x);
+                out.scatter(j, x);
+                out.fail(j, 1, EnsembleState.Status.NON_FINITE);
+            }
+        }
+        return out;
     }
 
     private static int index(List<Observer> observers, String name) {

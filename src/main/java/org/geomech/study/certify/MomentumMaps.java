@@ -5,6 +5,7 @@ import org.ejml.dense.row.CommonOps_DDRM;
 import org.ejml.dense.row.SingularOps_DDRM;
 import org.ejml.dense.row.factory.DecompositionFactory_DDRM;
 import org.ejml.interfaces.decomposition.SingularValueDecomposition_F64;
+import org.geomech.ensemble.ConsistentState;
 import org.geomech.ensemble.Observer;
 import org.geomech.expr.Derivative;
 import org.geomech.expr.Expr;
@@ -25,7 +26,8 @@ import static org.geomech.expr.Expr.*;
 /**
  * The momentum maps of a model's symmetries, found numerically and written as observers on a method's canonical pair (Q, P).
  * In coordinates: the linear symmetries X(q) = A q + b (A antisymmetric: rotations; b: translations) under which L(q, v) and
- * every holonomic g(q) are invariant, dL/dq . X + dL/dv . A v = 0 and Dg X = 0, with momentum map J = P . X(Q) (Noether). On a
+ * the constraint manifold are invariant, dL/dq . X + dL/dv . A v = 0 and Dg X = 0 at points of TQ (random points made consistent),
+ * with momentum map J = P . X(Q) (Noether). On a
  * group: left and right multiplication by exp(e zeta) leaving l(g, xi) invariant, J = <mu, zeta> in the frame where zeta acts
  * (<mu_b, Ad_g^-1 zeta> for a left action seen in body momenta, <mu_s, Ad_g zeta> for a right action in spatial ones). The
  * invariance is checked at random points, and the symmetries are the null space of those conditions. Nonholonomic systems are
@@ -34,8 +36,10 @@ import static org.geomech.expr.Expr.*;
 final class MomentumMaps {
     /** Random points the invariance conditions are evaluated at. */
     private static final int SAMPLES = 40;
-    /** Singular values below this (relative to the largest) span the symmetries. */
+    /** Singular values below this (relative to the largest) span the symmetries; coefficients below it are dropped. */
     private static final double NULL = 1e-9;
+    /** Entries of the orthonormal null-space basis below this are no pivot of the echelon form. */
+    private static final double PIVOT = 1e-6;
 
     private MomentumMaps() {}
 
@@ -56,10 +60,16 @@ final class MomentumMaps {
         for (Expr[] row : sys.holonomicJacobian()) out.addAll(List.of(row));
         Tape tape = Tape.compile(in, out);
         SplittableRandom random = new SplittableRandom(1);
-        DMatrixRMaj conditions = new DMatrixRMaj(SAMPLES * (1 + d), basis);
-        double[] x = new double[in.size()], y = new double[out.size()];
-        for (int s = 0; s < SAMPLES; s++) {
-            for (int i = 0; i < 2 * n; i++) x[i] = random.nextDouble(-1, 1);
+        ConsistentState onManifold = new ConsistentState(sys);
+        DMatrixRMaj conditions = new DMatrixRMaj(SAMPLES * (1 + d), basis), values = new DMatrixRMaj(SAMPLES * n, basis);
+        double[] x = new double[in.size()], y = new double[out.size()], q = new double[n], v = new double[n], p = new double[n];
+        double[] lambda = new double[onManifold.multipliers()];
+        for (int s = 0, tries = 0; s < SAMPLES; tries++) {
+            if (tries > 10 * SAMPLES) return List.of();    // the constraint manifold was not found from random points
+            for (int i = 0; i < n; i++) { q[i] = random.nextDouble(-1, 1); v[i] = random.nextDouble(-1, 1); }
+            if (!onManifold.apply(q, v, modelParams, p, lambda)) continue;
+            System.arraycopy(q, 0, x, 0, n);
+            System.arraycopy(v, 0, x, n, n);
             System.arraycopy(modelParams, 0, x, 2 * n, modelParams.length);
             tape.eval(x, y);
             for (int c = 0; c < basis; c++) {
@@ -69,6 +79,7 @@ final class MomentumMaps {
                 if (c >= rotations) genV[c - rotations] = 0;     // a translation leaves v as it is
                 double l = 0;
                 for (int i = 0; i < n; i++) l += y[i] * gen[i] + y[n + i] * genV[i];
+                for (int i = 0; i < n; i++) values.set(s * n + i, c, gen[i]);
                 conditions.set(s * (1 + d), c, l);
                 for (int a = 0; a < d; a++) {
                     double g = 0;
@@ -76,9 +87,10 @@ final class MomentumMaps {
                     conditions.set(s * (1 + d) + 1 + a, c, g);
                 }
             }
+            s++;
         }
         List<Observer> maps = new ArrayList<>();
-        for (double[] c : symmetries(conditions)) {
+        for (double[] c : symmetries(conditions, values)) {
             Expr j = ZERO;
             List<String> parts = new ArrayList<>();
             for (int k = 0; k < basis; k++) {
@@ -140,7 +152,7 @@ final class MomentumMaps {
         }
         Expr[][] adjoint = group.adjoint(gPair), adjointInverse = group.adjoint(group.inverse(gPair));
         List<Observer> maps = new ArrayList<>();
-        for (double[] c : symmetries(conditions)) {
+        for (double[] c : symmetries(conditions, null)) {
             Expr j = ZERO;
             List<String> parts = new ArrayList<>();
             for (int k = 0; k < 2 * dim; k++) {
@@ -159,22 +171,18 @@ final class MomentumMaps {
         return maps;
     }
 
-    // the null space of the conditions, in reduced row echelon form (sparse generators), entries below 1e-9 dropped
-    private static List<double[]> symmetries(DMatrixRMaj conditions) {
-        for (int r = 0; r < conditions.numRows; r++) {
-            double s = 0;
-            for (int c = 0; c < conditions.numCols; c++) s = Math.max(s, Math.abs(conditions.get(r, c)));
-            if (s > 0) for (int c = 0; c < conditions.numCols; c++) conditions.set(r, c, conditions.get(r, c) / s);
-        }
-        SingularValueDecomposition_F64<DMatrixRMaj> svd = DecompositionFactory_DDRM.svd(conditions.numRows, conditions.numCols, false, true, false);
-        if (!svd.decompose(conditions.copy())) return List.of();
-        double largest = 0;
-        for (double s : svd.getSingularValues()) largest = Math.max(largest, s);
-        DMatrixRMaj nullSpace = SingularOps_DDRM.nullSpace(svd, null, Math.max(largest, 1) * NULL);
-        if (nullSpace == null || nullSpace.numCols == 0) return List.of();
+    /**
+     * The null space of the conditions in reduced row echelon form (sparse generators, entries below NULL dropped), keeping a
+     * generator only where what it moves at the samples (values: the generators' components there; null: keep all) is
+     * independent of what the generators kept before it move: generators idle on the constraint manifold, and combinations of
+     * kept ones with idle ones, go.
+     */
+    private static List<double[]> symmetries(DMatrixRMaj conditions, DMatrixRMaj values) {
+        DMatrixRMaj nullSpace = nullSpace(conditions, NULL);
+        if (nullSpace.numCols == 0) return List.of();
         DMatrixRMaj rows = CommonOps_DDRM.transpose(nullSpace, null);
-        CommonOps_DDRM.rref(rows, -1, rows);
-        List<double[]> out = new ArrayList<>();
+        reducedEchelon(rows);
+        List<double[]> out = new ArrayList<>(), moved = new ArrayList<>();
         for (int r = 0; r < rows.numRows; r++) {
             double[] c = new double[rows.numCols];
             boolean any = false;
@@ -183,9 +191,64 @@ final class MomentumMaps {
                 c[k] = Math.abs(v) < NULL ? 0 : v;
                 any |= c[k] != 0;
             }
-            if (any) out.add(c);
+            if (!any) continue;
+            if (values != null) {
+                double[] image = new double[values.numRows];
+                for (int i = 0; i < image.length; i++) for (int k = 0; k < c.length; k++) image[i] += values.get(i, k) * c[k];
+                double size = Math.sqrt(inner(image, image));
+                for (double[] e : moved) {
+                    double f = inner(image, e);
+                    for (int i = 0; i < image.length; i++) image[i] -= f * e[i];
+                }
+                double rest = Math.sqrt(inner(image, image));
+                if (rest <= PIVOT * Math.max(size, 1)) continue;
+                for (int i = 0; i < image.length; i++) image[i] /= rest;
+                moved.add(image);
+            }
+            out.add(c);
         }
         return out;
+    }
+
+    private static double inner(double[] a, double[] b) {
+        double s = 0;
+        for (int i = 0; i < a.length; i++) s += a[i] * b[i];
+        return s;
+    }
+
+    // an orthonormal basis of the null space of a (rows scaled to a largest entry of 1), singular values below tol relative to the largest
+    private static DMatrixRMaj nullSpace(DMatrixRMaj a, double tol) {
+        DMatrixRMaj scaled = a.copy();
+        for (int r = 0; r < scaled.numRows; r++) {
+            double s = 0;
+            for (int c = 0; c < scaled.numCols; c++) s = Math.max(s, Math.abs(scaled.get(r, c)));
+            if (s > 0) for (int c = 0; c < scaled.numCols; c++) scaled.set(r, c, scaled.get(r, c) / s);
+        }
+        SingularValueDecomposition_F64<DMatrixRMaj> svd = DecompositionFactory_DDRM.svd(scaled.numRows, scaled.numCols, false, true, false);
+        if (!svd.decompose(scaled)) return new DMatrixRMaj(a.numCols, 0);
+        double largest = 0;
+        for (double s : svd.getSingularValues()) largest = Math.max(largest, s);
+        DMatrixRMaj n = SingularOps_DDRM.nullSpace(svd, null, Math.max(largest, 1) * tol);
+        return n == null ? new DMatrixRMaj(a.numCols, 0) : n;
+    }
+
+    // Gauss-Jordan with column-wise partial pivoting, entries below PIVOT taken as zero: sparse generators from an orthonormal basis
+    private static void reducedEchelon(DMatrixRMaj a) {
+        int row = 0;
+        for (int c = 0; c < a.numCols && row < a.numRows; c++) {
+            int best = row;
+            for (int r = row + 1; r < a.numRows; r++) if (Math.abs(a.get(r, c)) > Math.abs(a.get(best, c))) best = r;
+            if (Math.abs(a.get(best, c)) < PIVOT) continue;
+            for (int k = 0; k < a.numCols; k++) { double t = a.get(row, k); a.set(row, k, a.get(best, k)); a.set(best, k, t); }
+            double pivot = a.get(row, c);
+            for (int k = 0; k < a.numCols; k++) a.set(row, k, a.get(row, k) / pivot);
+            for (int r = 0; r < a.numRows; r++) {
+                if (r == row) continue;
+                double f = a.get(r, c);
+                if (f != 0) for (int k = 0; k < a.numCols; k++) a.set(r, k, a.get(r, k) - f * a.get(row, k));
+            }
+            row++;
+        }
     }
 
     // generator c at the point x (from offset): rot(i, j) gives e_i x_j - e_j x_i, translation k gives e_k
