@@ -55,7 +55,7 @@ final class CertifyCommand extends GeomechCommand {
     List<String> v = new ArrayList<>();
 
     @Option(names = "--h", split = ",", paramLabel = "H", description = "step sizes of the orders, comma separated; the largest is the step of"
-            + " symplecticity and reversibility, the smallest that of the long run (default: the method family's step on its default model"
+            + " other measurements (default: the method family's step on its default model"
             + " and two halvings, e.g. 0.1, 0.05, 0.025)")
     double[] h;
 

@@ -16,29 +16,37 @@ import java.util.List;
  * @param momentumMaps   the momentum maps of the model's symmetries are conserved (evaluated on the canonical pair)
  * @param positions      g(q) = 0 at every step (and, on a group, g stays on G)
  * @param velocities     the velocity-level constraints G(q) v = 0 and A(q) v + a(q) = 0 at every step
- * @param velocityOrder  Method.order holds for the velocities v too (not for the staggered v of 004's theta schemes)
+ * @param ordered        the state blocks (q, v, p) in which Method.order is claimed: not the staggered v of 004's option A, none for
+ *                       BS99, whose order 004 states for the Lagrange top's reduced state (d3, m), not for d1, d2
  * @param source         where the claims come from (paper and section)
  * @param defaultModel   a built-in model the paper runs the family on (geomech certify without --model)
  * @param defaultStep    the largest step size of the default certificate on that model
  */
 public record Claims(Pair pair, boolean symplectic, boolean symmetric, Energy energy, boolean momentumMaps, boolean positions,
-                     boolean velocities, boolean velocityOrder, String source, String defaultModel, double defaultStep) {
-    /** Nothing claimed beyond the order (in q, v and p), in the pair (q, p) or (g, mu). */
-    public static Claims by(String source, String defaultModel, double defaultStep) {
-        return new Claims(STANDARD, false, false, Energy.NOT_CLAIMED, false, false, false, true, source, defaultModel, defaultStep);
+                     boolean velocities, List<String> ordered, String source, String defaultModel, double defaultStep) {
+    public Claims {
+        ordered = List.copyOf(ordered);
     }
 
-    public Claims in(Pair p) { return new Claims(p, symplectic, symmetric, energy, momentumMaps, positions, velocities, velocityOrder, source, defaultModel, defaultStep); }
-    public Claims symplecticMap() { return new Claims(pair, true, symmetric, energy, momentumMaps, positions, velocities, velocityOrder, source, defaultModel, defaultStep); }
-    public Claims symmetricMap(boolean is) { return new Claims(pair, symplectic, is, energy, momentumMaps, positions, velocities, velocityOrder, source, defaultModel, defaultStep); }
+    /** Nothing claimed beyond the order (in q, v and p), in the pair (q, p) or (g, mu). */
+    public static Claims by(String source, String defaultModel, double defaultStep) {
+        return new Claims(STANDARD, false, false, Energy.NOT_CLAIMED, false, false, false, List.of(StateLayout.Q, StateLayout.V, StateLayout.P), source, defaultModel, defaultStep);
+    }
+
+    public Claims in(Pair p) { return new Claims(p, symplectic, symmetric, energy, momentumMaps, positions, velocities, ordered, source, defaultModel, defaultStep); }
+    public Claims symplecticMap() { return new Claims(pair, true, symmetric, energy, momentumMaps, positions, velocities, ordered, source, defaultModel, defaultStep); }
+    public Claims symmetricMap(boolean is) { return new Claims(pair, symplectic, is, energy, momentumMaps, positions, velocities, ordered, source, defaultModel, defaultStep); }
     public Claims symmetricMap() { return symmetricMap(true); }
-    public Claims energyError(Energy e) { return new Claims(pair, symplectic, symmetric, e, momentumMaps, positions, velocities, velocityOrder, source, defaultModel, defaultStep); }
-    public Claims conservesMomentumMaps() { return new Claims(pair, symplectic, symmetric, energy, true, positions, velocities, velocityOrder, source, defaultModel, defaultStep); }
+    public Claims energyError(Energy e) { return new Claims(pair, symplectic, symmetric, e, momentumMaps, positions, velocities, ordered, source, defaultModel, defaultStep); }
+    public Claims conservesMomentumMaps() { return new Claims(pair, symplectic, symmetric, energy, true, positions, velocities, ordered, source, defaultModel, defaultStep); }
     /** g(q) = 0 (and g on the group) at every step, and with both the velocity-level constraints. */
     public Claims constraints(boolean positionLevel, boolean velocityLevel) {
-        return new Claims(pair, symplectic, symmetric, energy, momentumMaps, positionLevel, velocityLevel, velocityOrder, source, defaultModel, defaultStep);
+        return new Claims(pair, symplectic, symmetric, energy, momentumMaps, positionLevel, velocityLevel, ordered, source, defaultModel, defaultStep);
     }
-    public Claims noVelocityOrder() { return new Claims(pair, symplectic, symmetric, energy, momentumMaps, positions, velocities, false, source, defaultModel, defaultStep); }
+    /** Method.order claimed in these blocks only. */
+    public Claims orderIn(String... blocks) {
+        return new Claims(pair, symplectic, symmetric, energy, momentumMaps, positions, velocities, List.of(blocks), source, defaultModel, defaultStep);
+    }
 
     /** The long-run energy error a paper claims: conserved to round-off, bounded without drift, or nothing. */
     public enum Energy { EXACT, BOUNDED, NOT_CLAIMED }

@@ -83,7 +83,7 @@ public final class GglTheta implements Method {
     public Claims claims() {
         Claims c = Claims.by("004 secs. 4.2-4.3, Table 1", "spherical-pendulum", 0.1).symplecticMap().energyError(Claims.Energy.BOUNDED).conservesMomentumMaps()
                 .constraints(option == Option.B, option == Option.B && theta == 1);
-        return option == Option.A ? c.noVelocityOrder() : c;
+        return option == Option.A ? c.orderIn(StateLayout.Q, StateLayout.P) : c;
     }
 
     @Override
