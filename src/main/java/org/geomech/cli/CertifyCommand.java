@@ -169,7 +169,7 @@ final class CertifyCommand extends GeomechCommand {
         summary.file("certify-energy.csv");
         CsvWriter.write(folder.resolve("certify-energy.csv"), List.of("t", "energy_rms_error"), energy);
         Map<String, XYChart> charts = new LinkedHashMap<>();
-        charts.put("certify-order", StudyCharts.order(certificate.orders(), certificate.model() + ", " + certificate.method() + ": errors", 0));
+        charts.put("certify-order", StudyCharts.order(certificate.orders(), certificate.model() + ", " + certificate.method() + ": errors", certificate.order()));
         XYChart chart = Charts.create(certificate.model() + ", " + certificate.method() + ": energy error at h = " + e.h(), "t", "rms energy error", false, false);
         Charts.line(chart, "rms energy error", e.t(), e.error(), false);
         charts.put("certify-energy", chart);

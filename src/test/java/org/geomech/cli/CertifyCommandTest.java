@@ -29,7 +29,7 @@ class CertifyCommandTest {
         String symplectic = csv.stream().filter(l -> l.startsWith("symplecticity,")).findFirst().orElseThrow();
         assertTrue(symplectic.endsWith(",agrees"), symplectic);
         assertTrue(Double.parseDouble(symplectic.split(",")[symplectic.split(",").length - 2]) <= 1e-9, symplectic);
-        assertTrue(csv.stream().anyMatch(l -> l.startsWith("momentum J1 (rot(x") && l.endsWith(",agrees")), csv.toString());
+        assertTrue(csv.stream().anyMatch(l -> l.startsWith("\"momentum J1 (rot(x,y))\",") && l.endsWith(",agrees")), csv.toString());
         for (String f : List.of("certify-energy.csv", "certify-order.png", "certify-energy.svg")) assertTrue(Files.exists(dir.resolve(f)), f);
         JsonNode summary = new ObjectMapper().readTree(dir.resolve("summary.json").toFile());
         assertEquals("certify", summary.get("command").asText());

@@ -5,10 +5,10 @@ import org.geomech.study.ConvergenceStudy;
 import java.util.List;
 
 /**
- * A method certificate: one line per measured property with what the method's paper claims, what was measured and whether
+ * A method certificate of a method of the given (claimed) order: one line per measured property with what the method's paper claims, what was measured and whether
  * the two agree, and the data behind the plots (the convergence study, the energy error over the long run).
  */
-public record Certificate(String method, String model, String backend, String source, List<Line> lines, ConvergenceStudy.Result orders,
+public record Certificate(String method, int order, String model, String backend, String source, List<Line> lines, ConvergenceStudy.Result orders,
                           EnergySeries energy) {
     /**
      * agrees: the measurement bears the claim out; disagrees: it does not; not_measured: a run failed before the claim could be

@@ -122,7 +122,7 @@ public final class Certify {
         }
         if (momenta.isEmpty()) lines.add(new Line("momentum maps", claims.momentumMaps() ? "conserved (" + claims.source() + ")" : "not claimed",
                 "no symmetry found on this model", Double.NaN, Verdict.NOT_CLAIMED));
-        return new Certificate(method.name(), model.name(), backend.name(), claims.source(), lines, orders, energy);
+        return new Certificate(method.name(), method.order(), model.name(), backend.name(), claims.source(), lines, orders, energy);
     }
 
     private static int claimed(Claims claims, String block, Method method) { return claims.ordered().contains(block) ? method.order() : 0; }
