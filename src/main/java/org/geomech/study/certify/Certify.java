@@ -87,8 +87,18 @@ public final class Certify {
         Probe probe = new Probe(model, q0, v0, modelParams);
         double h = settings.hs()[0];
         List<Line> lines = new ArrayList<>();
+        ConvergenceStudy.Result orders = orders(model, method, q0, v0, modelParams, backend, newton, settings, lines);
+        lines.add(symplecticity(model, map, probe, pair, claims, h, settings.eps()));
+        lines.add(reversibility(map, probe, claims, h));
+        Certificate.EnergySeries energy = longRun(map, probe, observers, momenta, claims, settings, lines);
+        return new Certificate(method.name(), method.order(), model.name(), backend.name(), claims.source(), lines, orders, energy);
+    }
 
-        // orders at the usual tolerance at most: a fine reference of a fast system meets the round-off floor of a tighter one
+    // the convergence study and its four lines, at the usual tolerance at most (a fine reference of a fast system meets the
+    // round-off floor of a tighter one)
+    private static ConvergenceStudy.Result orders(Model model, Method method, List<String> q0, List<String> v0, double[] modelParams, Backend backend,
+                                                  NewtonOptions newton, Settings settings, List<Line> lines) {
+        Claims claims = method.claims();
         NewtonOptions usual = new NewtonOptions(Math.max(newton.tolerance(), NewtonOptions.DEFAULT.tolerance()), newton.maxIterations(), newton.jacobian(),
                 newton.iteration());
         ConvergenceStudy.Result orders = ConvergenceStudy.run(model, method, ConvergenceStudy.defaultReference(method, model), settings.hs(),
@@ -97,20 +107,21 @@ public final class Certify {
         lines.add(order(orders, "order v", orders.orderV(), finest(orders, ConvergenceStudy.Point::v), claimed(claims, StateLayout.V, method)));
         lines.add(order(orders, "order p", orders.orderP(), finest(orders, ConvergenceStudy.Point::p), claimed(claims, StateLayout.P, method)));
         lines.add(order(orders, "order lambda", orders.orderLambda(), finest(orders, ConvergenceStudy.Point::lambda), method.multiplierOrder()));
+        return orders;
+    }
 
-        lines.add(symplecticity(model, map, probe, pair, claims, h, settings.eps()));
-        lines.add(reversibility(map, probe, claims, h));
-
-        // the long run starts after one step, where a pair the step carries (000's q-bar, mu) exists
-        EnsembleState ensemble = probe.ensemble(layout, 1e-2, Math.min((settings.members() - 1) / 2, probe.directions()));
-        ensemble = afterOneStep(map, ensemble, h);
-        int stride = (int) Math.max(1, settings.longSteps() / 200);
+    // the long run of the state and its neighbours, from the state after one step (where a pair the step carries, as 000's
+    // q-bar and mu, exists): the energy, constraint and momentum lines
+    private static Certificate.EnergySeries longRun(StepMap map, Probe probe, List<Observer> observers, List<Observer> momenta, Claims claims,
+                                                    Settings settings, List<Line> lines) {
+        double h = settings.hs()[0];
+        EnsembleState ensemble = afterOneStep(map, probe.ensemble(map.step().layout(), 1e-2, Math.min((settings.members() - 1) / 2, probe.directions())), h);
+        int stride = (int) Math.max(1, settings.longSteps() / 200), members = ensemble.members();
         List<EnsembleRun.Row> rows = map.run(ensemble, h, settings.longSteps(), stride);
-        int members = ensemble.members();
         Certificate.EnergySeries energy = energy(rows, observers, h);
         lines.add(energyLine(energy, rows, members, observers, claims));
-        for (Observer o : observers) {
-            int k = observers.indexOf(o);
+        for (int k = 0; k < observers.size(); k++) {
+            Observer o = observers.get(k);
             switch (o.name()) {
                 case "g_pos" -> lines.add(kept("constraint g(q)", rows, members, k, claims.positions(), "g(q) = 0 at every step"));
                 case "g_vel" -> lines.add(kept("constraint G v, A v + a", rows, members, k, claims.velocities(), "the velocity constraints at every step"));
@@ -121,8 +132,9 @@ public final class Certify {
             }
         }
         if (momenta.isEmpty()) lines.add(new Line("momentum maps", claims.momentumMaps() ? "conserved (" + claims.source() + ")" : "not claimed",
-                "no symmetry found on this model", Double.NaN, Verdict.NOT_CLAIMED));
-        return new Certificate(method.name(), method.order(), model.name(), backend.name(), claims.source(), lines, orders, energy);
+                "none found (searched: rotations and translations of systems without nonholonomic constraints, up to "
+                        + MomentumMaps.MAX_COORDINATES + " coordinates; multiplications on a group)", Double.NaN, Verdict.NOT_CLAIMED));
+        return energy;
     }
 
     private static int claimed(Claims claims, String block, Method method) { return claims.ordered().contains(block) ? method.order() : 0; }

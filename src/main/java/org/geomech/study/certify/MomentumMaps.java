@@ -31,9 +31,11 @@ import static org.geomech.expr.Expr.*;
  * group: left and right multiplication by exp(e zeta) leaving l(g, xi) invariant, J = <mu, zeta> in the frame where zeta acts
  * (<mu_b, Ad_g^-1 zeta> for a left action seen in body momenta, <mu_s, Ad_g zeta> for a right action in spatial ones). The
  * invariance is checked at random points, and the symmetries are the null space of those conditions. Nonholonomic systems are
- * not searched (their momentum maps are not conserved in general).
+ * not searched (their momentum maps are not conserved in general), nor systems of more than MAX_COORDINATES coordinates.
  */
 final class MomentumMaps {
+    /** Systems in coordinates are searched up to this many coordinates (the generators grow with their square). */
+    static final int MAX_COORDINATES = 30;
     /** Random points the invariance conditions are evaluated at. */
     private static final int SAMPLES = 40;
     /** Singular values below this (relative to the largest) span the symmetries; coefficients below it are dropped. */
@@ -46,7 +48,8 @@ final class MomentumMaps {
     /** The observers J1, J2, .. on the pair, one per independent symmetry (empty where none is found or none is searched). */
     static List<Observer> of(Model model, Claims.CanonicalPair pair, StateLayout layout, double[] modelParams) {
         List<Expr> q = symbols(layout, pair.positions()), p = symbols(layout, pair.momenta());
-        if (model instanceof MechanicalSystem m) return m.nonholonomicCount() > 0 ? List.of() : coordinates(m, q, p, modelParams);
+        if (model instanceof MechanicalSystem m)
+            return m.nonholonomicCount() > 0 || m.dimension() > MAX_COORDINATES ? List.of() : coordinates(m, q, p, modelParams);
         LieGroupSystem lie = (LieGroupSystem) model;
         return lie.nonholonomicCount() > 0 ? List.of() : group(lie, q, p, modelParams);
     }
