@@ -30,7 +30,8 @@ public record Claims(Pair pair, boolean symplectic, boolean symmetric, Energy en
 
     /** Nothing claimed beyond the order (in q, v and p), in the pair (q, p) or (g, mu). */
     public static Claims by(String source, String defaultModel, double defaultStep) {
-        return new Claims(STANDARD, false, false, Energy.NOT_CLAIMED, false, false, false, List.of(StateLayout.Q, StateLayout.V, StateLayout.P), source, defaultModel, defaultStep);
+        return new Claims(STANDARD, false, false, Energy.NOT_CLAIMED, false, false, false, List.of(StateLayout.Q, StateLayout.V, StateLayout.P),
+                source, defaultModel, defaultStep);
     }
 
     public Claims in(Pair p) { return new Claims(p, symplectic, symmetric, energy, momentumMaps, positions, velocities, ordered, source, defaultModel, defaultStep); }
@@ -39,7 +40,7 @@ public record Claims(Pair pair, boolean symplectic, boolean symmetric, Energy en
     public Claims symmetricMap() { return symmetricMap(true); }
     public Claims energyError(Energy e) { return new Claims(pair, symplectic, symmetric, e, momentumMaps, positions, velocities, ordered, source, defaultModel, defaultStep); }
     public Claims conservesMomentumMaps() { return new Claims(pair, symplectic, symmetric, energy, true, positions, velocities, ordered, source, defaultModel, defaultStep); }
-    /** g(q) = 0 (and g on the group) at every step, and with both the velocity-level constraints. */
+    /** positionLevel: g(q) = 0 (and g on the group) at every step; velocityLevel: G(q) v = 0 and A(q) v + a(q) = 0 at every step. */
     public Claims constraints(boolean positionLevel, boolean velocityLevel) {
         return new Claims(pair, symplectic, symmetric, energy, momentumMaps, positionLevel, velocityLevel, ordered, source, defaultModel, defaultStep);
     }
