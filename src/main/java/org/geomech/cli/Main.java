@@ -12,7 +12,7 @@ import java.util.concurrent.Callable;
 /** The geomech command line: list, describe, run, resume, order, demo, crosscheck, reproduce, devices; bad input is one line on stderr and exit code 2. */
 @Command(name = "geomech", mixinStandardHelpOptions = true, versionProvider = Main.class,
         description = "Ensembles of constrained mechanical systems with structure-preserving integrators.",
-        subcommands = {ListCommand.class, DescribeCommand.class, RunCommand.class, ResumeCommand.class, OrderCommand.class, DemoCommand.class, CrossCheckCommand.class, ReproduceCommand.class, DevicesCommand.class, CommandLine.HelpCommand.class})
+        subcommands = {ListCommand.class, DescribeCommand.class, RunCommand.class, ResumeCommand.class, OrderCommand.class, CertifyCommand.class, DemoCommand.class, CrossCheckCommand.class, ReproduceCommand.class, DevicesCommand.class, CommandLine.HelpCommand.class})
 public final class Main implements Callable<Integer>, CommandLine.IVersionProvider {
     /** Exit code of bad input. */
     static final int BAD_INPUT = 2;

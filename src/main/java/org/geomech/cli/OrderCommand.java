@@ -11,8 +11,6 @@ import org.geomech.io.ScenarioDraft;
 import org.geomech.method.Method;
 import org.geomech.method.Methods;
 import org.geomech.InputException;
-import org.geomech.model.LieGroupSystem;
-import org.geomech.model.MechanicalSystem;
 import org.geomech.model.Model;
 import org.geomech.engine.Simulation;
 import org.geomech.study.ConvergenceStudy;
@@ -24,8 +22,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /** geomech order: global errors at t_end against a fine-step reference, and the fitted orders; writes order.csv. */
 @Command(name = "order", mixinStandardHelpOptions = true, versionProvider = Main.class,
@@ -33,9 +29,6 @@ import java.util.regex.Pattern;
 final class OrderCommand extends GeomechCommand {
     /** What order ran: the scenario, the reference method and the requested reference step (0: chosen). */
     record OrderInputs(Scenario scenario, String reference, double hRef) {}
-
-    /** Largest stage count of the Lobatto families. */
-    private static final int MAX_STAGES = 12;
 
     @Mixin
     ScenarioOptions scenarioOptions;
@@ -69,7 +62,7 @@ final class OrderCommand extends GeomechCommand {
         if (s.perturbation() != null) throw new InputException("order runs one initial state; drop the random draw (initial.random)");
         Model sys = s.model().build();
         Method method = Methods.parse(s.method());
-        Method ref = reference != null ? Methods.parse(reference) : defaultReference(method, sys);
+        Method ref = reference != null ? Methods.parse(reference) : ConvergenceStudy.defaultReference(method, sys);
         double[] params = sys.parameterValues();
         InitialStates initial = new InitialStates(sys, s.q0(), s.v0());
         InitialStates.Report[] report = new InitialStates.Report[1];
@@ -100,22 +93,6 @@ final class OrderCommand extends GeomechCommand {
         multiplierOrder = method.multiplierOrder();
         if (talking()) print(sys, method, s.tEnd());
     }
-
-    // A Lobatto method (lobatto-nh:s, lobatto-holonomic:s, lobatto-lie:s, ...) with two more stages; for any other method
-    // a sixth-order one that runs on the model: Lobatto with s = 4 (001) in coordinates or body velocities, vrkmk:gauss3,4 (003) in spatial ones
-    private static Method defaultReference(Method method, Model sys) {
-        Matcher lobatto = LOBATTO.matcher(method.name());
-        if (lobatto.matches()) return Methods.parse(lobatto.group(1) + Math.min(Integer.parseInt(lobatto.group(2)) + 2, MAX_STAGES) + lobatto.group(3));
-        if (sys instanceof LieGroupSystem lie) {
-            if (lie.velocityKind() == LieGroupSystem.Velocities.SPATIAL) return Methods.parse("vrkmk:gauss3,4");
-            return Methods.parse(lie.nonholonomicCount() > 0 ? "lobatto-lie-nh:4" : "lobatto-lie:4");
-        }
-        MechanicalSystem m = (MechanicalSystem) sys;
-        return Methods.parse(m.holonomicCount() > 0 || m.nonholonomicCount() == 0 ? "lobatto-holonomic:4" : "lobatto-nh:4");
-    }
-
-    /** A Lobatto family name, its stage count, and an optional retraction (lobatto-lie:3,exp). */
-    private static final Pattern LOBATTO = Pattern.compile("(lobatto-[a-z-]+:)([0-9]+)(|,[a-z]+)");
 
     private void print(Model sys, Method method, double tEnd) {
         out().printf("%s, %s, errors at t = %s against %s at h = %s%n", sys.name(), method.name(), Table.plain(tEnd), result.reference(), result.referenceH());

@@ -33,6 +33,12 @@ public final class Bs99 implements Method {
 
     @Override public int multiplierOrder() { return 0; }
 
+    // 004 App. A.8: the discrete Lagrange top conserves J3; its order (004 sec. 6.2: 1) is of the reduced state (d3, m), d1 and d2 are not tracked
+    @Override
+    public Claims claims() {
+        return Claims.by("004 sec. 6.2, App. A.8", "heavy-top", 1e-4).orderIn().conservesMomentumMaps();
+    }
+
     @Override
     public StepSystem equations(MechanicalSystem sys) {
         if (!sys.coordinateNames().equals(COORDINATES) || !sys.parameters().keySet().containsAll(List.of("m", "E1", "E2", "E3", "l", "g")))

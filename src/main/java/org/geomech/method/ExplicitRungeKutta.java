@@ -25,6 +25,12 @@ public final class ExplicitRungeKutta implements Method {
     @Override public int multiplierOrder() { return tableau.order(); }
     @Override public String conserves() { return "nothing: g(q), G(q) v and the energy drift at the method's order"; }
 
+    // 000 spec sec. 6: plain RK on the index-1 form, the contrast to vi: (no structure kept)
+    @Override
+    public Claims claims() {
+        return Claims.by("000 sec. 1, spec sec. 6", "double-pendulum", tableau.order() >= 3 ? 0.2 : 0.1);
+    }
+
     @Override
     public StepSystem equations(MechanicalSystem sys) {
         ConstrainedAcceleration a = new ConstrainedAcceleration(sys);

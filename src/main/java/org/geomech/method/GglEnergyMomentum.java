@@ -35,6 +35,12 @@ public final class GglEnergyMomentum implements Method {
 
     @Override public int multiplierOrder() { return 1; }
 
+    // 004 sec. 5 and Table 1: energy and momentum maps exact, both constraints at the nodes, symmetric, not symplectic
+    @Override
+    public Claims claims() {
+        return Claims.by("004 sec. 5, Table 1", "spherical-pendulum", 0.1).symmetricMap().energyError(Claims.Energy.EXACT).conservesMomentumMaps().constraints(true, true);
+    }
+
     @Override
     public StepSystem equations(MechanicalSystem sys) {
         requireMechanical(name(), sys);

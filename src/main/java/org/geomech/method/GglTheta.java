@@ -78,6 +78,14 @@ public final class GglTheta implements Method {
 
     @Override public int multiplierOrder() { return 1; }
 
+    // 004 secs. 4.2-4.3 and Table 1: symplectic, momentum maps; option A enforces the constraints at q_theta only, option B g at the nodes, and G v for theta = 1 (VI-B); option A's v is staggered
+    @Override
+    public Claims claims() {
+        Claims c = Claims.by("004 secs. 4.2-4.3, Table 1", "spherical-pendulum", 0.1).symplecticMap().energyError(Claims.Energy.BOUNDED).conservesMomentumMaps()
+                .constraints(option == Option.B, option == Option.B && theta == 1);
+        return option == Option.A ? c.orderIn(StateLayout.Q, StateLayout.P) : c;
+    }
+
     @Override
     public StepSystem equations(MechanicalSystem sys) {
         requireMechanical(name(), sys);

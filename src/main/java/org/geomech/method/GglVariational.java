@@ -36,6 +36,12 @@ public final class GglVariational implements Method {
 
     @Override public int multiplierOrder() { return 1; }
 
+    // 004 sec. 4.1 and Table 1: VI-S symplectic, momentum maps, g exact at the nodes, the hidden constraint only at q-bar
+    @Override
+    public Claims claims() {
+        return Claims.by("004 sec. 4.1, Table 1", "spherical-pendulum", 0.1).symplecticMap().energyError(Claims.Energy.BOUNDED).conservesMomentumMaps().constraints(true, false);
+    }
+
     @Override
     public StepSystem equations(MechanicalSystem sys) {
         requireMechanical(name(), sys);

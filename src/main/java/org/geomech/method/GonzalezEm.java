@@ -33,6 +33,12 @@ public final class GonzalezEm implements Method {
 
     @Override public int multiplierOrder() { return 1; }
 
+    // 004 Table 1 (Gonzalez 1999): energy and momentum maps exact, g at the nodes, the hidden constraint not enforced
+    @Override
+    public Claims claims() {
+        return Claims.by("004 Table 1, ref. [14]", "spherical-pendulum", 0.1).energyError(Claims.Energy.EXACT).conservesMomentumMaps().constraints(true, false);
+    }
+
     @Override
     public StepSystem equations(MechanicalSystem sys) {
         requireMechanical(name(), sys);

@@ -46,6 +46,12 @@ public final class Hbvm implements Method {
 
     @Override public int multiplierOrder() { return 1; }
 
+    // 002 Theorem 8: symmetric, H conserved exactly for polynomials of low degree and to O(h^2k) otherwise; not symplectic (spec sec. 4)
+    @Override
+    public Claims claims() {
+        return Claims.by("002 sec. 4, Theorem 8", "planar-pendulum", 0.1).symmetricMap().energyError(Claims.Energy.BOUNDED);
+    }
+
     @Override
     public StepSystem equations(MechanicalSystem sys) {
         if (sys.nonholonomicCount() > 0)

@@ -34,6 +34,12 @@ public final class LobattoHolonomic implements Method {
                 + "energy up to a bounded O(h^(2s-2)) error";
     }
 
+    // 001 sec. 4.3 (b), eqs. 13a-d: the constrained symplectic PRK of the augmented action (12)
+    @Override
+    public Claims claims() {
+        return Claims.by("001 sec. 4.3 (b)", "spherical-pendulum", s > 2 ? 0.2 : 0.1).symplecticMap().energyError(Claims.Energy.BOUNDED).conservesMomentumMaps().constraints(true, true);
+    }
+
     @Override
     public StepSystem equations(MechanicalSystem sys) {
         LobattoIIIAIIIB t = LobattoIIIAIIIB.of(s);

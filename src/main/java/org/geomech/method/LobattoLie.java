@@ -39,6 +39,12 @@ public final class LobattoLie implements Method {
                 + "energy up to a bounded O(h^(2s-2)) error";
     }
 
+    // 001 Thm 6.1 (variational, so symplectic on T*G in the left-trivialised form) and sec. 6.3 (Phi(g) = 0 and its tangency)
+    @Override
+    public Claims claims() {
+        return Claims.by("001 Thm 6.1, sec. 6.3", "spherical-pendulum", s > 2 ? 0.2 : 0.1).symplecticMap().energyError(Claims.Energy.BOUNDED).conservesMomentumMaps().constraints(true, true);
+    }
+
     @Override
     public StepSystem equations(MechanicalSystem sys) { return equations(TrivialisedSystem.vectorSpace(sys)); }
 

@@ -39,6 +39,12 @@ public final class LobattoLieNonholonomic implements Method {
                 + "of the turntable ball; energy or moving energy only approximately (bounded error on integrable examples)";
     }
 
+    // 001 sec. 6.4: the nonholonomic constraint at every node, g on the group; no symplecticity
+    @Override
+    public Claims claims() {
+        return Claims.by("001 sec. 6.4", "unicycle", s > 2 ? 0.2 : 0.1).constraints(true, true);
+    }
+
     @Override
     public StepSystem equations(MechanicalSystem sys) { return equations(TrivialisedSystem.vectorSpace(sys)); }
 

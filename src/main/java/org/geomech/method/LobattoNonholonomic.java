@@ -55,6 +55,13 @@ public final class LobattoNonholonomic implements Method {
                 + "not symplectic; energy only approximately (bounded error on integrable examples, a random walk on chaotic ones)";
     }
 
+    // 001 sec. 5 and spec R.1: not symplectic (nonholonomic flows are not); symmetric in (q, p, lambda); the constraint at every node
+    @Override
+    public Claims claims() {
+        Claims claims = Claims.by("001 sec. 5, spec R.1", "nh-particle", s > 2 ? 0.2 : 0.1).constraints(false, true);
+        return iiibStages ? claims : claims.symmetricMap();   // the control (spec R.1) claims no symmetry
+    }
+
     @Override
     public StepSystem equations(MechanicalSystem sys) {
         LobattoIIIAIIIB t = LobattoIIIAIIIB.of(s);

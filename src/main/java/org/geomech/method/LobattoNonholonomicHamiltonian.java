@@ -25,6 +25,12 @@ public final class LobattoNonholonomicHamiltonian implements Method {
         this.s = s;
     }
 
+    // the Lagrangian form's claims (001 sec. 5, spec R.1): the same map, written in stage momenta
+    @Override
+    public Claims claims() {
+        return Claims.by("001 eq. 15, App. G", "nh-particle", s > 2 ? 0.2 : 0.1).symmetricMap().constraints(false, true);
+    }
+
     @Override public String name() { return "lobatto-nh-hamiltonian:" + s; }
     @Override public String summary() { return s + "-stage nonholonomic Lobatto IIIA-IIIB, Hamiltonian form (001 eq. 15, App. E)"; }
     @Override public int order() { return 2 * s - 2; }

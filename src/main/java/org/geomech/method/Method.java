@@ -16,6 +16,8 @@ public interface Method {
     int multiplierOrder();
     /** What the method preserves, as the paper states it. */
     String conserves();
+    /** What the method's paper claims about its step map, as geomech certify measures it. */
+    Claims claims();
     /** The step equations for this system as the paper writes them; InputException if unsupported. */
     StepSystem equations(MechanicalSystem system);
 

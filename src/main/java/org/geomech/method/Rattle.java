@@ -23,6 +23,12 @@ public final class Rattle implements Method {
     // mu_n alone is a first-order approximation of lambda(t_{n+1}) (measured 0.97 on the planar pendulum)
     @Override public int multiplierOrder() { return 1; }
 
+    // 001 sec. 4.3 (a): RATTLE is the constrained discrete Hamiltonian map of the trapezoidal discrete Lagrangian
+    @Override
+    public Claims claims() {
+        return Claims.by("001 sec. 4.3 (a)", "spherical-pendulum", 0.1).symplecticMap().symmetricMap().energyError(Claims.Energy.BOUNDED).conservesMomentumMaps().constraints(true, true);
+    }
+
     @Override
     public String conserves() {
         return "g(q) = 0 and G(q) v = 0 at every step; symplectic and symmetric; energy up to a bounded O(h^2) error";

@@ -16,6 +16,9 @@ import java.util.List;
 record RightTrivialised(LieGroup group, LieAlgebraMaps maps, LieVectorField f, StateLayout layout, List<Expr> g0, List<Expr> mu0) {
     /** What 003's variational methods conserve (sec. 3-5). */
     static final String CONSERVES = "symplectic on T*G; momentum maps of symmetries (equivariant); the group (g stays on G to round-off); energy bounded, no drift";
+    /** The same as certify measures it: symplectic on T*G right-trivialised, momentum maps, g on G (003 secs. 3-5, Thm 5.1). */
+    static final Claims CLAIMS = Claims.by("003 secs. 3-5, Thm 5.1", "dipole-on-stick", 0.1).symplecticMap().energyError(Claims.Energy.BOUNDED).conservesMomentumMaps()
+            .constraints(true, false);
 
     static RightTrivialised of(LieGroupSystem sys) {
         LieGroup group = sys.group();

@@ -74,6 +74,19 @@ public final class VariationalConversion implements Method {
                 + "energy up to a bounded O(h^r) error" + (alphaMinus == -alphaPlus ? "; self-adjoint (time-reversible)" : "");
     }
 
+    /** 000 secs. 2-3 and spec sec. 6: symplectic in the discrete Legendre pair (q-bar, mu) the step carries, its discrete Noether momentum. */
+    @Override
+    public Claims claims() {
+        return Claims.by("000 secs. 2-3, spec sec. 6", "double-pendulum", tableau.order() >= 3 ? 0.2 : 0.1).in(this::legendrePair).symplecticMap()
+                .symmetricMap(alphaMinus == -alphaPlus).energyError(Claims.Energy.BOUNDED).conservesMomentumMaps().constraints(true, true);
+    }
+
+    /** (q-bar, mu): the last 2n multipliers of the layout the Builder makes (after lambda(q, v) of the index-1 form). */
+    private Claims.CanonicalPair legendrePair(StateLayout layout) {
+        int n = layout.n(), at = layout.lambdaOffset() + layout.multipliers() - 2 * n;
+        return new Claims.CanonicalPair(Claims.CanonicalPair.range(at, n), Claims.CanonicalPair.range(at + n, n), Claims.Trivialisation.NONE);
+    }
+
     /**
      * The equations as built: the eliminations they admit (lambda-hat-minus and mu-hat-2 for alpha- = 0) are written
      * explicitly, and the generic reduction, which would differentiate the nested standard layer once per elimination, finds nothing more.

@@ -40,6 +40,8 @@ public final class Vcg implements LieMethod {
     @Override public int multiplierOrder() { return order(); }
     @Override public String conserves() { return RightTrivialised.CONSERVES; }
 
+    @Override public Claims claims() { return RightTrivialised.CLAIMS; }
+
     @Override
     public StepSystem equations(LieGroupSystem sys) {
         RightTrivialised setting = RightTrivialised.of(sys);

@@ -62,6 +62,9 @@ public final class Vrkmk implements LieMethod {
         return pStar ? RightTrivialised.CONSERVES : "not symplectic (the P* terms of 003 eq. 16 dropped); g stays on the group (exp update)";
     }
 
+    // without the P* terms (003 spec sec. 12.3's control) the map is neither symplectic nor of the tableau's order: nothing claimed
+    @Override public Claims claims() { return pStar ? RightTrivialised.CLAIMS : Claims.by("003 spec sec. 12.3 (control)", "dipole-on-stick", 0.1).constraints(true, false); }
+
     @Override
     public StepSystem equations(LieGroupSystem sys) {
         RightTrivialised setting = RightTrivialised.of(sys);

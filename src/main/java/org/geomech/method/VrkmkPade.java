@@ -33,6 +33,8 @@ public record VrkmkPade(ButcherTableau t, int r) implements LieMethod {
     @Override public int multiplierOrder() { return order(); }
     @Override public String conserves() { return RightTrivialised.CONSERVES; }
 
+    @Override public Claims claims() { return RightTrivialised.CLAIMS; }
+
     @Override
     public StepSystem equations(LieGroupSystem sys) {
         RightTrivialised on = RightTrivialised.of(sys);

@@ -16,11 +16,16 @@ import org.geomech.method.Method;
 import org.geomech.method.StateLayout;
 import org.geomech.method.StepSystem;
 import org.geomech.InputException;
+import org.geomech.model.LieGroupSystem;
+import org.geomech.model.MechanicalSystem;
 import org.geomech.model.Model;
+import org.geomech.method.Methods;
 import org.geomech.solve.NewtonOptions;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * Global errors at t_end against a fine-step reference and the orders fitted to them: the 2-norm
@@ -48,10 +53,11 @@ public final class ConvergenceStudy {
     public static Result run(Model sys, Method method, Method referenceMethod, double[] hs, double tEnd, double hRef,
                              double[] modelParams, InitialStates initial, Backend backend, NewtonOptions newton) {
         if (hs.length < 2) throw new InputException("order needs at least two step sizes, got " + hs.length);
-        double[] ref = reference(sys, referenceMethod, hs, tEnd, hRef, modelParams, initial, backend, newton);
+        StepSystem step = method.build(sys), refStep = referenceMethod.build(sys);
+        double[] ref = reference(refStep, referenceMethod, hs, tEnd, hRef, modelParams, initial, backend, newton);
         List<double[]> finals = new ArrayList<>();
-        for (double h : hs) finals.add(finalState(sys, method, h, tEnd, modelParams, initial, backend, newton));
-        return result(sys, method, referenceMethod, hs, finals, ref, hRef(referenceMethod, hs, hRef));
+        for (double h : hs) finals.add(finalState(step, h, tEnd, modelParams, initial, backend, newton));
+        return result(step.layout(), refStep.layout(), referenceMethod, hs, finals, ref, hRef(referenceMethod, hs, hRef));
     }
 
     /**
@@ -63,7 +69,7 @@ public final class ConvergenceStudy {
                              double[] modelParams, InitialStates initial, Backend backend, NewtonOptions newton) {
         SweepPlan plan = new SweepPlan(sys, SweepPlan.of(sys, modelParams, members).variations(), members,
                 new MemberStepSizes(Variation.parse(MemberStepSizes.NAME, hPerMember), tEnd));
-        StepSystem step = SweepRun.step(method.build(sys), plan);
+        StepSystem base = method.build(sys), step = SweepRun.step(base, plan);
         Launch launch = new Launch(step, plan, initial, null, plan.stepSizes().ticks(tEnd));
         EnsembleState state = launch.slice(0, members, null);
         int hAt = step.layout().parameterOffset() + step.layout().parameters().indexOf(StepSystem.H);
@@ -85,22 +91,45 @@ public final class ConvergenceStudy {
         }
         if (byH.size() < 2) throw new InputException("order needs at least two step sizes; h per member (" + hPerMember + ") gives " + byH.keySet());
         double[] hs = byH.keySet().stream().mapToDouble(Double::doubleValue).toArray();
-        double[] ref = reference(sys, referenceMethod, hs, tEnd, hRef, modelParams, initial, backend, newton);
-        return result(sys, method, referenceMethod, hs, new ArrayList<>(byH.values()), ref, hRef(referenceMethod, hs, hRef));
+        StepSystem refStep = referenceMethod.build(sys);
+        double[] ref = reference(refStep, referenceMethod, hs, tEnd, hRef, modelParams, initial, backend, newton);
+        return result(base.layout(), refStep.layout(), referenceMethod, hs, new ArrayList<>(byH.values()), ref, hRef(referenceMethod, hs, hRef));
     }
 
+    /** Largest stage count of the Lobatto families. */
+    private static final int MAX_STAGES = 12;
+
+    /**
+     * The reference of a convergence study: a Lobatto method (lobatto-nh:s, lobatto-holonomic:s, lobatto-lie:s, ...) with two more
+     * stages; for any other method a sixth-order one that runs on the model: Lobatto with s = 4 (001) in coordinates or body
+     * velocities, vrkmk:gauss3,4 (003) in spatial ones.
+     */
+    public static Method defaultReference(Method method, Model sys) {
+        Matcher lobatto = LOBATTO.matcher(method.name());
+        if (lobatto.matches()) return Methods.parse(lobatto.group(1) + Math.min(Integer.parseInt(lobatto.group(2)) + 2, MAX_STAGES) + lobatto.group(3));
+        if (sys instanceof LieGroupSystem lie) {
+            if (lie.velocityKind() == LieGroupSystem.Velocities.SPATIAL) return Methods.parse("vrkmk:gauss3,4");
+            return Methods.parse(lie.nonholonomicCount() > 0 ? "lobatto-lie-nh:4" : "lobatto-lie:4");
+        }
+        MechanicalSystem m = (MechanicalSystem) sys;
+        return Methods.parse(m.holonomicCount() > 0 || m.nonholonomicCount() == 0 ? "lobatto-holonomic:4" : "lobatto-nh:4");
+    }
+
+    /** A Lobatto family name, its stage count, and an optional retraction (lobatto-lie:3,exp). */
+    private static final Pattern LOBATTO = Pattern.compile("(lobatto-[a-z-]+:)([0-9]+)(|,[a-z]+)");
+
     // The reference's final state at hRef (chosen where hRef <= 0)
-    private static double[] reference(Model sys, Method referenceMethod, double[] hs, double tEnd, double hRef, double[] modelParams,
+    private static double[] reference(StepSystem refStep, Method referenceMethod, double[] hs, double tEnd, double hRef, double[] modelParams,
                                       InitialStates initial, Backend backend, NewtonOptions newton) {
         double h = hRef(referenceMethod, hs, hRef);
-        double[] ref = finalState(sys, referenceMethod, h, tEnd, modelParams, initial, backend, newton);
+        double[] ref = finalState(refStep, h, tEnd, modelParams, initial, backend, newton);
         if (ref == null) throw new InputException("the reference run (" + referenceMethod.name() + ", h = " + h + ") failed");
         return ref;
     }
 
     // Errors of each final state (null: the run failed) against the reference, and the fitted orders
-    private static Result result(Model sys, Method method, Method referenceMethod, double[] hs, List<double[]> finals, double[] ref, double hRef) {
-        StateLayout refLayout = referenceMethod.build(sys).layout(), layout = method.build(sys).layout();
+    private static Result result(StateLayout layout, StateLayout refLayout, Method referenceMethod, double[] hs, List<double[]> finals, double[] ref,
+                                 double hRef) {
         List<Point> points = new ArrayList<>();
         for (int k = 0; k < hs.length; k++) {
             double h = hs[k];
@@ -126,9 +155,9 @@ public final class ConvergenceStudy {
         return hRef;
     }
 
-    private static double[] finalState(Model sys, Method method, double h, double tEnd, double[] modelParams,
+    private static double[] finalState(StepSystem step, double h, double tEnd, double[] modelParams,
                                        InitialStates initial, Backend backend, NewtonOptions newton) {
-        Simulation sim = new Simulation(sys, method, modelParams, initial, null, 1);
+        Simulation sim = new Simulation(step, modelParams, initial, null, 1);
         TimeGrid grid = TimeGrid.of(h, tEnd, tEnd);
         EnsembleState state = sim.initialState(null);
         sim.run(backend, newton, List.of(), grid, state, null);

@@ -38,6 +38,7 @@ class SimdFailureTest {
         @Override public int order() { return rattle.order(); }
         @Override public int multiplierOrder() { return rattle.multiplierOrder(); }
         @Override public String conserves() { return rattle.conserves(); }
+        @Override public org.geomech.method.Claims claims() { return rattle.claims(); }
         @Override public StepSystem equations(MechanicalSystem system) { return rattle.equations(system); }
         @Override public StepSystem build(MechanicalSystem system) { return equations(system).reduced(); }
     };
