@@ -7,7 +7,7 @@ import java.math.BigInteger;
  * c_2 = (1 - cos(sqrt x))/x, c_3 = (sqrt x - sin(sqrt x))/x^(3/2), ... With x = theta^2 they give the coefficients of
  * exp, dexp and dexp^-1 on SO(3) (003 sec. 2.4) without dividing by theta. Their derivatives close in the family:
  * c_n'(x) = (n c_{n+2}(x) - c_{n+1}(x)) / 2. Evaluated to a few ulps for every x: the Taylor series (Horner) where the
- * closed forms cancel (|x| <= 1 for n <= 2, |x| <= 16 for n >= 3), the closed forms and c_n = (1/(n-2)! - c_{n-2})/x
+ * closed forms cancel (|x| &lt;= 1 for n &lt;= 2, |x| &lt;= 16 for n &gt;= 3), the closed forms and c_n = (1/(n-2)! - c_{n-2})/x
  * elsewhere (a few ulps for x >= -16, about 1e-14 relative below). The Java and OpenCL code evaluate the same branches with the same coefficients.
  */
 public final class Stumpff {

@@ -13,7 +13,7 @@ import java.util.List;
 
 /**
  * The s-stage variational Lie group Lobatto IIIA-IIIB method of 001 Thm 6.1 (eqs. 24-27), unconstrained, and with
- * holonomic constraints Phi(g) = 0 as in sec. 6.3: N^i gains <Lambda^i, (d^L tau)^* L*_{G^i} DPhi(G^i)>, Phi(G^i) = 0
+ * holonomic constraints Phi(g) = 0 as in sec. 6.3: N^i gains &lt;Lambda^i, (d^L tau)^* L*_{G^i} DPhi(G^i)&gt;, Phi(G^i) = 0
  * for i = 2..s and the tangency L*_{g_{k+1}} DPhi(g_{k+1}) eta_{k+1} = 0. On R^n (tau = identity) it is
  * lobatto-holonomic:s.
  */

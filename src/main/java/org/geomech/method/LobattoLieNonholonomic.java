@@ -13,7 +13,7 @@ import java.util.List;
 
 /**
  * The s-stage nonholonomic Lie group Lobatto IIIA-IIIB method of 001 sec. 6.4 and App. F on G x R^n, left-trivialised:
- * momentum matching (26) with the constraint force <Lambda^i, D2 phi(G^i, d^L tau H^i)>, the constraint
+ * momentum matching (26) with the constraint force &lt;Lambda^i, D2 phi(G^i, d^L tau H^i)&gt;, the constraint
  * phi(G^i, eta^i) = 0 imposed on the IIIA-type momenta mu^i for i = 2..s, Lambda^1 = lambda_k carried,
  * lambda_{k+1} = Lambda^s. On R^n (tau = identity) it is lobatto-nh:s.
  */

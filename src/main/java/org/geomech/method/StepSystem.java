@@ -142,7 +142,7 @@ public final class StepSystem {
     }
 
     /**
-     * The same step iterated with M in place of dF/dX (x <- x - M^{-1} F(x)): M, made of state and parameters only, is
+     * The same step iterated with M in place of dF/dX (x &lt;- x - M^{-1} F(x)): M, made of state and parameters only, is
      * what every backend evaluates and factorises once per step where it would evaluate the Jacobian.
      */
     public StepSystem withIterationMatrix(Expr[][] m) {
@@ -155,7 +155,7 @@ public final class StepSystem {
         return out;
     }
 
-    /** The same step with M = I: plain fixed-point iteration x <- x - F(x), for residuals written as unknown minus its fixed-point map. */
+    /** The same step with M = I: plain fixed-point iteration x &lt;- x - F(x), for residuals written as unknown minus its fixed-point map. */
     public StepSystem fixedPoint() {
         int k = unknowns.size();
         Expr[][] m = new Expr[k][k];

@@ -5,7 +5,7 @@ import org.geomech.InputException;
 import java.util.Locale;
 
 /**
- * How a step's equations F(x) = 0 are iterated: Newton on dF/dx, or x <- x - M^{-1} F(x) with an iteration matrix M
+ * How a step's equations F(x) = 0 are iterated: Newton on dF/dx, or x &lt;- x - M^{-1} F(x) with an iteration matrix M
  * that the method supplies, evaluated and factorised once per step (never refreshed).
  */
 public enum Iteration {

@@ -5,7 +5,7 @@ import org.geomech.InputException;
 import java.util.Locale;
 
 /**
- * Newton stopping rule: |dx|_inf <= tolerance * (1 + |x|_inf), or steps that stopped contracting below
+ * Newton stopping rule: |dx|_inf &lt;= tolerance * (1 + |x|_inf), or steps that stopped contracting below
  * sqrt(tolerance) (the round-off floor); at most maxIterations LU solves. jacobian says how often the
  * Jacobian is evaluated and factorised: at every iteration (FULL) or once per step (SIMPLIFIED), again
  * only when the iteration stalls. iteration other than NEWTON replaces dF/dX by the method's iteration matrix, factorised

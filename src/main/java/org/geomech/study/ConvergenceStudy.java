@@ -48,7 +48,7 @@ public final class ConvergenceStudy {
 
     /**
      * Runs the single initial state of sim at every h and the reference method at hRef (chosen from the
-     * nominal orders when hRef <= 0, so that its error is below 1/1000 of the finest run's, at most h_min / 8).
+     * nominal orders when hRef &lt;= 0, so that its error is below 1/1000 of the finest run's, at most h_min / 8).
      */
     public static Result run(Model sys, Method method, Method referenceMethod, double[] hs, double tEnd, double hRef,
                              double[] modelParams, InitialStates initial, Backend backend, NewtonOptions newton) {

@@ -8,7 +8,7 @@ public final class ExactSolutions {
     private ExactSolutions() {}
 
     /**
-     * Jacobi sn(u|m), cn(u|m) by the arithmetic-geometric mean (Abramowitz and Stegun 16.4), 0 <= m < 1.
+     * Jacobi sn(u|m), cn(u|m) by the arithmetic-geometric mean (Abramowitz and Stegun 16.4), 0 &lt;= m &lt; 1.
      */
     public static double[] snCn(double u, double m) {
         double[] a = new double[40], c = new double[40];

@@ -23,7 +23,7 @@ import java.util.Map;
  * the numbers they are printed beside are the 004 spec's re-derived values and the paper's stated claims.
  *
  * <p>Newton: 004 uses tolerance 1e-9 on max(|R|_inf, |dz|_inf) and at most 40 iterations (004 spec sec. 3.8).
- * geomech's reference rule is |dz|_inf <= tol (1 + |z|_inf) checked after the update; {@link #PAPER_NEWTON} maps
+ * geomech's reference rule is |dz|_inf &lt;= tol (1 + |z|_inf) checked after the update; {@link #PAPER_NEWTON} maps
  * 004's setting to tol = 1e-9, 40 iterations. Since the iterate after the last update has a residual of order
  * |dz|^2, the solution is at least as converged as 004's; a step that needs more than 40 iterations is a failure
  * of that member (004's code silently continued, 004 spec sec. 3.8).

@@ -29,7 +29,7 @@ import java.util.Map;
  * negative of geomech's).
  */
 public final class HbvmTables {
-    /** Tight Newton for the tables: |dx| <= 1e-14 (1 + |x|) or the round-off floor (002 spec P3). */
+    /** Tight Newton for the tables: |dx| &lt;= 1e-14 (1 + |x|) or the round-off floor (002 spec P3). */
     public static final NewtonOptions NEWTON = new NewtonOptions(1e-14, 50);
 
     /** One row: errors as defined above, the paper's row {n, e_s, e_lambda, e_H, e_g, e_hc} (or null), Newton per step. */

@@ -18,7 +18,7 @@ import java.util.List;
  * The symplecticity defect of a right-trivialised step map (g, mu) -> (g', mu') on T*G = G x g* (003 sec. 2.1):
  * max_{a,b} |omega(DPhi a, DPhi b) - omega(a, b)| over the basis a, b of the tangent space at the start, a tangent
  * (eta, nu) at (g, mu) being the curve (exp(eps eta) g, mu + eps nu) and omega_(g,mu)((eta1, nu1), (eta2, nu2)) =
- * <nu1, eta2> - <nu2, eta1> + <mu, [eta1, eta2]>, d of the canonical one-form <mu, dg g^-1>; DPhi by central
+ * &lt;nu1, eta2&gt; - &lt;nu2, eta1&gt; + &lt;mu, [eta1, eta2]&gt;, d of the canonical one-form &lt;mu, dg g^-1&gt;; DPhi by central
  * differences with eps = 1e-5.
  */
 public final class LieSymplecticity {

@@ -122,16 +122,16 @@ public final class GaussLegendre {
     /** Node c_i in (0,1). */
     public double c(int i) { return c[i]; }
 
-    /** Weight b_i; the rule is exact for polynomials of degree <= 2k-1. */
+    /** Weight b_i; the rule is exact for polynomials of degree &lt;= 2k-1. */
     public double b(int i) { return b[i]; }
 
     public double[] c() { return c.clone(); }
 
     public double[] b() { return b.clone(); }
 
-    /** P_j(c_i), j = 0..k (Phat_s is the k x s block j < s). */
+    /** P_j(c_i), j = 0..k (Phat_s is the k x s block j &lt; s). */
     public double p(int i, int j) { return p[i][j]; }
 
-    /** int_0^{c_i} P_j(x) dx, j = 0..k-1 (Ihat_s is the k x s block j < s). */
+    /** int_0^{c_i} P_j(x) dx, j = 0..k-1 (Ihat_s is the k x s block j &lt; s). */
     public double integral(int i, int j) { return ip[i][j]; }
 }

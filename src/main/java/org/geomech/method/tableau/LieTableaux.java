@@ -5,7 +5,7 @@ import org.geomech.InputException;
 /**
  * The tableaux of 003 Tables 1 and 2: Gauss with s stages (gauss1 = midpoint, gauss2, gauss3; generated from the
  * Gauss-Legendre nodes, a_ij = b_j sum_m P_m(c_j) int_0^c_i P_m), kutta3, and the symmetric compositions of the
- * midpoint rule written as DIRK tableaux by 003 Lemma 5.4 (a_ij = b_j for j < i, a_ii = b_i / 2): triple-jump (order 4)
+ * midpoint rule written as DIRK tableaux by 003 Lemma 5.4 (a_ij = b_j for j &lt; i, a_ii = b_i / 2): triple-jump (order 4)
  * and yoshida6 (order 6, Yoshida 1990 solution A); any other name goes to ExplicitTableaux (built-in explicit tableaux
  * and a user's NAME.yaml file).
  */

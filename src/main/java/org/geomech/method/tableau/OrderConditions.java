@@ -7,7 +7,7 @@ import java.util.Optional;
 
 /**
  * Butcher's order conditions in exact arithmetic (Hairer, Norsett, Wanner, Solving ODEs I, Thm. II.2.13): a Runge-Kutta
- * method has order p when sum_i b_i Phi_i(t) = 1/gamma(t) for every rooted tree t with |t| <= p. The rooted trees are
+ * method has order p when sum_i b_i Phi_i(t) = 1/gamma(t) for every rooted tree t with |t| &lt;= p. The rooted trees are
  * generated, each once, as multisets of smaller trees (1, 1, 2, 4, 9, 20, 48, ... of each order, OEIS A000081).
  */
 public final class OrderConditions {
@@ -20,7 +20,7 @@ public final class OrderConditions {
     /** Every rooted tree with at most MAX_ORDER vertices, ordered by order. */
     private static final List<Tree> TREES = generate();
 
-    /** The first condition of order <= p that fails, as the tree, its sum and both values; empty when the method has order p. */
+    /** The first condition of order &lt;= p that fails, as the tree, its sum and both values; empty when the method has order p. */
     public record Violation(String tree, int order, String sum, QuadraticNumber value, QuadraticNumber expected) {
         @Override
         public String toString() {
@@ -54,7 +54,7 @@ public final class OrderConditions {
         return Optional.empty();
     }
 
-    /** The highest order p <= max whose conditions all hold (0: not even sum b_i = 1). */
+    /** The highest order p &lt;= max whose conditions all hold (0: not even sum b_i = 1). */
     public int order(int max) {
         Optional<Violation> v = firstViolation(max);
         return v.map(x -> x.order() - 1).orElse(max);

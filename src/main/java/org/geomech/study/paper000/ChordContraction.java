@@ -18,7 +18,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The asymptotic contraction factor of 000's chord iteration (sec. 4.4) x <- x - M^-1 F(x) on one step of SP from the spec's
+ * The asymptotic contraction factor of 000's chord iteration (sec. 4.4) x &lt;- x - M^-1 F(x) on one step of SP from the spec's
  * initial state: the spectral radius of I - M^-1 dF/dx at the step's Newton solution, M the iteration matrix of the chord
  * form (corrected, as printed, or one typo fixed), from the same step system every backend runs. Above 1 the iteration diverges.
  */
@@ -72,7 +72,7 @@ public final class ChordContraction {
         return rho;
     }
 
-    /** The step size in [lo, hi] where the contraction factor reaches 1 (bisection to 1e-3), given rho(lo) < 1 < rho(hi). */
+    /** The step size in [lo, hi] where the contraction factor reaches 1 (bisection to 1e-3), given rho(lo) &lt; 1 &lt; rho(hi). */
     public double limit(double lo, double hi) {
         while (hi - lo > 1e-3) {
             double mid = 0.5 * (lo + hi), rho = at(mid);

@@ -108,7 +108,7 @@ public final class Paper000 {
 
     /**
      * vi-orders: max-norm error of (q, v) at T = 5 on SP per standard layer and bias, the observed rates, beside the spec's;
-     * with the discrete Noether momentum J's drift and J + L_z0 (spec: J constant to <= 2e-12, about -L_z0 to O(h^r)), and
+     * with the discrete Noether momentum J's drift and J + L_z0 (spec: J constant to &lt;= 2e-12, about -L_z0 to O(h^r)), and
      * the drifts of the mechanical L_z and E (spec: 9.3e-9 and 1.45e-8 for vi:rk4 at h = 0.025).
      */
     public static TextTable orders(Backend backend) {
@@ -302,7 +302,7 @@ public final class Paper000 {
      * vi-chord: iterations of one step from the spec's initial state, Newton against the chord iteration of 000 sec. 4.4 with
      * the corrected approximates, with only (S4.6a') corrected, with only (S4.7a') corrected and with both as printed (the
      * last two diverge), the chord solution's distance to Newton's (max norm of (q, v)), and on SP the corrected chord's
-     * contraction factor; spec sec. 6 chord table (cold start, max|f| < 1e-12).
+     * contraction factor; spec sec. 6 chord table (cold start, max|f| &lt; 1e-12).
      */
     public static TextTable chordIterations(Backend backend) {
         TextTable t = new TextTable("problem", "method", "h", "newton_iterations", "chord_iterations", "spec_chord_iterations",

@@ -178,7 +178,7 @@ public final class Paper001Lie {
 
     /**
      * 001 Fig. 8 with the spec R.5 data: lobatto-lie-nh:3 (cay), h = 0.1, on the turntable ball to tEnd; per interval of
-     * 10 time units the largest |I_k - I_k(0)| so far and |R^T R - I| (spec R.5: I1-I3 about 1e-14, I4 <= 3.6e-10 to t = 200),
+     * 10 time units the largest |I_k - I_k(0)| so far and |R^T R - I| (spec R.5: I1-I3 about 1e-14, I4 &lt;= 3.6e-10 to t = 200),
      * and the chart of Fig. 8: |I_k(t) - I_k(0)| after every step, k = 1..4, on a log axis.
      */
     public static Turntable turntable(double tEnd, Backend backend) {

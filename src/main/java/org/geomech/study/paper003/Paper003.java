@@ -25,7 +25,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Paper 003 (Bogfjellmo & Marthinsen) on the dipole on a stick: the order tests of Fig. 2 (errors
+ * Paper 003 (Bogfjellmo &amp; Marthinsen) on the dipole on a stick: the order tests of Fig. 2 (errors
  * ||mu - mu_ref||_2 + ||g - g_ref||_2 at T = 0.5 against the Gauss3 r = 4 solution) and the energy behaviour of
  * Fig. 3 (max |H - H0| over a long run), with the gravity sign s_g = -1 that reproduces the paper (spec pitfall P2)
  * and, as the spec's second tables, +1 as printed; the symplecticity defect of the step maps (spec sec. 12.3) and the
