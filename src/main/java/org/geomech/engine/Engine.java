@@ -93,6 +93,9 @@ public final class Engine {
                 spec.keep(spec.withSketch(0).spread(launch.params())));
     }
 
+    /** A point's row that waits for its spread, which the recorder computes after the row. */
+    private record Pending(int point, EnsembleRun.Row row) {}
+
     /** The step sizes of one run, in turn. */
     private static final class Stages {
         private final RunSpec spec;
@@ -212,13 +215,13 @@ public final class Engine {
             Spread spread = spec.spread(spec.step().paramValues(h, plan.shared()));
             if (spread != null && resuming) spread.restore(resumed.spread());
             // a row waits for its spread, which the recorder computes after the row; the rows of a checkpoint have theirs
-            List<Object[]> pending = new ArrayList<>();
+            List<Pending> pending = new ArrayList<>();
             int[] heard = new int[plan.points()];
             EnsembleRun.Recorder recorders = recorder == null && spread == null ? null : (t, st) -> {
                 if (recorder != null) recorder.record(t, st);
                 if (spread != null) {
                     spread.record(t, st);
-                    for (Object[] o : pending) listener.output(h, (Integer) o[0], (EnsembleRun.Row) o[1], spread.at(spread.recorded() - 1, (Integer) o[0]));
+                    for (Pending o : pending) listener.output(h, o.point(), o.row(), spread.at(spread.recorded() - 1, o.point()));
                     pending.clear();
                 }
             };
@@ -229,7 +232,7 @@ public final class Engine {
                 int i = heard[point]++;
                 if (spread == null) listener.output(h, point, row, null);
                 else if (i < spread.recorded()) listener.output(h, point, row, spread.at(i, point));
-                else pending.add(new Object[]{point, row});
+                else pending.add(new Pending(point, row));
             }, resuming ? resumed.snapshot() : null, checkpoints);
             List<double[][][]> spreadTimes = spread == null ? null : spread.recordedTimes();
             if (spread != null) rankError = Math.max(rankError, spread.rankError());

@@ -47,16 +47,6 @@ public record Statistic(String name, Kind kind, double level) {
         return out;
     }
 
-    /** True for the name of a statistic. */
-    public static boolean isName(String name) {
-        try {
-            parse(name);
-            return true;
-        } catch (InputException e) {
-            return false;
-        }
-    }
-
     /** The quantile levels among these statistics, in column order. */
     public static double[] levels(List<Statistic> statistics) {
         return statistics.stream().filter(s -> s.kind == Kind.QUANTILE).mapToDouble(Statistic::level).toArray();

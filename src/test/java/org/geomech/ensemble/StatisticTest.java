@@ -39,6 +39,8 @@ class StatisticTest {
             InputException e = assertThrows(InputException.class, () -> Statistic.parse(bad), bad);
             assertTrue(e.getMessage().startsWith("statistics: unknown statistic '" + bad + "'") && !e.getMessage().contains("\n"), e.getMessage());
         }
-        assertTrue(Statistic.isName("q99.9") && Statistic.isName("q0") && Statistic.isName("q100"));
+        assertEquals(0.999, Statistic.parse("q99.9").level(), 1e-15);
+        assertEquals(0.0, Statistic.parse("q0").level());
+        assertEquals(1.0, Statistic.parse("q100").level());
     }
 }
