@@ -1,18 +1,13 @@
 package org.geomech.spark;
 
 import org.apache.spark.SparkContext;
-import org.geomech.cli.Main;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import picocli.CommandLine;
 
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
@@ -38,24 +33,11 @@ class SparkSlabsTest {
         List<String> args = List.of("run", "--model", "unicycle", "--method", "lobatto-lie-nh:2", "--members", "3000", "--param", "Iz=uniform(0.4,0.6,seed=5)",
                 "--statistics", "mean,msd,min,std,q10,q50,q90", "--quantiles", quantiles, "--save-trajectories", "1,2999", "--save-final-states",
                 "--h", "0.02", "--t-end", "0.4", "--output-interval", "0.1", "--backend", "simd", "--no-plots", "--quiet");
-        assertEquals(0, run(args, "--out", here.toString()));
-        assertEquals(0, run(args, "--out", spark.toString(), "--spark", "local[2]", "--members-in-memory", "1024"));
+        assertEquals(0, InProcess.geomech(args, "--out", here.toString()));
+        assertEquals(0, InProcess.geomech(args, "--out", spark.toString(), "--spark", "local[2]", "--members-in-memory", "1024"));
         for (String f : List.of("timeseries.csv", "final-states.csv", "trajectories.csv"))
             assertArrayEquals(Files.readAllBytes(here.resolve(f)), Files.readAllBytes(spark.resolve(f)), quantiles + ": " + f + " byte for byte");
         String summary = Files.readString(spark.resolve("summary.json"));
         assertTrue(summary.contains("\"method\" : \"" + (quantiles.equals("exact") ? "exact" : "sketch") + "\""), summary);
-    }
-
-    // geomech with these arguments in this JVM; its exit code (stderr shown on failure)
-    private static int run(List<String> args, String... more) {
-        List<String> all = new ArrayList<>(args);
-        all.addAll(List.of(more));
-        StringWriter err = new StringWriter();
-        CommandLine cl = Main.commandLine();
-        cl.setErr(new PrintWriter(err, true));
-        cl.setOut(new PrintWriter(new StringWriter(), true));
-        int exit = cl.execute(all.toArray(new String[0]));
-        if (exit != 0) System.err.println(err);
-        return exit;
     }
 }

@@ -8,14 +8,10 @@ import org.apache.spark.scheduler.SparkListenerExecutorRemoved;
 import org.apache.spark.scheduler.SparkListenerJobEnd;
 import org.apache.spark.scheduler.SparkListenerTaskEnd;
 import org.apache.spark.scheduler.SparkListenerTaskStart;
-import org.geomech.cli.Main;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -60,7 +56,7 @@ class StandaloneClusterTest {
         ExecutorService driver = Executors.newSingleThreadExecutor();
         try (StandaloneCluster spark = StandaloneCluster.start(dir.resolve("spark"), 2, 1, CLUSTER_UP)) {
             // the run in one process while the cluster's JVMs start
-            Future<Integer> reference = driver.submit(() -> geomech(args, "--out", here.toString()));
+            Future<Integer> reference = driver.submit(() -> InProcess.geomech(args, "--out", here.toString()));
             JavaSparkContext context = connect(spark);
             try {
                 assertEquals(spark.masterUrl(), context.master(), "the context geomech reuses is the cluster's");
@@ -68,7 +64,7 @@ class StandaloneClusterTest {
                 context.sc().addSparkListener(job);
                 awaitExecutors(context, 2, spark);
                 assertEquals(0, reference.get(JOB.toSeconds(), TimeUnit.SECONDS), "the run in one process");
-                Future<Integer> run = driver.submit(() -> geomech(args, "--out", cluster.toString(), "--spark", spark.masterUrl(),
+                Future<Integer> run = driver.submit(() -> InProcess.geomech(args, "--out", cluster.toString(), "--spark", spark.masterUrl(),
                         "--members-in-memory", "1024"));
                 String victim = job.awaitExecutorBusyAgain(run, spark);
                 int worker = spark.workerOf(context.sc().applicationId(), victim);
@@ -167,18 +163,5 @@ class StandaloneClusterTest {
             int removed = events.indexOf("executor " + executor + " removed"), end = events.indexOf("job end");
             return removed >= 0 && end > removed;
         }
-    }
-
-    // geomech with these arguments in this JVM; its exit code (stderr shown on failure)
-    private static int geomech(List<String> args, String... more) {
-        List<String> all = new ArrayList<>(args);
-        all.addAll(List.of(more));
-        StringWriter err = new StringWriter();
-        CommandLine cl = Main.commandLine();
-        cl.setErr(new PrintWriter(err, true));
-        cl.setOut(new PrintWriter(new StringWriter(), true));
-        int exit = cl.execute(all.toArray(new String[0]));
-        if (exit != 0) System.err.println(err);
-        return exit;
     }
 }
