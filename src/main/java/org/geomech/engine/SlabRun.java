@@ -19,7 +19,7 @@ import java.util.function.LongConsumer;
  * states of the trajectory members in it and its final states. Slabs are combined in block order, so every statistic
  * is bitwise that of the whole launch run at once, whatever the slabs: the partial sums merge in member order and the
  * spread is computed from the same values in the same order (Spread.add), or, where it is summarised by sketches, fed
- * with them in the same order as each slab goes (Spread.feed: slabs run one after another in launch order).
+ * with them in launch order (Spread.feed), whatever order the slabs finish in (SlabsDone).
  */
 public final class SlabRun {
     /**
@@ -171,7 +171,7 @@ public final class SlabRun {
         return combine(done.slabs(), launch, keep);
     }
 
-    /** The whole launch from its slabs (in any order; they are put in block order); keep as the slabs were run with. */
+    /** The whole launch from its slabs (in any order; they are put in block order; sketches fed by SlabsDone); keep as the slabs were run with. */
     public static Outcome combine(List<Slab> slabs, Launch launch, Keep keep) {
         List<Slab> ordered = new ArrayList<>(slabs);
         ordered.sort((a, b) -> Long.compare(a.first(), b.first()));
@@ -217,11 +217,11 @@ public final class SlabRun {
     }
 
     // The spread at every output time from the slabs' values joined in launch order: what Spread.record gives the whole launch;
-    // sketches fed in this process as the slabs ran, or fed here with the values slabs that ran elsewhere kept
+    // sketches fed already, in member order, as the slabs came (SlabsDone)
     private static List<double[][][]> spread(List<Slab> ordered, Spread spread, int rows, int members) {
         if (spread.sketched()) {
             for (Slab s : ordered)
-                for (int r = 0; s.values() != null && r < rows; r++) spread.feed(r, s.values()[r], s.running()[r], s.first());
+                if (s.values() != null) throw new IllegalStateException("the slab at member " + s.first() + " has not fed the sketches");
             spread.close(rows);
             return spread.recordedTimes();
         }
