@@ -47,7 +47,7 @@ class CertifyTest {
 
     /**
      * One method of each family of the registry (Methods.FAMILIES), its first example; for ggl-theta-a theta = 1/2, the theta
-     * 004 runs (its listed ggl-theta-a:0.25 stops with a Newton failure within 40 steps on the spherical pendulum at any h).
+     * 004 runs: option A is unstable on a curved constraint for any other theta (GglTest.optionAAwayFromOneHalfAmplifiesANormalComponent).
      */
     static List<String> families() {
         List<String> out = new java.util.ArrayList<>();
