@@ -28,7 +28,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.OptionalInt;
 import java.util.function.IntFunction;
@@ -389,7 +388,7 @@ public final class Run {
             @Override
             public void started(InitialStates.Report consistency, long[] flops) {
                 listener.started(new Results(spec.backend().describe(), setup.system().name(), spec.step().method(), names, spec.step().layout().names(),
-                        List.of(), List.of(), consistency.maxPositionMove(), consistency.maxVelocityMove(), flops, true, "none", 0));
+                        List.of(), Map.of(), consistency.maxPositionMove(), consistency.maxVelocityMove(), flops, true, "none", 0));
             }
 
             @Override
@@ -403,12 +402,11 @@ public final class Run {
         };
         Engine.Outcome outcome = Engine.run(spec, heard, checkpoints == null ? null : new CheckpointFile(checkpoints, fingerprint), resume);
         List<Series> series = new ArrayList<>();
-        List<Failure> failures = new ArrayList<>();
+        Map<Double, List<MemberFailure>> failures = new LinkedHashMap<>();
         for (Engine.StageResult r : outcome.stages()) {
             for (SweepRun.Point p : r.points())
                 series.add(series(r.h(), p, names, sc, r.spread(), r.finalStates()[p.index()], trajectories(r.trajectories(), p.index()), r.run()));
-            for (MemberFailure f : r.failures())
-                failures.add(new Failure(r.h(), f.point(), f.member(), f.step(), f.status().name().toLowerCase(Locale.ROOT)));
+            failures.put(r.h(), r.failures());
         }
         InitialStates.Report moved = outcome.consistency();
         return new Results(spec.backend().describe() + (executor == null ? "" : ", slabs on " + executor.describe()), setup.system().name(),

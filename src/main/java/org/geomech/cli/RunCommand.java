@@ -5,9 +5,9 @@ import org.geomech.engine.MemoryPlan;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import org.geomech.api.Checkpoints;
-import org.geomech.api.Failure;
 import org.geomech.api.Output;
 import org.geomech.api.Results;
+import org.geomech.engine.MemberFailure;
 import org.geomech.api.Run;
 import org.geomech.api.Series;
 import org.geomech.engine.Backends;
@@ -347,8 +347,7 @@ final class RunCommand extends GeomechCommand {
         }
         series.put(h, pointSeries);
         if (partial) return;
-        for (Failure f : res.failures())
-            if (Double.compare(f.h(), h) == 0) summary.failures(1, new RunSummary.Failure(label(h), swept ? plan.first(f.point()) + f.member() : f.member(), f.step(), f.reason()));
+        for (MemberFailure f : res.failures(h)) summary.failures(1, label(h), f);
         summary.work(memberSteps, seconds).newtonIterations(points.get(0).newtonIterations());
     }
 

@@ -147,9 +147,7 @@ public final class Engine {
         private void replay(double h, TimeGrid grid, Stage s) {
             consistency = resumed.consistency();
             listener.started(consistency, flops);
-            List<MemberFailure> failures = new ArrayList<>();
-            for (Stage.Failure f : s.failures())
-                if (!plan.padding(f.member())) failures.add(new MemberFailure(plan.point(f.member()), plan.local(f.member()), f.step(), f.status()));
+            List<MemberFailure> failures = s.failures();
             List<EnsembleRun.Row> rows = s.result().rows();
             // a finished step size is never the last, so h is shared: one step per tick
             List<SweepRun.Point> points = SweepRun.points(plan, rows, failures, grid.steps(), null);
@@ -188,10 +186,8 @@ public final class Engine {
             if (spread != null) rankError = Math.max(rankError, spread.rankError());
             Trajectories recorded = o.trajectories() == null ? null : Trajectories.of(o.result().rows(), keep.trajectoryMembers(), o.trajectories());
             double[][][] last = o.finalStates() != null ? o.finalStates() : new double[plan.points()][0][];
-            List<Stage.Failure> launchFailures = new ArrayList<>();
-            for (MemberFailure f : o.failures()) launchFailures.add(new Stage.Failure(plan.first(f.point()) + f.member(), f.step(), f.status()));
             results.add(new StageResult(h, points, o.failures(), o.spread(), last, recorded, o.result()));
-            finished.add(new Stage(h, o.result(), launchFailures, recorded, o.spread(), last));
+            finished.add(new Stage(h, o.result(), o.failures(), recorded, o.spread(), last));
             return true;
         }
 
@@ -240,7 +236,7 @@ public final class Engine {
             for (SweepRun.Point p : r.points())
                 last[p.index()] = spec.keepFinalStates() != Boolean.FALSE ? finalStates(p.index(), state) : new double[0][];
             results.add(new StageResult(h, r.points(), r.failures(), spreadTimes, last, recorder, r.run()));
-            finished.add(new Stage(h, r.run(), Stage.failures(state), recorder, spreadTimes, last));
+            finished.add(new Stage(h, r.run(), r.failures(), recorder, spreadTimes, last));
             return checkpoints == null || !checkpoints.stopping();
         }
 

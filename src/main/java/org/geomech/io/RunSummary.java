@@ -1,10 +1,12 @@
 package org.geomech.io;
 
 import com.fasterxml.jackson.annotation.JsonAutoDetect;
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import org.geomech.ensemble.InitialStates;
+import org.geomech.engine.MemberFailure;
 import org.geomech.engine.Startup;
 
 import java.nio.file.Path;
@@ -24,13 +26,19 @@ import java.util.OptionalDouble;
         "non_finite_observers", "member_steps", "stepping_seconds", "member_steps_per_second", "newton_iterations",
         "flops_per_step", "consistency", "quantiles", "results", "files"})
 public final class RunSummary {
-    /** A failed member: the step size of its run, its index and step (null where the study does not say), the reason. */
-    public record Failure(Double h, Integer member, Long step, String reason) {}
-
-    /** How many members failed, and the first few. */
+    /** How many members failed, and the first few: each with the step size of its run (null where h varies per member). */
     private static final class Failures {
         @JsonProperty private int count;
-        @JsonProperty private final List<Failure> first = new ArrayList<>();
+        @JsonProperty private final List<Listed> first = new ArrayList<>();
+    }
+
+    /** A listed failure as summary.json writes it: h, point, member, step, reason. */
+    @JsonPropertyOrder({"h", "point", "member", "step", "reason"})
+    private record Listed(Double h, @JsonIgnore MemberFailure failure) {
+        @JsonProperty int point() { return failure.point(); }
+        @JsonProperty int member() { return failure.member(); }
+        @JsonProperty long step() { return failure.step(); }
+        @JsonProperty String reason() { return failure.reason(); }
     }
 
     /** The first output time at which an observer's statistic was not finite (per observer and step size). */
@@ -96,10 +104,10 @@ public final class RunSummary {
         return this;
     }
 
-    /** Adds count failed members, and one entry to the list (none if listed is null). */
-    public RunSummary failures(int count, Failure listed) {
+    /** Adds count failed members, and one entry to the list (none if listed is null) of the step size h (null: h varies per member). */
+    public RunSummary failures(int count, Double h, MemberFailure listed) {
         failures.count += count;
-        if (listed != null && failures.first.size() < LISTED_FAILURES) failures.first.add(listed);
+        if (listed != null && failures.first.size() < LISTED_FAILURES) failures.first.add(new Listed(h, listed));
         return this;
     }
 
@@ -115,7 +123,11 @@ public final class RunSummary {
 
     public List<String> files() { return List.copyOf(files); }
     public int failureCount() { return failures.count; }
-    public List<Failure> listedFailures() { return List.copyOf(failures.first); }
+    /** The failures listed one by one. */
+    public List<MemberFailure> listedFailures() { return failures.first.stream().map(Listed::failure).toList(); }
+
+    /** The step size of the i-th listed failure (null where h varies per member). */
+    public Double listedStepSize(int i) { return failures.first.get(i).h(); }
 
     /** From the JVM's start to the first step (JVM, code generation and compilation), where a run stepped. */
     @JsonProperty("startup_seconds")

@@ -1,5 +1,6 @@
 package org.geomech.io;
 
+import org.geomech.engine.MemberFailure;
 import org.geomech.engine.Stage;
 import org.geomech.engine.Trajectories;
 import org.geomech.engine.EnsembleRun;
@@ -57,7 +58,7 @@ class CheckpointTest {
         Trajectories t = new Trajectories(List.of(0, 9), s.members());
         t.record(0, s);
         Stage done = new Stage(0.2, new EnsembleRun.Result(rows, 4000, 3, 2500, 1.25),
-                List.of(new Stage.Failure(5, 2, EnsembleState.Status.SINGULAR_JACOBIAN)), null, spread(3),
+                List.of(new MemberFailure(1, 3, 2, EnsembleState.Status.SINGULAR_JACOBIAN)), null, spread(3),
                 new double[][][]{{{1, 2}, {3, Double.NaN}}, {{-0.0, 5}, {6, 7}}});
         return new Checkpoint.Header("1.2.3", "planar-pendulum, rattle", List.of("--model", "planar-pendulum", "--h", "0.2,0.1"), "t_end: 3\nmethod: rattle\n",
                 new InitialStates.Report(0.25, 0.125), List.of(done), 1, new EnsembleRun.Snapshot(4, rows, 1234, 5, 777, 0.5, initial), t,
@@ -111,6 +112,47 @@ class CheckpointTest {
             assertEquals(s.failedStep(j), into.failedStep(j), "failed step " + j);
         }
         assertTrue(Files.list(dir).allMatch(p -> p.getFileName().toString().equals(Checkpoint.FILE)), "no temporary file left beside it");
+    }
+
+    /**
+     * Format 3 stored a finished step size's failures by launch index: the same checkpoint in format 3 (its failure, point
+     * 1's member 3, as launch index 1027 = 1024 + 3 in a launch of two points of one 1024-member block each, and a
+     * padding member's EXCLUDED status at 1030) reads back as point 1, member 3, the padding left out.
+     */
+    @Test
+    void readsFormat3FailuresByLaunchIndex() throws Exception {
+        EnsembleState s = ensemble();
+        Checkpoint.Header h = header(s);
+        Path file = dir.resolve(Checkpoint.FILE);
+        Checkpoint.write(file, h, s);
+        byte[] four = Files.readAllBytes(file);
+        java.nio.ByteBuffer pattern = java.nio.ByteBuffer.allocate(21).putInt(1).putInt(1).putInt(3).putLong(2).put((byte) EnsembleState.Status.SINGULAR_JACOBIAN.ordinal());
+        int at = indexOf(four, pattern.array());
+        java.io.ByteArrayOutputStream three = new java.io.ByteArrayOutputStream();
+        three.write(four, 0, at);
+        three.write(java.nio.ByteBuffer.allocate(30).putInt(2).putInt(1027).putLong(2).put((byte) EnsembleState.Status.SINGULAR_JACOBIAN.ordinal())
+                .putInt(1030).putLong(0).put((byte) EnsembleState.Status.EXCLUDED.ordinal()).array());
+        three.write(four, at + pattern.capacity(), four.length - 12 - at - pattern.capacity());
+        byte[] body = three.toByteArray();
+        int formatAt = "GEOMECH-CHECKPOINT\n".length();
+        java.nio.ByteBuffer.wrap(body).putInt(formatAt, 3);
+        java.util.zip.CRC32C crc = new java.util.zip.CRC32C();
+        crc.update(body);
+        Files.write(file, java.nio.ByteBuffer.allocate(body.length + 12).put(body).putLong(body.length).putInt((int) crc.getValue()).array());
+        Checkpoint.Header back = Checkpoint.read(file);
+        assertEquals(h.finished().get(0).failures(), back.finished().get(0).failures());
+        assertEquals(h.snapshot().rows(), back.snapshot().rows());
+    }
+
+    private static int indexOf(byte[] in, byte[] pattern) {
+        int found = -1;
+        for (int i = 0; i + pattern.length <= in.length; i++)
+            if (java.util.Arrays.equals(in, i, i + pattern.length, pattern, 0, pattern.length)) {
+                assertEquals(-1, found, "the failure's bytes occur once");
+                found = i;
+            }
+        assertTrue(found >= 0, "the failure's bytes are in the file");
+        return found;
     }
 
     @Test
