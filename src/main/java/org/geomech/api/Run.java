@@ -3,6 +3,7 @@ package org.geomech.api;
 import org.geomech.engine.SlabExecutor;
 import org.geomech.engine.MemoryPlan;
 import org.geomech.engine.MemberFailure;
+import org.geomech.engine.Retries;
 import org.geomech.engine.Engine;
 import org.geomech.engine.RunSpec;
 import org.geomech.backend.Backend;
@@ -67,6 +68,7 @@ public final class Run {
     private double[][] givenQ, givenV;
     private final Map<String, double[]> givenParameters = new LinkedHashMap<>();
     private Integer membersInMemory;
+    private int retryFailed;
     private Boolean keepFinalStates;
     private SlabExecutor executor;
     private IntFunction<SlabExecutor.Recipe> recipes;
@@ -267,6 +269,26 @@ public final class Run {
      */
     public Run listener(Listener listener) { this.listener = listener; return this; }
 
+    /** The most halvings {@link #retryFailed(int)} takes. */
+    public static final int MAX_RETRY_HALVINGS = 20;
+
+    /**
+     * Runs each member that fails again, alone from its initial state, at h/2, h/4, ... up to halvings halvings of its
+     * step size, until it reaches the final time; its values then enter its point's mean, max and msd at every output
+     * time (as one more reduction block after the point's, in member order: deterministic, the other members' values
+     * bitwise unchanged), its final state takes its place, and {@link Results#retried()} lists every retried member with
+     * the h of its last try and whether it still failed. 0 (the default): none. Not with min, std or quantiles.
+     *
+     * @param halvings 0 to {@value #MAX_RETRY_HALVINGS}
+     * @return this run
+     */
+    public Run retryFailed(int halvings) {
+        if (halvings < 0 || halvings > MAX_RETRY_HALVINGS)
+            throw new InputException("retry-failed must be a whole number of halvings from 0 to " + MAX_RETRY_HALVINGS + ", got " + halvings);
+        retryFailed = halvings;
+        return this;
+    }
+
     /**
      * Holds at most this many members in memory (rounded up to whole blocks of 1024): a larger ensemble is made and
      * run slab by slab, each over the whole time span, with bitwise the statistics, spread, trajectories and final
@@ -388,7 +410,7 @@ public final class Run {
             @Override
             public void started(InitialStates.Report consistency, long[] flops) {
                 listener.started(new Results(spec.backend().describe(), setup.system().name(), spec.step().method(), names, spec.step().layout().names(),
-                        List.of(), Map.of(), consistency.maxPositionMove(), consistency.maxVelocityMove(), flops, true, "none", 0));
+                        List.of(), Map.of(), Map.of(), consistency.maxPositionMove(), consistency.maxVelocityMove(), flops, true, "none", 0));
             }
 
             @Override
@@ -403,14 +425,16 @@ public final class Run {
         Engine.Outcome outcome = Engine.run(spec, heard, checkpoints == null ? null : new CheckpointFile(checkpoints, fingerprint), resume);
         List<Series> series = new ArrayList<>();
         Map<Double, List<MemberFailure>> failures = new LinkedHashMap<>();
+        Map<Double, List<Retries.Retried>> retried = new LinkedHashMap<>();
         for (Engine.StageResult r : outcome.stages()) {
             for (SweepRun.Point p : r.points())
                 series.add(series(r.h(), p, names, sc, r.spread(), r.finalStates()[p.index()], trajectories(r.trajectories(), p.index()), r.run()));
             failures.put(r.h(), r.failures());
+            retried.put(r.h(), r.retried());
         }
         InitialStates.Report moved = outcome.consistency();
         return new Results(spec.backend().describe() + (executor == null ? "" : ", slabs on " + executor.describe()), setup.system().name(),
-                spec.step().method(), names, spec.step().layout().names(), series, failures, moved.maxPositionMove(), moved.maxVelocityMove(),
+                spec.step().method(), names, spec.step().layout().names(), series, failures, retried, moved.maxPositionMove(), moved.maxVelocityMove(),
                 outcome.flops(), outcome.complete(), !spec.spread() ? "none" : spec.sketch() > 0 ? "sketch" : "exact", outcome.rankError());
     }
 
@@ -432,7 +456,7 @@ public final class Run {
         InitialStates initial = givenQ != null ? new InitialStates(sys, givenQ, givenV) : new InitialStates(sys, sc.q0(), sc.v0());
         if (backend.initialStates() != null) initial = initial.projectedBy(backend.initialStates());
         RunSpec spec = new RunSpec(plan, step, backend, observers, sc.newton(), initial, sc.perturbation(), sc.steps(), sc.tEnd(), sc.outputInterval(),
-                sc.quantileLevels(), sc.needsSpread(), 0, trajectories, keepFinalStates, membersInMemory, executor, recipes);
+                sc.quantileLevels(), sc.needsSpread(), 0, trajectories, keepFinalStates, membersInMemory, executor, recipes, retryFailed);
         int sketch = sc.needsSpread() ? MemoryPlan.sketch(quantiles, plan.launchMembers(), spec.outputs(), observers.size()) : 0;
         return new Setup(sc, sys, spec.withSketch(sketch));
     }

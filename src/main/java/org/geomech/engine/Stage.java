@@ -3,14 +3,15 @@ package org.geomech.engine;
 import java.util.List;
 
 /**
- * A finished step size: its result, its failed members, its trajectories (null if none were saved), its spread at every
- * output time ([time][point][observer][min, std, quantiles...]; null if not asked for) and its final states
- * ([point][member][component]).
+ * A finished step size: its result, its failed members (before any retry), its trajectories (null if none were saved),
+ * its spread at every output time ([time][point][observer][min, std, quantiles...]; null if not asked for), its final
+ * states ([point][member][component]) and its failed members run again (Retries; empty unless asked for).
  */
 public record Stage(double h, EnsembleRun.Result result, List<MemberFailure> failures, Trajectories trajectories, List<double[][][]> spread,
-                    double[][][] finalStates) {
+                    double[][][] finalStates, List<Retries.Retried> retried) {
     public Stage {
         failures = List.copyOf(failures);
+        retried = List.copyOf(retried);
         spread = spread == null ? null : List.copyOf(spread);
     }
 }

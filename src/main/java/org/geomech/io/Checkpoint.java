@@ -5,6 +5,7 @@ import org.geomech.engine.Stage;
 import org.geomech.engine.Trajectories;
 import org.geomech.engine.EnsembleRun;
 import org.geomech.engine.MemberFailure;
+import org.geomech.engine.Retries;
 import org.geomech.engine.SlabRun;
 import org.geomech.ensemble.EnsembleState;
 import org.geomech.ensemble.InitialStates;
@@ -43,7 +44,7 @@ public final class Checkpoint {
     public static final String FILE = "checkpoint.bin";
     private static final byte[] MAGIC = "GEOMECH-CHECKPOINT\n".getBytes(StandardCharsets.US_ASCII);
     // 2: rows keep their block partials, stages their spread and final states, the snapshot its spread; 3: slabs; 4: a finished step
-    // size's failures as (point, member) as the slabs' are, no longer as launch indices
+    // size's failures as (point, member) as the slabs' are, no longer as launch indices, and its retried members
     private static final int FORMAT = 4;
     private static final int OLDEST = 2;
     private static final int TRAILER = Long.BYTES + Integer.BYTES;
@@ -123,6 +124,8 @@ public final class Checkpoint {
             trajectories(out, s.trajectories());
             spread(out, s.spread());
             finalStates(out, s.finalStates());
+            out.writeInt(s.retried().size());
+            for (Retries.Retried r : s.retried()) retried(out, r);
         }
         out.writeInt(h.stage());
         EnsembleRun.Snapshot snap = h.snapshot();
@@ -271,7 +274,9 @@ public final class Checkpoint {
             List<double[][][]> spread = spread(in, file);
             double[][][] finalStates = finalStates(in, file);
             if (format < 4) failures = ofLaunch(failures, launchIndices, rows, finalStates.length, file);
-            finished.add(new Stage(h, result, failures, trajectories, spread, finalStates));
+            List<Retries.Retried> retried = new ArrayList<>();
+            for (int r = format < 4 ? 0 : count(in, file); r > 0; r--) retried.add(retried(in, file));
+            finished.add(new Stage(h, result, failures, trajectories, spread, finalStates, retried));
         }
         int stage = in.readInt();
         long step = in.readLong();
@@ -438,6 +443,33 @@ public final class Checkpoint {
             if (f.status() != EnsembleState.Status.EXCLUDED) out.add(new MemberFailure(launchIndices[k] / stride, launchIndices[k] % stride, f.step(), f.status()));
         }
         return out;
+    }
+
+    // a failed member run again: point, member, h of its last try, status, member-steps, its block partials per output, final state
+    private static void retried(DataOutputStream out, Retries.Retried r) throws IOException {
+        out.writeInt(r.point());
+        out.writeInt(r.member());
+        out.writeDouble(r.h());
+        out.writeByte(r.status().ordinal());
+        out.writeLong(r.memberSteps());
+        out.writeInt(r.partials().length);
+        out.writeInt(r.partials().length == 0 ? 0 : r.partials()[0].length);
+        for (double[] p : r.partials()) doubles(out, p, p.length);
+        out.writeInt(r.finalState().length);
+        doubles(out, r.finalState(), r.finalState().length);
+    }
+
+    private static Retries.Retried retried(DataInputStream in, Path file) throws IOException {
+        int point = in.readInt(), member = in.readInt();
+        double h = in.readDouble();
+        int code = in.readByte();
+        if (code < 0 || code >= EnsembleState.Status.values().length) throw broken(file, "inconsistent");
+        long memberSteps = in.readLong();
+        double[][] partials = new double[count(in, file)][count(in, file)];
+        for (double[] p : partials) readDoubles(in, p);
+        double[] last = new double[count(in, file)];
+        readDoubles(in, last);
+        return new Retries.Retried(point, member, h, EnsembleState.Status.values()[code], memberSteps, partials, last);
     }
 
     private static EnsembleState.Status status(int code, Path file) {

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import org.geomech.ensemble.InitialStates;
 import org.geomech.engine.MemberFailure;
+import org.geomech.engine.Retries;
 import org.geomech.engine.Startup;
 
 import java.nio.file.Path;
@@ -23,7 +24,7 @@ import java.util.OptionalDouble;
 @JsonAutoDetect(fieldVisibility = JsonAutoDetect.Visibility.ANY, getterVisibility = JsonAutoDetect.Visibility.NONE,
         isGetterVisibility = JsonAutoDetect.Visibility.NONE)
 @JsonPropertyOrder({"command", "geomech_version", "java_version", "finished", "error", "inputs", "members", "failures", "wall_seconds", "startup_seconds",
-        "non_finite_observers", "member_steps", "stepping_seconds", "member_steps_per_second", "newton_iterations",
+        "retried", "non_finite_observers", "member_steps", "stepping_seconds", "member_steps_per_second", "newton_iterations",
         "flops_per_step", "consistency", "quantiles", "results", "files"})
 public final class RunSummary {
     /** How many members failed, and the first few: each with the step size of its run (null where h varies per member). */
@@ -50,6 +51,13 @@ public final class RunSummary {
     /** How min, std and quantiles were computed: "exact" or "sketch", and the largest rank error of a quantile as a fraction of the members. */
     public record Quantiles(String method, double rankError) {}
 
+    /**
+     * A member run again at halved step sizes (run --retry-failed): the step size of its run (null where h varies per
+     * member), its point and member, the h of its last try, and whether it reached t_end ("ok") or why it still failed.
+     */
+    @JsonPropertyOrder({"h", "point", "member", "retried_h", "result"})
+    private record RetriedEntry(Double h, int point, int member, @JsonProperty("retried_h") double retriedH, String result) {}
+
     /** How many failures are listed one by one. */
     public static final int LISTED_FAILURES = 10;
 
@@ -61,6 +69,8 @@ public final class RunSummary {
     private Object inputs;
     private int members;
     private final Failures failures = new Failures();
+    @JsonInclude(JsonInclude.Include.NON_EMPTY)
+    private final List<RetriedEntry> retried = new ArrayList<>();
     private final List<NonFiniteObserver> nonFiniteObservers = new ArrayList<>();
     private double wallSeconds;
     private long memberSteps;
@@ -108,6 +118,12 @@ public final class RunSummary {
     public RunSummary failures(int count, Double h, MemberFailure listed) {
         failures.count += count;
         if (listed != null && failures.first.size() < LISTED_FAILURES) failures.first.add(new Listed(h, listed));
+        return this;
+    }
+
+    /** Lists a member run again at step size h (null: h varies per member). */
+    public RunSummary retried(Double h, Retries.Retried r) {
+        retried.add(new RetriedEntry(h, r.point(), r.member(), r.h(), r.ok() ? "ok" : r.status().name().toLowerCase(java.util.Locale.ROOT)));
         return this;
     }
 

@@ -59,7 +59,7 @@ class CheckpointTest {
         t.record(0, s);
         Stage done = new Stage(0.2, new EnsembleRun.Result(rows, 4000, 3, 2500, 1.25),
                 List.of(new MemberFailure(1, 3, 2, EnsembleState.Status.SINGULAR_JACOBIAN)), null, spread(3),
-                new double[][][]{{{1, 2}, {3, Double.NaN}}, {{-0.0, 5}, {6, 7}}});
+                new double[][][]{{{1, 2}, {3, Double.NaN}}, {{-0.0, 5}, {6, 7}}}, List.of());
         return new Checkpoint.Header("1.2.3", "planar-pendulum, rattle", List.of("--model", "planar-pendulum", "--h", "0.2,0.1"), "t_end: 3\nmethod: rattle\n",
                 new InitialStates.Report(0.25, 0.125), List.of(done), 1, new EnsembleRun.Snapshot(4, rows, 1234, 5, 777, 0.5, initial), t,
                 spread(2), s.members(), s.components());
@@ -117,7 +117,8 @@ class CheckpointTest {
     /**
      * Format 3 stored a finished step size's failures by launch index: the same checkpoint in format 3 (its failure, point
      * 1's member 3, as launch index 1027 = 1024 + 3 in a launch of two points of one 1024-member block each, and a
-     * padding member's EXCLUDED status at 1030) reads back as point 1, member 3, the padding left out.
+     * padding member's EXCLUDED status at 1030, and no count of retried members) reads back as point 1, member 3, the padding
+     * left out.
      */
     @Test
     void readsFormat3FailuresByLaunchIndex() throws Exception {
@@ -133,7 +134,12 @@ class CheckpointTest {
         three.write(java.nio.ByteBuffer.allocate(30).putInt(2).putInt(1027).putLong(2).put((byte) EnsembleState.Status.SINGULAR_JACOBIAN.ordinal())
                 .putInt(1030).putLong(0).put((byte) EnsembleState.Status.EXCLUDED.ordinal()).array());
         three.write(four, at + pattern.capacity(), four.length - 12 - at - pattern.capacity());
-        byte[] body = three.toByteArray();
+        byte[] withRetried = three.toByteArray();
+        // format 4 then counts the stage's retried members (none) after its final states, which end with point 1's member 1, {6, 7}
+        int retriedAt = indexOf(withRetried, java.nio.ByteBuffer.allocate(24).putDouble(6).putDouble(7).putInt(0).putInt(1).array()) + 16;
+        byte[] body = new byte[withRetried.length - 4];
+        System.arraycopy(withRetried, 0, body, 0, retriedAt);
+        System.arraycopy(withRetried, retriedAt + 4, body, retriedAt, body.length - retriedAt);
         int formatAt = "GEOMECH-CHECKPOINT\n".length();
         java.nio.ByteBuffer.wrap(body).putInt(formatAt, 3);
         java.util.zip.CRC32C crc = new java.util.zip.CRC32C();
