@@ -13,7 +13,8 @@ import java.util.List;
 /**
  * Members that failed, run again alone from their initial state (bitwise as the launch makes it) at h/2, h/4, ... up to
  * K halvings, until one reaches t_end; each output time of the retried run (2^k of its steps per step of the launch)
- * coincides with the launch's. A member that reaches t_end enters its point's statistics at every output time as one
+ * coincides with the launch's. A member that reaches t_end enters its point's statistics from the first output time that
+ * no longer holds it (the one at or after its failing step; before, the launch's blocks hold its values at h) as one
  * more reduction block after the point's blocks, the retried members in member order: deterministic on every backend
  * and strategy (the launch's block partials are), but not the sum a block holding the member would give.
  */
@@ -22,10 +23,12 @@ public final class Retries {
 
     /**
      * A member run again: its point and index, the step size of its last try, how that try ended (OK where it reached
-     * t_end), the member-steps of all its tries, and where OK its one-member block partials at every output time and
-     * its final state (else empty).
+     * t_end), the member-steps of all its tries, the first output row that enters the statistics (the launch's rows
+     * before it hold the member), and where OK its one-member block partials at every output time and its final state
+     * (else empty).
      */
-    public record Retried(int point, int member, double h, EnsembleState.Status status, long memberSteps, double[][] partials, double[] finalState) {
+    public record Retried(int point, int member, double h, EnsembleState.Status status, long memberSteps, int from, double[][] partials,
+                          double[] finalState) {
         public boolean ok() { return status == EnsembleState.Status.OK; }
     }
 
@@ -41,6 +44,10 @@ public final class Retries {
         int g = launch.plan().first(f.point()) + f.member();
         int hAt = step.layout().parameterOffset() + step.layout().parameters().indexOf(StepSystem.H);
         TimeGrid grid = launch.grid();
+        EnsembleState initial = launch.slice(g, 1, null);
+        int[] ownPerTick = launch.stepsPerTick(initial);
+        int from = 0;   // the first row at or after the failing step (counted in the member's own steps), which no longer holds it
+        while ((long) Math.min((long) from * grid.stride(), grid.steps()) * (ownPerTick == null ? 1 : ownPerTick[0]) < f.step()) from++;
         long memberSteps = 0;
         Retried last = null;
         for (int k = 1; k <= halvings && grid.steps() <= TimeGrid.MAX_STEPS >> k; k++) {
@@ -67,11 +74,11 @@ public final class Retries {
                 for (int i = 0; i < partials.length; i++) partials[i] = r.rows().get(i).reduction().partials();
                 double[] x = new double[state.components()];
                 state.gather(0, x);
-                return new Retried(f.point(), f.member(), h, EnsembleState.Status.OK, memberSteps, partials, x);
+                return new Retried(f.point(), f.member(), h, EnsembleState.Status.OK, memberSteps, from, partials, x);
             }
-            last = new Retried(f.point(), f.member(), h, state.status(0), memberSteps, new double[0][], new double[0]);
+            last = new Retried(f.point(), f.member(), h, state.status(0), memberSteps, from, new double[0][], new double[0]);
         }
-        return last != null ? last : new Retried(f.point(), f.member(), grid.h(), f.status(), 0, new double[0][], new double[0]);
+        return last != null ? last : new Retried(f.point(), f.member(), grid.h(), f.status(), 0, from, new double[0][], new double[0]);
     }
 
     /** The members that still fail: those of failures not retried to t_end. */
@@ -97,8 +104,9 @@ public final class Retries {
         return out;
     }
 
-    // a point's row with each retried member's block appended, combined in block order
-    private static EnsembleRun.Row merge(EnsembleRun.Row row, List<Retried> ok, int i) {
+    // a point's row with the block of each retried member it no longer holds appended, combined in block order
+    private static EnsembleRun.Row merge(EnsembleRun.Row row, List<Retried> retried, int i) {
+        List<Retried> ok = retried.stream().filter(r -> i >= r.from()).toList();
         if (ok.isEmpty()) return row;
         Reduction.Result base = row.reduction();
         int width = 1 + Reduction.FIELDS * base.observers(), blocks = base.partials().length / width;
