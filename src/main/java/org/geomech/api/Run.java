@@ -68,7 +68,7 @@ public final class Run {
     private double[][] givenQ, givenV;
     private final Map<String, double[]> givenParameters = new LinkedHashMap<>();
     private Integer membersInMemory;
-    private int retryFailed;
+    private Integer retryFailed;
     private Boolean keepFinalStates;
     private SlabExecutor executor;
     private IntFunction<SlabExecutor.Recipe> recipes;
@@ -269,23 +269,19 @@ public final class Run {
      */
     public Run listener(Listener listener) { this.listener = listener; return this; }
 
-    /** The most halvings {@link #retryFailed(int)} takes. */
-    public static final int MAX_RETRY_HALVINGS = 20;
-
     /**
      * Runs each member that fails again, alone from its initial state, at h/2, h/4, ... up to halvings halvings of its
      * step size, until it reaches the final time; its values then enter its point's mean, max and msd at every output
      * time (as one more reduction block after the point's, in member order: deterministic, the other members' values
      * bitwise unchanged), its final state takes its place, and {@link Results#retried()} lists every retried member with
-     * the h of its last try and whether it still failed. 0 (the default): none. Not with min, std or quantiles.
+     * the h of its last try and whether it still failed. 0: none; unless set, as the scenario says (retry_failed:; none
+     * by default). Not with min, std or quantiles.
      *
-     * @param halvings 0 to {@value #MAX_RETRY_HALVINGS}
+     * @param halvings 0 to 20 (engine.Retries.MAX_HALVINGS)
      * @return this run
      */
     public Run retryFailed(int halvings) {
-        if (halvings < 0 || halvings > MAX_RETRY_HALVINGS)
-            throw new InputException("retry-failed must be a whole number of halvings from 0 to " + MAX_RETRY_HALVINGS + ", got " + halvings);
-        retryFailed = halvings;
+        retryFailed = Retries.halvings("retry-failed", halvings);
         return this;
     }
 
@@ -382,7 +378,7 @@ public final class Run {
 
     private static Scenario withStepSizes(Scenario s, List<Double> h) {
         return new Scenario(s.model(), s.method(), h, s.tEnd(), s.outputInterval(), s.q0(), s.v0(), s.members(), s.perturbation(),
-                s.observers(), s.statistics(), s.backend(), s.newton(), s.out(), s.variations(), null);
+                s.observers(), s.statistics(), s.backend(), s.newton(), s.out(), s.variations(), null, s.retryFailed());
     }
 
     /**
@@ -398,7 +394,7 @@ public final class Run {
         List<String> names = spec.observers().stream().map(Observer::name).toList();
         if (executor != null && (checkpoints != null || resumeFrom != null))
             throw new InputException("a run on " + executor.describe() + " keeps no checkpoint: run it without --checkpoint-every");
-        String fingerprint = fingerprint(sc, spec.step(), spec.plan(), spec.observers(), spec.backend());
+        String fingerprint = fingerprint(sc, spec.step(), spec.plan(), spec.observers(), spec.backend(), spec.retries());
         Engine.Resume resume = null;
         if (resumeFrom != null) {
             Checkpoint.Header resumed = Checkpoint.read(resumeFrom);
@@ -456,7 +452,7 @@ public final class Run {
         InitialStates initial = givenQ != null ? new InitialStates(sys, givenQ, givenV) : new InitialStates(sys, sc.q0(), sc.v0());
         if (backend.initialStates() != null) initial = initial.projectedBy(backend.initialStates());
         RunSpec spec = new RunSpec(plan, step, backend, observers, sc.newton(), initial, sc.perturbation(), sc.steps(), sc.tEnd(), sc.outputInterval(),
-                sc.quantileLevels(), sc.needsSpread(), 0, trajectories, keepFinalStates, membersInMemory, executor, recipes, retryFailed);
+                sc.quantileLevels(), sc.needsSpread(), 0, trajectories, keepFinalStates, membersInMemory, executor, recipes, retryFailed != null ? retryFailed : sc.retries());
         int sketch = sc.needsSpread() ? MemoryPlan.sketch(quantiles, plan.launchMembers(), spec.outputs(), observers.size()) : 0;
         return new Setup(sc, sys, spec.withSketch(sketch));
     }
@@ -480,14 +476,14 @@ public final class Run {
 
     // What a checkpoint must match: model (its definition's digest), method, state layout, members, sweep points (their
     // values' digest), observers, statistics, backend
-    private static String fingerprint(Scenario sc, StepSystem step, SweepPlan plan, List<Observer> observers, Backend backend) {
+    private static String fingerprint(Scenario sc, StepSystem step, SweepPlan plan, List<Observer> observers, Backend backend, int retries) {
         StringBuilder points = new StringBuilder();
         for (int p = 0; p < plan.points(); p++) points.append(plan.pointValues(p)).append(';');
         return step.model().name() + " (definition " + digest(sc.model().toString()) + "), " + step.method()
                 + ", state (" + String.join(", ", step.layout().names()) + "), " + plan.launchMembers() + " members, "
                 + plan.points() + " sweep points (" + digest(points.toString()) + "), observers ("
                 + String.join(", ", observers.stream().map(Observer::name).toList()) + "), statistics (" + String.join(", ", sc.statistics())
-                + "), backend " + backend.name();
+                + "), backend " + backend.name() + (retries > 0 ? ", failed members retried at up to " + retries + " halvings of h" : "");
     }
 
     // The first 12 hex digits of text's SHA-256

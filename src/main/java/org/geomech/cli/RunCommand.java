@@ -106,9 +106,9 @@ final class RunCommand extends GeomechCommand {
 
     @Option(names = "--retry-failed", paramLabel = "K",
             description = "run each member that fails again, alone from its initial state, at h/2, h/4, ... up to K halvings (0 to "
-                    + Run.MAX_RETRY_HALVINGS + "; default 0: none); one that reaches t_end enters the mean, max and msd at every output time,"
-                    + " and the summary lists who was retried, with which h, and who still failed")
-    int retryFailed;
+                    + Retries.MAX_HALVINGS + "; default 0: none; scenario key retry_failed); one that reaches t_end enters the mean, max and msd"
+                    + " from the output after its failure on, and the summary lists who was retried, with which h, and who still failed")
+    Long retryFailed;
 
     @Option(names = "--save-trajectories", paramLabel = "MEMBERS", split = ",",
             description = "members whose full state (q, dot(q), p(q), lambda..) is saved at every output time: 0,5,9, ranges 0-99, or all")
@@ -168,12 +168,10 @@ final class RunCommand extends GeomechCommand {
         if (!format.equals("csv") && !format.equals("npy")) throw new InputException("--format must be csv or npy, not '" + format + "'");
         if (checkpointEvery != null) Checkpoints.checkInterval(checkpointEvery);
         if (membersInMemory != null && membersInMemory < 1) throw new InputException("--members-in-memory must be at least 1, got " + membersInMemory);
-        if (retryFailed < 0 || retryFailed > Run.MAX_RETRY_HALVINGS)
-            throw new InputException("--retry-failed must be a whole number of halvings from 0 to " + Run.MAX_RETRY_HALVINGS + ", got " + retryFailed);
         StateFile.Table table = resolve();
         checkFolder(scenario.out());
         List<String> methods = org.geomech.method.MethodList.split(scenario.method());
-        if (methods.size() > 1 && retryFailed > 0)
+        if (methods.size() > 1 && scenario.retries() > 0)
             throw new InputException("several methods (" + scenario.method() + ") run as one comparison of the energy error, which retries no member; give one method");
         if (methods.size() > 1 && (trajectorySelection != null || saveFinalStates || membersInMemory != null || checkpointEvery != null))
             throw new InputException("several methods (" + scenario.method() + ") run as one comparison of the energy error: it saves no trajectories"
@@ -200,6 +198,7 @@ final class RunCommand extends GeomechCommand {
         if (sigma != null) d.sigma = sigma;
         if (outputInterval != null) d.outputInterval = outputInterval;
         if (statistics != null) d.statistics = statistics;
+        if (retryFailed != null) d.retryFailed = retryFailed;
         if (d.backend == null) d.backend = "auto";
         if (initialFile == null) defaultEnsemble = d.defaultEnsemble(DEFAULT_MEMBERS);
         scenario = d.resolve();
@@ -223,7 +222,6 @@ final class RunCommand extends GeomechCommand {
         if (trajectoryMembers != null) run.trajectories(trajectoryMembers);
         run.keepFinalStates(saveFinalStates);
         run.quantiles(quantiles);
-        run.retryFailed(retryFailed);
         return run;
     }
 

@@ -1,5 +1,6 @@
 package org.geomech.engine;
 
+import org.geomech.InputException;
 import org.geomech.backend.Backend;
 import org.geomech.ensemble.EnsembleState;
 import org.geomech.ensemble.Reduction;
@@ -19,7 +20,17 @@ import java.util.List;
  * and strategy (the launch's block partials are), but not the sum a block holding the member would give.
  */
 public final class Retries {
+    /** The most halvings of h a run may ask for (2^20 steps per step of the run). */
+    public static final int MAX_HALVINGS = 20;
+
     private Retries() {}
+
+    /** halvings checked: a whole number from 0 to MAX_HALVINGS; InputException (exit 2) naming where it came from otherwise. */
+    public static int halvings(String where, long halvings) {
+        if (halvings < 0 || halvings > MAX_HALVINGS)
+            throw new InputException(where + " must be a whole number of halvings of h from 0 to " + MAX_HALVINGS + ", got " + halvings);
+        return (int) halvings;
+    }
 
     /**
      * A member run again: its point and index, the step size of its last try, how that try ended (OK where it reached
