@@ -158,7 +158,7 @@ public final class Engine {
             for (int i = 0; i < rows.size(); i++)
                 for (SweepRun.Point p : points) listener.output(h, p.index(), p.rows().get(i), s.spread() == null ? null : s.spread().get(i)[p.index()]);
             results.add(new StageResult(h, points, Retries.stillFailing(s.failures(), s.retried()), s.spread(),
-                    Retries.finalStates(s.finalStates(), s.retried()), s.trajectories(), s.result(), s.retried()));
+                    Retries.finalStates(s.finalStates(), s.retried()), s.trajectories(), Retries.counters(s.result(), s.retried()), s.retried()));
             finished.add(s);
         }
 
@@ -194,7 +194,7 @@ public final class Engine {
             double[][][] last = o.finalStates() != null ? o.finalStates() : new double[plan.points()][0][];
             finished.add(new Stage(h, o.result(), o.failures(), recorded, o.spread(), last, retried));
             results.add(new StageResult(h, points, Retries.stillFailing(o.failures(), retried), o.spread(), Retries.finalStates(last, retried), recorded,
-                    o.result(), retried));
+                    Retries.counters(o.result(), retried), retried));
             return true;
         }
 
@@ -252,7 +252,7 @@ public final class Engine {
                 for (int i = 0; i < points.get(0).rows().size(); i++) for (SweepRun.Point p : points) listener.output(h, p.index(), p.rows().get(i), null);
             finished.add(new Stage(h, r.run(), r.failures(), recorder, spreadTimes, last, retried));
             results.add(new StageResult(h, points, Retries.stillFailing(r.failures(), retried), spreadTimes, Retries.finalStates(last, retried), recorder,
-                    r.run(), retried));
+                    Retries.counters(r.run(), retried), retried));
             return complete;
         }
 

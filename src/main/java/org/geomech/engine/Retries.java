@@ -34,12 +34,12 @@ public final class Retries {
 
     /**
      * A member run again: its point and index, the step size of its last try, how that try ended (OK where it reached
-     * t_end), the member-steps of all its tries, the first output row that enters the statistics (the launch's rows
-     * before it hold the member), and where OK its one-member block partials at every output time and its final state
-     * (else empty).
+     * t_end), the work of all its tries (member-steps, Newton iterations, Jacobian factorisations, seconds), the first
+     * output row that enters the statistics (the launch's rows before it hold the member), and where OK its one-member
+     * block partials at every output time and its final state (else empty).
      */
-    public record Retried(int point, int member, double h, EnsembleState.Status status, long memberSteps, int from, double[][] partials,
-                          double[] finalState) {
+    public record Retried(int point, int member, double h, EnsembleState.Status status, long memberSteps, long newtonIterations,
+                          long jacobianFactorisations, double seconds, int from, double[][] partials, double[] finalState) {
         public boolean ok() { return status == EnsembleState.Status.OK; }
     }
 
@@ -59,7 +59,8 @@ public final class Retries {
         int[] ownPerTick = launch.stepsPerTick(initial);
         int from = 0;   // the first row at or after the failing step (counted in the member's own steps), which no longer holds it
         while ((long) Math.min((long) from * grid.stride(), grid.steps()) * (ownPerTick == null ? 1 : ownPerTick[0]) < f.step()) from++;
-        long memberSteps = 0;
+        long memberSteps = 0, newton = 0, factorisations = 0;
+        double seconds = 0;
         Retried last = null;
         for (int k = 1; k <= halvings && grid.steps() <= TimeGrid.MAX_STEPS >> k; k++) {
             EnsembleState state = launch.slice(g, 1, null);
@@ -80,16 +81,19 @@ public final class Retries {
             }
             EnsembleRun.Result r = EnsembleRun.run(compiled, state, params, perTick, halved, null, null, null, null, null);
             memberSteps += state.ok(0) ? halved.steps() * (perTick == null ? 1 : perTick[0]) : state.failedStep(0);
+            newton += r.newtonIterations();
+            factorisations += r.jacobianFactorisations();
+            seconds += r.seconds();
             if (state.ok(0)) {
                 double[][] partials = new double[r.rows().size()][];
                 for (int i = 0; i < partials.length; i++) partials[i] = r.rows().get(i).reduction().partials();
                 double[] x = new double[state.components()];
                 state.gather(0, x);
-                return new Retried(f.point(), f.member(), h, EnsembleState.Status.OK, memberSteps, from, partials, x);
+                return new Retried(f.point(), f.member(), h, EnsembleState.Status.OK, memberSteps, newton, factorisations, seconds, from, partials, x);
             }
-            last = new Retried(f.point(), f.member(), h, state.status(0), memberSteps, from, new double[0][], new double[0]);
+            last = new Retried(f.point(), f.member(), h, state.status(0), memberSteps, newton, factorisations, seconds, from, new double[0][], new double[0]);
         }
-        return last != null ? last : new Retried(f.point(), f.member(), grid.h(), f.status(), 0, from, new double[0][], new double[0]);
+        return last != null ? last : new Retried(f.point(), f.member(), grid.h(), f.status(), 0, 0, 0, 0, from, new double[0][], new double[0]);
     }
 
     /** The members that still fail: those of failures not retried to t_end. */
@@ -125,6 +129,19 @@ public final class Retries {
         for (int k = 0; k < ok.size(); k++) System.arraycopy(ok.get(k).partials()[i], 0, all, (blocks + k) * width, width);
         Reduction.Result r = Reduction.combine(all, blocks + ok.size(), base.observers());
         return new EnsembleRun.Row(row.t(), row.step(), r.ok(), r.stats(), r);
+    }
+
+    /** A launch's counters with the work of its retries added (its rows as they are: each point's are merged by merge). */
+    public static EnsembleRun.Result counters(EnsembleRun.Result run, List<Retried> retried) {
+        if (retried.isEmpty()) return run;
+        long newton = run.newtonIterations(), factorisations = run.jacobianFactorisations();
+        double seconds = run.seconds();
+        for (Retried r : retried) {
+            newton += r.newtonIterations();
+            factorisations += r.jacobianFactorisations();
+            seconds += r.seconds();
+        }
+        return new EnsembleRun.Result(run.rows(), newton, run.maxNewtonIterations(), factorisations, seconds);
     }
 
     /** Final states ([point][member][component], where kept) with each retried member's in its place (a copy where one is). */

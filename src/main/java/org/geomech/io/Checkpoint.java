@@ -445,13 +445,16 @@ public final class Checkpoint {
         return out;
     }
 
-    // a failed member run again: point, member, h of its last try, status, member-steps, first row, its block partials per output, final state
+    // a failed member run again: point, member, h of its last try, status, its work, first row, its block partials per output, final state
     private static void retried(DataOutputStream out, Retries.Retried r) throws IOException {
         out.writeInt(r.point());
         out.writeInt(r.member());
         out.writeDouble(r.h());
         out.writeByte(r.status().ordinal());
         out.writeLong(r.memberSteps());
+        out.writeLong(r.newtonIterations());
+        out.writeLong(r.jacobianFactorisations());
+        out.writeDouble(r.seconds());
         out.writeInt(r.from());
         out.writeInt(r.partials().length);
         out.writeInt(r.partials().length == 0 ? 0 : r.partials()[0].length);
@@ -465,13 +468,14 @@ public final class Checkpoint {
         double h = in.readDouble();
         int code = in.readByte();
         if (code < 0 || code >= EnsembleState.Status.values().length) throw broken(file, "inconsistent");
-        long memberSteps = in.readLong();
+        long memberSteps = in.readLong(), newton = in.readLong(), factorisations = in.readLong();
+        double seconds = in.readDouble();
         int from = count(in, file);
         double[][] partials = new double[count(in, file)][count(in, file)];
         for (double[] p : partials) readDoubles(in, p);
         double[] last = new double[count(in, file)];
         readDoubles(in, last);
-        return new Retries.Retried(point, member, h, EnsembleState.Status.values()[code], memberSteps, from, partials, last);
+        return new Retries.Retried(point, member, h, EnsembleState.Status.values()[code], memberSteps, newton, factorisations, seconds, from, partials, last);
     }
 
     private static EnsembleState.Status status(int code, Path file) {
