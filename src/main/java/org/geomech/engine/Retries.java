@@ -57,12 +57,14 @@ public final class Retries {
         TimeGrid grid = launch.grid();
         EnsembleState initial = launch.slice(g, 1, null);
         int[] ownPerTick = launch.stepsPerTick(initial);
-        int from = 0;   // the first row at or after the failing step (counted in the member's own steps), which no longer holds it
-        while ((long) Math.min((long) from * grid.stride(), grid.steps()) * (ownPerTick == null ? 1 : ownPerTick[0]) < f.step()) from++;
+        // the first row at or after the failing step (counted in the member's own steps, ownPerTick to a tick), which no longer holds it
+        long perTickAtH = ownPerTick == null ? 1 : ownPerTick[0], ticks = (f.step() + perTickAtH - 1) / perTickAtH;
+        int from = (int) Math.min((ticks + grid.stride() - 1) / grid.stride(), grid.rows() - 1);
         long memberSteps = 0, newton = 0, factorisations = 0;
         double seconds = 0;
         Retried last = null;
-        for (int k = 1; k <= halvings && grid.steps() <= TimeGrid.MAX_STEPS >> k; k++) {
+        // a try within the most steps of a run, and of a member's steps per tick
+        for (int k = 1; k <= halvings && grid.steps() * perTickAtH <= TimeGrid.MAX_STEPS >> k && (long) grid.stride() * perTickAtH << k <= Integer.MAX_VALUE; k++) {
             EnsembleState state = launch.slice(g, 1, null);
             double[] params;
             TimeGrid halved;
