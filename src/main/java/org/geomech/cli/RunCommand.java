@@ -370,7 +370,7 @@ final class RunCommand extends GeomechCommand {
         out().printf("retried %d failed member(s) at halved h: %d reached t_end, %d still failed%n", retried.size(), ok, retried.size() - ok);
         for (Retries.Retried r : retried.subList(0, Math.min(retried.size(), RunSummary.LISTED_FAILURES)))
             out().printf("  %smember %d at h = %s: %s%n", swept ? "point " + r.point() + " " : "", r.member(), r.h(),
-                    r.ok() ? "ok" : "failed (" + r.status().name().toLowerCase(java.util.Locale.ROOT) + ")");
+                    r.ok() ? "ok" : "failed (" + r.result() + ")");
         if (retried.size() > RunSummary.LISTED_FAILURES) out().printf("  ... %d more (summary.json: retried)%n", retried.size() - RunSummary.LISTED_FAILURES);
     }
 

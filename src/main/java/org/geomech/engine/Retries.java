@@ -41,6 +41,9 @@ public final class Retries {
     public record Retried(int point, int member, double h, EnsembleState.Status status, long memberSteps, long newtonIterations,
                           long jacobianFactorisations, double seconds, int from, double[][] partials, double[] finalState) {
         public boolean ok() { return status == EnsembleState.Status.OK; }
+
+        /** "ok" where it reached t_end, else why its last try failed, as MemberFailure.reason names it. */
+        public String result() { return ok() ? "ok" : new MemberFailure(point, member, 0, status).reason(); }
     }
 
     /** Runs each failed member of launch again at up to halvings halvings of its step size, in the order of failures. */

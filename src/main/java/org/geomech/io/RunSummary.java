@@ -123,7 +123,7 @@ public final class RunSummary {
 
     /** Lists a member run again at step size h (null: h varies per member). */
     public RunSummary retried(Double h, Retries.Retried r) {
-        retried.add(new RetriedEntry(h, r.point(), r.member(), r.h(), r.ok() ? "ok" : r.status().name().toLowerCase(java.util.Locale.ROOT)));
+        retried.add(new RetriedEntry(h, r.point(), r.member(), r.h(), r.result()));
         return this;
     }
 
