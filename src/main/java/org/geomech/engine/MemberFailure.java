@@ -15,7 +15,10 @@ import java.util.Locale;
  */
 public record MemberFailure(int point, int member, long step, EnsembleState.Status status) implements Serializable {
     /** Why, as the summary and the API name it: "newton_iteration_limit", "singular_jacobian" or "non_finite". */
-    public String reason() { return status.name().toLowerCase(Locale.ROOT); }
+    public String reason() { return reason(status); }
+
+    /** A status as a reason: its name in lower case. */
+    public static String reason(EnsembleState.Status status) { return status.name().toLowerCase(Locale.ROOT); }
 
     /** The failed members of a launch's state, point by point in member order (padding members left out). */
     public static List<MemberFailure> of(SweepPlan plan, EnsembleState state) {

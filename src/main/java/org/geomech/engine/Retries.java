@@ -43,7 +43,7 @@ public final class Retries {
         public boolean ok() { return status == EnsembleState.Status.OK; }
 
         /** "ok" where it reached t_end, else why its last try failed, as MemberFailure.reason names it. */
-        public String result() { return ok() ? "ok" : new MemberFailure(point, member, 0, status).reason(); }
+        public String result() { return ok() ? "ok" : MemberFailure.reason(status); }
     }
 
     /** Runs each failed member of launch again at up to halvings halvings of its step size, in the order of failures. */
