@@ -16,7 +16,8 @@ import java.util.function.IntFunction;
  * sin, cos, tan, exp, log, pow and atan2 call Tape's function (StrictMath's sin and cos, Math's others) lane by lane through the scratch array, so every
  * lane is bitwise the tape's value whatever the JIT tier (VectorOperators' transcendentals may use other
  * approximations where intrinsified, and JDK 17's fallback allocates). The statements are split into methods of
- * a bounded number of Vector API calls, well below HotSpot's 8000-bytecode JIT limit; a temporary needed by a
+ * a bounded number of Vector API calls, well below HotSpot's 8000-bytecode JIT limit, counted on StraightLineProgram's
+ * instructions (their kinds and operands), never on the emitted text; a temporary needed by a
  * later method goes through the scratch array, so no vector crosses a call. Constants are broadcast once per
  * method. The enclosing class declares {@code static final VectorSpecies<Double> S} with {@code lanes} lanes.
  */
