@@ -85,8 +85,6 @@ public final class Engine {
      * this spec (its finished step sizes are heard again, the one under way goes on from the checkpoint).
      */
     public static Outcome run(RunSpec spec, Listener listener, Checkpointing checkpointing, Resume resume) {
-        if (spec.retries() > 0 && spec.spread())
-            throw new InputException("--retry-failed goes with the statistics mean, max and msd only; min, std and quantiles of retried members are not merged");
         return new Stages(spec, listener, checkpointing, resume).run();
     }
 
@@ -181,15 +179,16 @@ public final class Engine {
             }
             consistency = o.consistency();
             listener.started(consistency, flops);
-            List<Retries.Retried> retried = spec.retries() > 0 ? Retries.run(compiled, launch, o.failures(), spec.retries()) : List.of();
+            List<Retries.Retried> retried = spec.retries() > 0 ? Retries.run(compiled, launch, o.failures(), spec.retries(), spread) : List.of();
             List<SweepRun.Point> points = Retries.merge(SweepRun.points(plan, o.result().rows(), o.failures(), o.memberSteps()), retried);
+            List<double[][][]> spreadTimes = spread == null ? null : spread.retrying() ? spread.merge(retried, o.result().rows().size()) : o.spread();
             for (int i = 0; i < o.result().rows().size(); i++)
-                for (SweepRun.Point p : points) listener.output(h, p.index(), p.rows().get(i), spread == null ? null : o.spread().get(i)[p.index()]);
+                for (SweepRun.Point p : points) listener.output(h, p.index(), p.rows().get(i), spread == null ? null : spreadTimes.get(i)[p.index()]);
             if (spread != null) rankError = Math.max(rankError, spread.rankError());
             Trajectories recorded = o.trajectories() == null ? null : Trajectories.of(o.result().rows(), keep.trajectoryMembers(), o.trajectories());
             double[][][] last = o.finalStates() != null ? o.finalStates() : new double[plan.points()][0][];
-            finished.add(new Stage(h, o.result(), o.failures(), recorded, o.spread(), last, retried));
-            results.add(new StageResult(h, points, Retries.stillFailing(o.failures(), retried), o.spread(), Retries.finalStates(last, retried), recorded,
+            finished.add(new Stage(h, o.result(), o.failures(), recorded, spreadTimes, last, retried));
+            results.add(new StageResult(h, points, Retries.stillFailing(o.failures(), retried), spreadTimes, Retries.finalStates(last, retried), recorded,
                     Retries.counters(o.result(), retried), retried));
             return true;
         }
@@ -225,7 +224,10 @@ public final class Engine {
             Trajectories recorder = spec.trajectories() == null ? null
                     : resuming && resumed.trajectories() != null ? resumed.trajectories() : new Trajectories(spec.trajectoryMembers(), state.members());
             Spread spread = spec.spread(spec.step().paramValues(h, plan.shared()));
-            if (spread != null && resuming) spread.restore(resumed.spread());
+            if (spread != null && resuming) {
+                if (spread.sketched() && spread.retrying()) spread.restore(resumed.sketches());
+                else spread.restore(resumed.spread(), resumed.held());
+            }
             // a row waits for its spread, which the recorder computes after the row; the rows of a checkpoint have theirs
             List<Pending> pending = new ArrayList<>();
             int[] heard = new int[plan.points()];
@@ -240,7 +242,8 @@ public final class Engine {
             };
             InitialStates.Report moved = consistency;
             EnsembleRun.Checkpoints checkpoints = checkpointing == null ? null : checkpointing.launch(grid, snapshot -> new Progress(moved, finished, stage,
-                    snapshot, recorder, spread == null ? null : spread.recordedTimes(), null, state.members(), state.components()));
+                    snapshot, recorder, spread == null ? null : spread.recordedTimes(), null, state.members(), state.components(),
+                    spread != null && spread.sketched() && spread.retrying() ? spread.sketches() : null, spread == null ? List.of() : spread.held()));
             SweepRun.Result r = SweepRun.run(compiled, spec.step(), plan, state, grid, k -> listener.progress(before + k), recorders, (point, row) -> {
                 int i = heard[point]++;
                 if (retrying) return;
@@ -248,17 +251,19 @@ public final class Engine {
                 else if (i < spread.recorded()) listener.output(h, point, row, spread.at(i, point));
                 else pending.add(new Pending(point, row));
             }, resuming ? resumed.snapshot() : null, checkpoints);
-            List<double[][][]> spreadTimes = spread == null ? null : spread.recordedTimes();
-            if (spread != null) rankError = Math.max(rankError, spread.rankError());
+            if (spread != null && !spread.retrying()) rankError = Math.max(rankError, spread.rankError());
             double[][][] last = new double[plan.points()][][];
             for (SweepRun.Point p : r.points())
                 last[p.index()] = spec.keepFinalStates() != Boolean.FALSE ? finalStates(p.index(), state) : new double[0][];
             boolean complete = checkpoints == null || !checkpoints.stopping();
             List<Retries.Retried> retried = retrying && complete
-                    ? Retries.run(compiled, new Launch(spec.step(), plan, spec.initial(), spec.perturbation(), grid), r.failures(), spec.retries()) : List.of();
+                    ? Retries.run(compiled, new Launch(spec.step(), plan, spec.initial(), spec.perturbation(), grid), r.failures(), spec.retries(), spread) : List.of();
             List<SweepRun.Point> points = Retries.merge(r.points(), retried);
+            List<double[][][]> spreadTimes = spread == null ? null : retrying && complete ? spread.merge(retried, points.get(0).rows().size()) : spread.recordedTimes();
+            if (spread != null && retrying) rankError = Math.max(rankError, spread.rankError());
             if (retrying)
-                for (int i = 0; i < points.get(0).rows().size(); i++) for (SweepRun.Point p : points) listener.output(h, p.index(), p.rows().get(i), null);
+                for (int i = 0; i < points.get(0).rows().size(); i++)
+                    for (SweepRun.Point p : points) listener.output(h, p.index(), p.rows().get(i), spread == null ? null : spreadTimes.get(i)[p.index()]);
             finished.add(new Stage(h, r.run(), r.failures(), recorder, spreadTimes, last, retried));
             results.add(new StageResult(h, points, Retries.stillFailing(r.failures(), retried), spreadTimes, Retries.finalStates(last, retried), recorder,
                     Retries.counters(r.run(), retried), retried));

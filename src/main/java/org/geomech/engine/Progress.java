@@ -9,14 +9,23 @@ import java.util.List;
  * finished, the index of the one under way and, for it, either a snapshot of the launch held at once (with its
  * trajectories and spread so far, and the size of its ensemble, whose arrays a checkpoint stores beside) or the slabs
  * done (slabs not null, no ensemble) with, where quantiles are summarised by sketches, the summaries the slabs fed
- * (sketches; null otherwise).
+ * (sketches; null otherwise), and where an exact spread is retrying (Spread.retrying), the values it holds for the
+ * retried members (held; empty otherwise).
  */
 public record Progress(InitialStates.Report consistency, List<Stage> finished, int stage, EnsembleRun.Snapshot snapshot, Trajectories trajectories,
-                       List<double[][][]> spread, List<SlabRun.Slab> slabs, int members, int components, Spread.Sketches sketches) {
+                       List<double[][][]> spread, List<SlabRun.Slab> slabs, int members, int components, Spread.Sketches sketches,
+                       List<Spread.Held> held) {
     public Progress {
         finished = List.copyOf(finished);
         spread = spread == null ? null : List.copyOf(spread);
         slabs = slabs == null ? null : List.copyOf(slabs);
+        held = List.copyOf(held);
+    }
+
+    /** Progress with no values held for retried members. */
+    public Progress(InitialStates.Report consistency, List<Stage> finished, int stage, EnsembleRun.Snapshot snapshot, Trajectories trajectories,
+                    List<double[][][]> spread, List<SlabRun.Slab> slabs, int members, int components, Spread.Sketches sketches) {
+        this(consistency, finished, stage, snapshot, trajectories, spread, slabs, members, components, sketches, List.of());
     }
 
     /** Progress without sketches: a launch held at once, or slabs whose spread is exact or absent. */

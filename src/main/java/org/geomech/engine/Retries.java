@@ -36,24 +36,28 @@ public final class Retries {
      * A member run again: its point and index, the step size of its last try, how that try ended (OK where it reached
      * t_end), the work of all its tries (member-steps, Newton iterations, Jacobian factorisations, seconds), the first
      * output row that enters the statistics (the launch's rows before it hold the member), and where OK its one-member
-     * block partials at every output time and its final state (else empty).
+     * block partials at every output time and its final state (else empty), and where OK and a spread asked its
+     * observers' values at every output time ([row][observer], as Spread.values gives them; else empty).
      */
     public record Retried(int point, int member, double h, EnsembleState.Status status, long memberSteps, long newtonIterations,
-                          long jacobianFactorisations, double seconds, int from, double[][] partials, double[] finalState) {
+                          long jacobianFactorisations, double seconds, int from, double[][] partials, double[] finalState, double[][] values) {
         public boolean ok() { return status == EnsembleState.Status.OK; }
 
         /** "ok" where it reached t_end, else why its last try failed, as MemberFailure.reason names it. */
         public String result() { return ok() ? "ok" : MemberFailure.reason(status); }
     }
 
-    /** Runs each failed member of launch again at up to halvings halvings of its step size, in the order of failures. */
-    public static List<Retried> run(Backend.Compiled compiled, Launch launch, List<MemberFailure> failures, int halvings) {
+    /**
+     * Runs each failed member of launch again at up to halvings halvings of its step size, in the order of failures;
+     * spread (null: none) gives the observer values its merge takes in.
+     */
+    public static List<Retried> run(Backend.Compiled compiled, Launch launch, List<MemberFailure> failures, int halvings, Spread spread) {
         List<Retried> out = new ArrayList<>();
-        for (MemberFailure f : failures) out.add(retry(compiled, launch, f, halvings));
+        for (MemberFailure f : failures) out.add(retry(compiled, launch, f, halvings, spread));
         return out;
     }
 
-    private static Retried retry(Backend.Compiled compiled, Launch launch, MemberFailure f, int halvings) {
+    private static Retried retry(Backend.Compiled compiled, Launch launch, MemberFailure f, int halvings, Spread spread) {
         StepSystem step = launch.step();
         int g = launch.plan().first(f.point()) + f.member();
         int hAt = step.layout().parameterOffset() + step.layout().parameters().indexOf(StepSystem.H);
@@ -84,7 +88,9 @@ public final class Retries {
                 halved = grid;
                 params = launch.params();
             }
-            EnsembleRun.Result r = EnsembleRun.run(compiled, state, params, perTick, halved, null, null, null, null, null);
+            List<double[]> values = new ArrayList<>();
+            EnsembleRun.Recorder recorder = spread == null ? null : (t, s) -> values.add(spread.values(s));
+            EnsembleRun.Result r = EnsembleRun.run(compiled, state, params, perTick, halved, null, recorder, null, null, null);
             memberSteps += state.ok(0) ? halved.steps() * (perTick == null ? 1 : perTick[0]) : state.failedStep(0);
             newton += r.newtonIterations();
             factorisations += r.jacobianFactorisations();
@@ -94,11 +100,11 @@ public final class Retries {
                 for (int i = 0; i < partials.length; i++) partials[i] = r.rows().get(i).reduction().partials();
                 double[] x = new double[state.components()];
                 state.gather(0, x);
-                return new Retried(f.point(), f.member(), h, EnsembleState.Status.OK, memberSteps, newton, factorisations, seconds, from, partials, x);
+                return new Retried(f.point(), f.member(), h, EnsembleState.Status.OK, memberSteps, newton, factorisations, seconds, from, partials, x, values.toArray(new double[0][]));
             }
-            last = new Retried(f.point(), f.member(), h, state.status(0), memberSteps, newton, factorisations, seconds, from, new double[0][], new double[0]);
+            last = new Retried(f.point(), f.member(), h, state.status(0), memberSteps, newton, factorisations, seconds, from, new double[0][], new double[0], new double[0][]);
         }
-        return last != null ? last : new Retried(f.point(), f.member(), grid.h(), f.status(), 0, 0, 0, 0, from, new double[0][], new double[0]);
+        return last != null ? last : new Retried(f.point(), f.member(), grid.h(), f.status(), 0, 0, 0, 0, from, new double[0][], new double[0], new double[0][]);
     }
 
     /** The members that still fail: those of failures not retried to t_end. */

@@ -52,7 +52,7 @@ public record RunSpec(SweepPlan plan, StepSystem step, Backend backend, List<Obs
     }
 
     /** The spread of a launch with these parameters (null where none is asked for). */
-    Spread spread(double[] params) { return spread ? new Spread(step, observers, params, plan, quantileLevels, sketch) : null; }
+    Spread spread(double[] params) { return spread ? new Spread(step, observers, params, plan, quantileLevels, sketch, retries > 0) : null; }
 
     /** What each slab keeps: the spread's values, the trajectory members, the final states where asked. */
     SlabRun.Keep keep(Spread values) {

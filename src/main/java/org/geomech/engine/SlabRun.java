@@ -222,7 +222,7 @@ public final class SlabRun {
         if (spread.sketched()) {
             for (Slab s : ordered)
                 if (s.values() != null) throw new IllegalStateException("the slab at member " + s.first() + " has not fed the sketches");
-            spread.close(rows);
+            if (!spread.retrying()) spread.close(rows);   // a retrying spread's merge closes them
             return spread.recordedTimes();
         }
         int observers = spread.observers();

@@ -25,12 +25,21 @@ import java.util.stream.IntStream;
  * summarised instead (sketch k > 0): the members' values are fed in member order to one QuantileSketch per output,
  * point and observer (quantiles within its stated rank error), with the exact minimum and the standard deviation by
  * Welford's recurrence; fed in the same order, a run in memory and the same run in slabs give bitwise the same.
+ * <p>
+ * Where failed members are run again (Retries), a retrying spread holds what their values enter: exact, each output's
+ * values of every point that has a member not running there; sketched, every output's summaries open. merge then puts
+ * each retried member's values in from its first output that no longer held it: exact, in its own place among its
+ * point's members (so min, std and quantiles are those of the point's members with its values, as if it had run in the
+ * launch); sketched, fed after the launch's members, the retried members in member order.
  */
 public final class Spread implements EnsembleRun.Recorder {
     private final Tape tape;
     private final double[] params, levels;
     private final SweepPlan plan;
     private final int observers, sketch;
+    private final boolean retrying;
+    /** Exact and retrying: the values of the points with a member not running, per output time recorded. */
+    private final List<Held> held = new ArrayList<>();
     /** Per output time, per point, per observer: min, std, then the quantiles. */
     private final List<double[][][]> times = new ArrayList<>();
     /** Sketch mode: per output time fed and not yet summarised, per point and observer. */
@@ -90,13 +99,19 @@ public final class Spread implements EnsembleRun.Recorder {
         }
     }
 
+    /** A point's values (observer-major over its members) and running members at an output row, held for retried members. */
+    public record Held(int row, int point, double[] values, boolean[] ok) {}
+
     /** levels: quantile levels in [0, 1]; params: the step's parameter values (h first, as the backend gets them); exact quantiles. */
     public Spread(StepSystem step, List<Observer> observers, double[] params, SweepPlan plan, double[] levels) {
-        this(step, observers, params, plan, levels, 0);
+        this(step, observers, params, plan, levels, 0, false);
     }
 
-    /** As above, summarised by sketches of k values per level (k even), or exact where k is 0. */
-    public Spread(StepSystem step, List<Observer> observers, double[] params, SweepPlan plan, double[] levels, int k) {
+    /**
+     * As above, summarised by sketches of k values per level (k even), or exact where k is 0; retrying: holding what
+     * merge needs to take retried members in.
+     */
+    public Spread(StepSystem step, List<Observer> observers, double[] params, SweepPlan plan, double[] levels, int k, boolean retrying) {
         List<Expr> inputs = new ArrayList<>(step.state());
         inputs.addAll(step.params());
         this.tape = Tape.compile(inputs, observers.stream().map(Observer::expression).toList());
@@ -105,15 +120,52 @@ public final class Spread implements EnsembleRun.Recorder {
         this.observers = observers.size();
         this.levels = levels.clone();
         this.sketch = k;
+        this.retrying = retrying;
     }
 
     @Override
     public void record(double t, EnsembleState state) {
         if (sketch == 0) add(values(state), ok(state));
         else {
-            feed(times.size(), values(state), ok(state), 0);
-            close(times.size() + 1);
+            feed(times.size() + open.size(), values(state), ok(state), 0);
+            if (!retrying) close(times.size() + 1);
         }
+    }
+
+    /** Whether this spread holds what merge needs (its summaries stay open until merge closes them). */
+    public boolean retrying() { return retrying; }
+
+    /**
+     * A retrying spread with the retried members that reached t_end taken in at every output from their first that no
+     * longer held them (values: [row][observer]), as the class says; rows: the launch's output rows. Its every output's spread.
+     */
+    public List<double[][][]> merge(List<Retries.Retried> retried, int rows) {
+        if (!retrying) throw new IllegalStateException("only a retrying spread takes retried members in");
+        List<Retries.Retried> ok = retried.stream().filter(Retries.Retried::ok)
+                .sorted(java.util.Comparator.comparingInt(Retries.Retried::point).thenComparingInt(Retries.Retried::member)).toList();
+        if (sketch > 0) {
+            for (Retries.Retried r : ok)
+                for (int i = r.from(); i < rows; i++)
+                    for (int o = 0; o < observers; o++) open.get(i - times.size())[r.point()][o].add(r.values()[i][o]);
+            close(rows);
+            return recordedTimes();
+        }
+        for (Held k : held) {
+            List<Retries.Retried> here = ok.stream().filter(r -> r.point() == k.point() && r.from() <= k.row()).toList();
+            if (here.isEmpty()) continue;
+            int members = k.ok().length;
+            double[] values = k.values().clone();
+            boolean[] running = k.ok().clone();
+            for (Retries.Retried r : here) {
+                running[r.member()] = true;
+                for (int o = 0; o < observers; o++) values[o * members + r.member()] = r.values()[k.row()][o];
+            }
+            double[][][] row = times.get(k.row()).clone();
+            row[k.point()] = spread(values, running);
+            times.set(k.row(), row);
+        }
+        held.clear();
+        return recordedTimes();
     }
 
     /** Whether this spread summarises by sketches (fed output by output, slab by slab) rather than keeping every value. */
@@ -219,18 +271,32 @@ public final class Spread implements EnsembleRun.Recorder {
 
     /** Records one output time from the values and running members of the whole launch (values(state) and ok(state), or their slabs joined). */
     public void add(double[] values, boolean[] ok) {
-        int members = ok.length;
-        double[][][] at = new double[plan.points()][observers][];
+        int members = ok.length, m = plan.members();
+        double[][][] at = new double[plan.points()][][];
         for (int p = 0; p < plan.points(); p++) {
             int first = plan.first(p);
-            for (int o = 0; o < observers; o++) {
-                double[] x = new double[plan.members()];
-                int n = 0;
-                for (int j = first; j < first + plan.members(); j++) if (ok[j]) x[n++] = values[o * members + j];
-                at[p][o] = of(Arrays.copyOf(x, n), levels);
-            }
+            double[] own = new double[observers * m];
+            for (int o = 0; o < observers; o++) System.arraycopy(values, o * members + first, own, o * m, m);
+            boolean[] running = Arrays.copyOfRange(ok, first, first + m);
+            at[p] = spread(own, running);
+            boolean all = true;
+            for (boolean r : running) all &= r;
+            if (retrying && !all) held.add(new Held(times.size(), p, own, running));
         }
         times.add(at);
+    }
+
+    // [observer][min, std, quantiles...] of one point's running members (values observer-major over its members)
+    private double[][] spread(double[] values, boolean[] ok) {
+        int members = ok.length;
+        double[][] out = new double[observers][];
+        for (int o = 0; o < observers; o++) {
+            double[] x = new double[members];
+            int n = 0;
+            for (int j = 0; j < members; j++) if (ok[j]) x[n++] = values[o * members + j];
+            out[o] = of(Arrays.copyOf(x, n), levels);
+        }
+        return out;
     }
 
     /** The number of observers whose values values() gives per member. */
@@ -272,8 +338,16 @@ public final class Spread implements EnsembleRun.Recorder {
     public List<double[][][]> recordedTimes() { return List.copyOf(times); }
 
     /** Takes up the spread of the output times a checkpoint recorded, before the run goes on from it. */
-    public void restore(List<double[][][]> earlier) {
+    public void restore(List<double[][][]> earlier) { restore(earlier, List.of()); }
+
+    /** As above, with the values a retrying exact spread held for those output times. */
+    public void restore(List<double[][][]> earlier, List<Held> kept) {
         if (!times.isEmpty()) throw new IllegalStateException("a spread is restored before it records");
+        if (!kept.isEmpty() && (!retrying || sketch > 0)) throw new IllegalArgumentException("values held for retried members, but this spread is not exact and retrying");
         times.addAll(earlier);
+        held.addAll(kept);
     }
+
+    /** The values an exact retrying spread holds so far for retried members (what a checkpoint keeps beside recordedTimes). */
+    public List<Held> held() { return List.copyOf(held); }
 }

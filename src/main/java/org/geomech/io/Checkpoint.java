@@ -46,8 +46,9 @@ public final class Checkpoint {
     public static final String FILE = "checkpoint.bin";
     private static final byte[] MAGIC = "GEOMECH-CHECKPOINT\n".getBytes(StandardCharsets.US_ASCII);
     // 2: rows keep their block partials, stages their spread and final states, the snapshot its spread; 3: slabs; 4: a finished step
-    // size's failures as (point, member) as the slabs' are, no longer as launch indices, its retried members, and the sketches slabs fed
-    private static final int FORMAT = 4;
+    // size's failures as (point, member) as the slabs' are, no longer as launch indices, its retried members, and the sketches slabs fed;
+    // 5: the values an exact spread holds for retried members (Spread.Held)
+    private static final int FORMAT = 5;
     private static final int OLDEST = 2;
     private static final int TRAILER = Long.BYTES + Integer.BYTES;
     /** Doubles per bulk transfer of a state array. */
@@ -145,6 +146,7 @@ public final class Checkpoint {
             for (SlabRun.Slab slab : h.slabs()) slab(out, slab);
         }
         sketches(out, h.progress().sketches());
+        held(out, h.progress().held());
         out.writeInt(h.members());
         out.writeInt(h.components());
         out.writeInt(snap.initialValues().length);
@@ -297,13 +299,40 @@ public final class Checkpoint {
             for (int k = 0; k < n; k++) slabs.add(slab(in, file));
         }
         Spread.Sketches sketches = format >= 4 ? sketches(in, file) : null;
+        List<Spread.Held> held = format >= 5 ? held(in, file) : List.of();
         int members = in.readInt(), components = in.readInt();
         int count = count(in, file);
         double[] initial = new double[count];
         readDoubles(in, initial);
         return new Header(version, fingerprint, args, scenario, new Progress(consistency, finished, stage,
                 new EnsembleRun.Snapshot(step, rows, newton, most, factorisations, seconds, initial), trajectories, spread, slabs, members, components,
-                sketches));
+                sketches, held));
+    }
+
+    // the values an exact spread holds for retried members: per held point and row, the row, the point, its values and running members
+    private static void held(DataOutputStream out, List<Spread.Held> held) throws IOException {
+        out.writeInt(held.size());
+        for (Spread.Held k : held) {
+            out.writeInt(k.row());
+            out.writeInt(k.point());
+            out.writeInt(k.values().length);
+            doubles(out, k.values(), k.values().length);
+            out.writeInt(k.ok().length);
+            for (boolean b : k.ok()) out.writeBoolean(b);
+        }
+    }
+
+    private static List<Spread.Held> held(DataInputStream in, Path file) throws IOException {
+        List<Spread.Held> out = new ArrayList<>();
+        for (int n = count(in, file); n > 0; n--) {
+            int row = count(in, file), point = count(in, file);
+            double[] values = new double[count(in, file)];
+            readDoubles(in, values);
+            boolean[] ok = new boolean[count(in, file)];
+            for (int j = 0; j < ok.length; j++) ok[j] = in.readBoolean();
+            out.add(new Spread.Held(row, point, values, ok));
+        }
+        return out;
     }
 
     private static void rows(DataOutputStream out, List<EnsembleRun.Row> rows) throws IOException {
@@ -539,7 +568,7 @@ public final class Checkpoint {
         for (double[] p : partials) readDoubles(in, p);
         double[] last = new double[count(in, file)];
         readDoubles(in, last);
-        return new Retries.Retried(point, member, h, EnsembleState.Status.values()[code], memberSteps, newton, factorisations, seconds, from, partials, last);
+        return new Retries.Retried(point, member, h, EnsembleState.Status.values()[code], memberSteps, newton, factorisations, seconds, from, partials, last, new double[0][]);
     }
 
     private static EnsembleState.Status status(int code, Path file) {
