@@ -259,7 +259,8 @@ public final class Engine {
             List<Retries.Retried> retried = retrying && complete
                     ? Retries.run(compiled, new Launch(spec.step(), plan, spec.initial(), spec.perturbation(), grid), r.failures(), spec.retries(), spread) : List.of();
             List<SweepRun.Point> points = Retries.merge(r.points(), retried);
-            List<double[][][]> spreadTimes = spread == null ? null : retrying && complete ? spread.merge(retried, points.get(0).rows().size()) : spread.recordedTimes();
+            // stopped at a checkpoint, a retrying spread summarises its rows so far without retries (the checkpoint holds what they need)
+            List<double[][][]> spreadTimes = spread == null ? null : retrying ? spread.merge(retried, points.get(0).rows().size()) : spread.recordedTimes();
             if (spread != null && retrying) rankError = Math.max(rankError, spread.rankError());
             if (retrying)
                 for (int i = 0; i < points.get(0).rows().size(); i++)

@@ -2,6 +2,7 @@ package org.geomech.api;
 
 import org.geomech.InputException;
 import org.geomech.backend.opencl.OpenClRequirement;
+import org.geomech.engine.LastFirstSlabs;
 import org.geomech.engine.MemberFailure;
 import org.geomech.engine.Retries;
 import org.geomech.ensemble.EnsembleState;
@@ -140,14 +141,100 @@ class RetryFailedTest {
         assertEquals(3, heardWhole.get(heardWhole.size() / 2 - 1).ok(), "the rows heard hold the retried member");
     }
 
+    /**
+     * min, std and quantiles take the retried member in: at every output they are those of the members alive there, by
+     * hand from each member's values alone (members 0 and 1 at h, member 2 at h until it failed and at h/2 from then on,
+     * member 3 only at t = 0, where it had not failed), exactly and with sketches of 64 values per level (which hold all
+     * four values and so are exact, bitwise type 7 as QuantileSketch says).
+     */
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"reference", "opencl"})
+    void retriedMembersEnterMinStdAndQuantiles(String backend) {
+        if (backend.equals("opencl")) OpenClRequirement.device();
+        double[][] alone = new double[4][];
+        for (int j = 0; j < 4; j++) alone[j] = spreadRun(pendulum(backend, "2^(-0.25)*" + (1 + j), 1), "exact").run().series(H, 0).min(ENERGY);
+        double[] halved = spreadRun(pendulum(backend, "2^(-0.25)*3", 1).stepSizes(H / 2), "exact").run().series(H / 2, 0).min(ENERGY);
+        long failedAt = fourMembers(backend).run().failures().get(0).step();
+        for (String quantiles : List.of("exact", "sketch:64")) {
+            Series s = spreadRun(fourMembers(backend).retryFailed(1), quantiles).run().series(H, 0);
+            double[] min = s.min(ENERGY), std = s.std(ENERGY);
+            for (int i = 0; i < min.length; i++) {
+                List<Double> alive = new ArrayList<>(List.of(alone[0][i], alone[1][i], s.steps()[i] < failedAt ? alone[2][i] : halved[i]));
+                if (i == 0) alive.add(alone[3][0]);
+                double[] x = alive.stream().mapToDouble(Double::doubleValue).toArray();
+                String at = quantiles + ", output " + i;
+                // exact: two passes in member order, as Spread.of; sketched: Welford's recurrence, the same to round-off
+                assertEquals(populationStd(x), std[i], quantiles.equals("exact") ? 0.0 : 1e-14 * std[i], "std, " + at);
+                Arrays.sort(x);
+                assertEquals(x.length, s.ok()[i], at);
+                assertEquals(x[0], min[i], 0.0, "min, " + at);
+                for (double p : LEVELS) assertEquals(type7(x, p), s.quantile(ENERGY, p)[i], 0.0, "q" + p + ", " + at);
+            }
+        }
+    }
+
+    /** The spread with retries is bitwise the same held at once, in slabs of one member, on an executor, and stopped and resumed (at once and in slabs). */
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"exact", "sketch:64"})
+    void retriedSpreadIsBitwiseInSlabsOnAnExecutorAndResumed(String quantiles) {
+        Supplier<Run> run = () -> spreadRun(fourMembers("simd").stepSizes(H, H / 2).retryFailed(1), quantiles);
+        Results whole = run.get().run();
+        Run recipe = run.get();
+        List<Results> others = new ArrayList<>(List.of(run.get().membersInMemory(1).run(),
+                run.get().distributed(new LastFirstSlabs(), stage -> () -> recipe.prepare(stage)).run()));
+        for (Integer slab : Arrays.asList(null, 1)) {
+            // stop asked once a run has asked stopAt times: at once (asked at every output, 11 of h) at the eighth output of
+            // h/2, after member 3 failed there (at its fifth: the values of rows 5 to 7 held in the file); in slabs, at the
+            // last ask of a whole run, before h/2's slab (h finished, its spread merged)
+            Supplier<Run> again = () -> slab == null ? run.get() : run.get().membersInMemory(slab);
+            Path file = dir.resolve(quantiles + slab + ".bin");
+            int[] asked = {0};
+            again.get().checkpoints(new Checkpoints(file, "1.2", List.of(), null, () -> ++asked[0] < 0)).run();
+            int stopAt = slab == null ? 19 : asked[0];
+            asked[0] = 0;
+            Results stopped = again.get().checkpoints(new Checkpoints(file, "1.2", List.of(), null, () -> ++asked[0] >= stopAt)).run();
+            assertFalse(stopped.finished(), "stopped at checkpoint " + stopAt);
+            others.add(again.get().checkpoints(new Checkpoints(file, "1.2", List.of(), null, () -> false)).resume(file).run());
+        }
+        assertFalse(whole.retried(H).isEmpty());
+        for (Results other : others)
+            for (double h : List.of(H, H / 2)) {
+                Series a = whole.series(h, 0), b = other.series(h, 0);
+                assertArrayEquals(a.ok(), b.ok());
+                assertArrayEquals(bits(a.min(ENERGY)), bits(b.min(ENERGY)), "min, h = " + h);
+                assertArrayEquals(bits(a.std(ENERGY)), bits(b.std(ENERGY)), "std, h = " + h);
+                for (double p : LEVELS) assertArrayEquals(bits(a.quantile(ENERGY, p)), bits(b.quantile(ENERGY, p)), "q" + p + ", h = " + h);
+            }
+    }
+
     @Test
-    void badHalvingsAndMinStdQuantilesAreRefused() {
+    void badHalvingsAreRefused() {
         for (int k : new int[]{-1, 21}) {
             InputException e = assertThrows(InputException.class, () -> fourMembers("reference").retryFailed(k));
             assertTrue(e.getMessage().contains("retry-failed") && !e.getMessage().contains("\n"), e.getMessage());
         }
-        InputException e = assertThrows(InputException.class, () -> fourMembers("reference").retryFailed(1).statistics("mean", "q50").run());
-        assertTrue(e.getMessage().contains("retry-failed"), e.getMessage());
+    }
+
+    private static final double[] LEVELS = {0.05, 0.5, 0.95};
+
+    private static Run spreadRun(Run run, String quantiles) {
+        return run.statistics("mean", "max", "msd", "min", "std", "q5", "q50", "q95").quantiles(quantiles);
+    }
+
+    // the population standard deviation, two passes in the values' order (Spread.of's formula)
+    private static double populationStd(double[] x) {
+        double mean = 0, square = 0;
+        for (double v : x) mean += v;
+        mean /= x.length;
+        for (double v : x) square += (v - mean) * (v - mean);
+        return Math.sqrt(square / x.length);
+    }
+
+    // Hyndman and Fan's type 7 quantile of sorted values: linear between the order statistics at p (n - 1)
+    private static double type7(double[] sorted, double p) {
+        double position = p * (sorted.length - 1);
+        int below = (int) Math.floor(position), above = Math.min(below + 1, sorted.length - 1);
+        return sorted[below] + (position - below) * (sorted[above] - sorted[below]);
     }
 
     private static List<String> describe(List<Retries.Retried> retried) {

@@ -21,6 +21,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
 
@@ -174,14 +175,15 @@ class CheckpointTest {
 
     @Test
     void aFormatThreeCheckpointOfSlabsStillReads() throws Exception {
-        // format 3 is format 4 without the sketches' flag, which in a checkpoint of slabs stands before the empty ensemble (16 bytes) and the trailer
+        // format 3 is format 5 without the sketches' flag and the count of values held for retried members, which in a
+        // checkpoint of slabs stand before the empty ensemble (16 bytes) and the trailer
         Path file = dir.resolve(Checkpoint.FILE);
         Checkpoint.write(file, slabs(null), null);
-        byte[] four = Files.readAllBytes(file);
-        int flag = four.length - 12 - 16 - 1, magic = "GEOMECH-CHECKPOINT\n".length();
-        assertEquals(0, four[flag], "no sketches");
-        java.nio.ByteBuffer three = java.nio.ByteBuffer.allocate(four.length - 1);
-        three.put(four, 0, flag).put(four, flag + 1, four.length - 12 - flag - 1).putInt(magic, 3);
+        byte[] five = Files.readAllBytes(file);
+        int flag = five.length - 12 - 16 - 4 - 1, magic = "GEOMECH-CHECKPOINT\n".length();
+        assertArrayEquals(new byte[5], Arrays.copyOfRange(five, flag, flag + 5), "no sketches, no values held");
+        java.nio.ByteBuffer three = java.nio.ByteBuffer.allocate(five.length - 5);
+        three.put(five, 0, flag).put(five, flag + 5, five.length - 12 - flag - 5).putInt(magic, 3);
         java.util.zip.CRC32C crc = new java.util.zip.CRC32C();
         crc.update(three.array(), 0, three.position());
         three.putLong(three.position()).putInt((int) crc.getValue());
@@ -204,25 +206,26 @@ class CheckpointTest {
         Checkpoint.Header h = header(s);
         Path file = dir.resolve(Checkpoint.FILE);
         Checkpoint.write(file, h, s);
-        byte[] four = Files.readAllBytes(file);
+        byte[] five = Files.readAllBytes(file);
         java.nio.ByteBuffer pattern = java.nio.ByteBuffer.allocate(21).putInt(1).putInt(1).putInt(3).putLong(2).put((byte) EnsembleState.Status.SINGULAR_JACOBIAN.ordinal());
-        int at = indexOf(four, pattern.array());
+        int at = indexOf(five, pattern.array());
         java.io.ByteArrayOutputStream three = new java.io.ByteArrayOutputStream();
-        three.write(four, 0, at);
+        three.write(five, 0, at);
         three.write(java.nio.ByteBuffer.allocate(30).putInt(2).putInt(1027).putLong(2).put((byte) EnsembleState.Status.SINGULAR_JACOBIAN.ordinal())
                 .putInt(1030).putLong(0).put((byte) EnsembleState.Status.EXCLUDED.ordinal()).array());
-        three.write(four, at + pattern.capacity(), four.length - 12 - at - pattern.capacity());
+        three.write(five, at + pattern.capacity(), five.length - 12 - at - pattern.capacity());
         byte[] withRetried = three.toByteArray();
         // format 4 then counts the stage's retried members (none) after its final states, which end with point 1's member 1, {6, 7}
         int retriedAt = indexOf(withRetried, java.nio.ByteBuffer.allocate(24).putDouble(6).putDouble(7).putInt(0).putInt(1).array()) + 16;
         byte[] body = new byte[withRetried.length - 4];
         System.arraycopy(withRetried, 0, body, 0, retriedAt);
         System.arraycopy(withRetried, retriedAt + 4, body, retriedAt, body.length - retriedAt);
-        // and format 4 flags the sketches of slabs (none) between the slabs' flag (none) and the ensemble's size
-        int sketchesAt = indexOf(body, java.nio.ByteBuffer.allocate(10).put((byte) 0).put((byte) 0).putInt(s.members()).putInt(s.components()).array()) + 1;
-        byte[] withoutSketches = new byte[body.length - 1];
+        // and format 4 flags the sketches of slabs (none) between the slabs' flag (none) and the ensemble's size, format 5
+        // counts the values held for retried members (none) after them
+        int sketchesAt = indexOf(body, java.nio.ByteBuffer.allocate(14).put((byte) 0).put((byte) 0).putInt(0).putInt(s.members()).putInt(s.components()).array()) + 1;
+        byte[] withoutSketches = new byte[body.length - 5];
         System.arraycopy(body, 0, withoutSketches, 0, sketchesAt);
-        System.arraycopy(body, sketchesAt + 1, withoutSketches, sketchesAt, withoutSketches.length - sketchesAt);
+        System.arraycopy(body, sketchesAt + 5, withoutSketches, sketchesAt, withoutSketches.length - sketchesAt);
         body = withoutSketches;
         int formatAt = "GEOMECH-CHECKPOINT\n".length();
         java.nio.ByteBuffer.wrap(body).putInt(formatAt, 3);
