@@ -38,7 +38,8 @@ import java.util.zip.CheckedOutputStream;
  * final states), and where the current one stands: its snapshot (rows with their reduction blocks' partials, so a
  * sweep's rows split into its points; counters; msd origins), trajectories and spread (min, std, quantiles) so far,
  * and the ensemble's states and statuses, or, where the step size runs in slabs, the slabs finished so far (SlabRun.Slab;
- * the ensemble is then empty) and the quantile sketches they fed (Spread.Sketches). Big-endian; the last 12 bytes are the length of what precedes them and its
+ * the ensemble is then empty) and the quantile sketches they fed (Spread.Sketches), and the values an exact spread holds for
+ * retried members (Spread.Held). Big-endian; the last 12 bytes are the length of what precedes them and its
  * CRC-32C, so a truncated or altered file is refused before anything in it is used.
  */
 public final class Checkpoint {
