@@ -17,7 +17,8 @@ import java.util.List;
  * coincides with the launch's. A member that reaches t_end enters its point's statistics from the first output time that
  * no longer holds it (the one at or after its failing step; before, the launch's blocks hold its values at h) as one
  * more reduction block after the point's blocks, the retried members in member order: deterministic on every backend
- * and strategy (the launch's block partials are), but not the sum a block holding the member would give.
+ * and strategy (the launch's block partials are), but not the sum a block holding the member would give. Its observer
+ * values at each output enter min, std and quantiles from the same output on through Spread.merge.
  */
 public final class Retries {
     /** The most halvings of h a run may ask for (2^20 steps per step of the run). */
@@ -37,7 +38,8 @@ public final class Retries {
      * t_end), the work of all its tries (member-steps, Newton iterations, Jacobian factorisations, seconds), the first
      * output row that enters the statistics (the launch's rows before it hold the member), and where OK its one-member
      * block partials at every output time and its final state (else empty), and where OK and a spread asked its
-     * observers' values at every output time ([row][observer], as Spread.values gives them; else empty).
+     * observers' values at every output time ([row][observer], as Spread.values gives them; else empty, and empty as
+     * a checkpoint gives it back: a finished step size keeps its spread merged).
      */
     public record Retried(int point, int member, double h, EnsembleState.Status status, long memberSteps, long newtonIterations,
                           long jacobianFactorisations, double seconds, int from, double[][] partials, double[] finalState, double[][] values) {
