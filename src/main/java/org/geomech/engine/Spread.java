@@ -1,6 +1,8 @@
 package org.geomech.engine;
 
+import org.geomech.ensemble.Bins;
 import org.geomech.ensemble.EnsembleState;
+import org.geomech.ensemble.Histogram;
 import org.geomech.ensemble.Observer;
 import org.geomech.ensemble.Reduction;
 import org.geomech.ensemble.SweepPlan;
@@ -24,11 +26,13 @@ import java.util.stream.IntStream;
  * Where every output's values of every member are more than a run should keep (slabs of 10^8 members), the spread is
  * summarised instead (sketch k > 0): the members' values are fed in member order to one QuantileSketch per output,
  * point and observer (quantiles within its stated rank error), with the exact minimum and the standard deviation by
- * Welford's recurrence; fed in the same order, a run in memory and the same run in slabs give bitwise the same.
+ * Welford's recurrence, and the histogram counted as the values come (a fixed range only: an automatic one needs every
+ * value first); fed in the same order, a run in memory and the same run in slabs give bitwise the same.
  */
 public final class Spread implements EnsembleRun.Recorder {
     private final Tape tape;
     private final double[] params, levels;
+    private final Bins bins;
     private final SweepPlan plan;
     private final int observers, sketch;
     /** Per output time, per point, per observer: min, std, then the quantiles. */
@@ -37,16 +41,24 @@ public final class Spread implements EnsembleRun.Recorder {
     private final List<Summary[][]> open = new ArrayList<>();
     private double rankError;
 
-    /** One output's running summary of one point and observer: the sketch, the minimum, Welford's count, mean and sum of squares. */
+    /**
+     * One output's running summary of one point and observer: the sketch, the minimum, Welford's count, mean and sum of
+     * squares, and the histogram's counts (null: none asked for).
+     */
     private static final class Summary {
         final QuantileSketch quantiles;
+        final Histogram.Counter histogram;
         double min = Double.POSITIVE_INFINITY, mean, squares;
         long n;
 
-        Summary(int k) { quantiles = new QuantileSketch(k); }
+        Summary(int k, Bins bins) {
+            quantiles = new QuantileSketch(k);
+            histogram = bins == null ? null : new Histogram.Counter(bins.lo(), bins.hi(), bins.count());
+        }
 
         void add(double x) {
             quantiles.add(x);
+            if (histogram != null) histogram.add(x);
             min = Math.min(min, x);
             n++;
             double d = x - mean;
@@ -56,24 +68,27 @@ public final class Spread implements EnsembleRun.Recorder {
 
         double[] spread(double[] levels) {
             double[] out = new double[2 + levels.length];
-            if (n == 0) {
-                Arrays.fill(out, Double.NaN);
-                return out;
+            if (n == 0) Arrays.fill(out, Double.NaN);
+            else {
+                out[0] = min;
+                out[1] = Math.sqrt(squares / n);
+                System.arraycopy(quantiles.quantiles(levels), 0, out, 2, levels.length);
             }
-            out[0] = min;
-            out[1] = Math.sqrt(squares / n);
-            System.arraycopy(quantiles.quantiles(levels), 0, out, 2, levels.length);
-            return out;
+            return histogram == null ? out : join(out, histogram.histogram());
         }
     }
 
-    /** levels: quantile levels in [0, 1]; params: the step's parameter values (h first, as the backend gets them); exact quantiles. */
+    /** levels: quantile levels in [0, 1]; params: the step's parameter values (h first, as the backend gets them); exact quantiles, no histogram. */
     public Spread(StepSystem step, List<Observer> observers, double[] params, SweepPlan plan, double[] levels) {
-        this(step, observers, params, plan, levels, 0);
+        this(step, observers, params, plan, levels, null, 0);
     }
 
-    /** As above, summarised by sketches of k values per level (k even), or exact where k is 0. */
-    public Spread(StepSystem step, List<Observer> observers, double[] params, SweepPlan plan, double[] levels, int k) {
+    /**
+     * As above, with the histogram of bins (null: none), summarised by sketches of k values per level (k even), or exact
+     * where k is 0; IllegalArgumentException for sketches with an automatic histogram range, which needs every value first.
+     */
+    public Spread(StepSystem step, List<Observer> observers, double[] params, SweepPlan plan, double[] levels, Bins bins, int k) {
+        if (k > 0 && bins != null && bins.automatic()) throw new IllegalArgumentException("an automatic histogram range is not sketched");
         List<Expr> inputs = new ArrayList<>(step.state());
         inputs.addAll(step.params());
         this.tape = Tape.compile(inputs, observers.stream().map(Observer::expression).toList());
@@ -81,6 +96,7 @@ public final class Spread implements EnsembleRun.Recorder {
         this.plan = plan;
         this.observers = observers.size();
         this.levels = levels.clone();
+        this.bins = bins;
         this.sketch = k;
     }
 
@@ -103,7 +119,7 @@ public final class Spread implements EnsembleRun.Recorder {
     public void feed(int row, double[] values, boolean[] ok, long first) {
         while (open.size() <= row - times.size()) {
             Summary[][] at = new Summary[plan.points()][observers];
-            for (Summary[] point : at) for (int o = 0; o < observers; o++) point[o] = new Summary(sketch);
+            for (Summary[] point : at) for (int o = 0; o < observers; o++) point[o] = new Summary(sketch, bins);
             open.add(at);
         }
         Summary[][] at = open.get(row - times.size());
@@ -177,7 +193,7 @@ public final class Spread implements EnsembleRun.Recorder {
                 double[] x = new double[plan.members()];
                 int n = 0;
                 for (int j = first; j < first + plan.members(); j++) if (ok[j]) x[n++] = values[o * members + j];
-                at[p][o] = of(Arrays.copyOf(x, n), levels);
+                at[p][o] = of(Arrays.copyOf(x, n), levels, bins);
             }
         }
         times.add(at);
@@ -185,6 +201,19 @@ public final class Spread implements EnsembleRun.Recorder {
 
     /** The number of observers whose values values() gives per member. */
     public int observers() { return observers; }
+
+    /** min, std, the quantiles at the levels, then the histogram of bins (none where null; Histogram.flat), of values. */
+    public static double[] of(double[] values, double[] levels, Bins bins) {
+        double[] out = of(values, levels);
+        return bins == null ? out : join(out, bins.of(values));
+    }
+
+    // a spread with the histogram after it
+    private static double[] join(double[] spread, Histogram histogram) {
+        double[] flat = histogram.flat(), out = Arrays.copyOf(spread, spread.length + flat.length);
+        System.arraycopy(flat, 0, out, spread.length, flat.length);
+        return out;
+    }
 
     /** min, std, then the quantiles at the levels, of values (NaN for none). */
     public static double[] of(double[] values, double[] levels) {
@@ -212,7 +241,7 @@ public final class Spread implements EnsembleRun.Recorder {
         return out;
     }
 
-    /** The spread at output time index i of a point: [observer][min, std, quantiles...]. */
+    /** The spread at output time index i of a point: [observer][min, std, quantiles..., histogram...]. */
     public double[][] at(int i, int point) { return times.get(i)[point]; }
 
     /** The output times recorded so far. */
