@@ -109,11 +109,13 @@ final class RunCommand extends GeomechCommand {
     List<String> trajectorySelection;
 
     @Option(names = "--statistics", paramLabel = "NAMES", split = ",",
-            description = "statistics of every observer: mean, max, msd (default), min, std, quantiles qP in percent (q5,q50,q95), exact")
+            description = "statistics of every observer: mean, max, msd (default), min, std, quantiles qP in percent (q5,q50,q95), exact;"
+                    + " hist:BINS or hist:LO,HI,BINS, the members per bin at every output (hist.csv and a heat map; without LO,HI each"
+                    + " output's own range, least to greatest value)")
     List<String> statistics;
 
     @Option(names = "--quantiles", paramLabel = "MODE", defaultValue = "auto",
-            description = "how min, std and quantiles are computed: exact (every value), sketch or sketch:K (summaries of K values per level,"
+            description = "how min, std, quantiles and histograms are computed: exact (every value), sketch or sketch:K (summaries of K values per level,"
                     + " default " + MemoryPlan.SKETCH + ", in member order; summary.json states the rank error), or auto (default: exact unless every"
                     + " output's values of every member take more than a quarter of the heap)")
     String quantiles;
