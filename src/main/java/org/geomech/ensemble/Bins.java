@@ -5,7 +5,7 @@ import org.geomech.InputException;
 /**
  * The bins of a histogram statistic, hist:BINS or hist:LO,HI,BINS: count equal bins over [lo, hi], or, where lo and hi are
  * NaN (hist:BINS), over each output's own range: the least and the greatest finite value of the running members at that
- * output (widened to [v - 0.5, v + 0.5] where they are one value v, as numpy.histogram does). Either is a function of the
+ * output (where they are one value v, the range [v, v] of zero width, every such member in the first bin). Either is a function of the
  * output's values alone, so a run in memory, in slabs or on Spark counts bitwise the same; a fixed range is also
  * additive over members, which lets sketched runs (fed slab by slab) count it, where an automatic range is refused.
  *
@@ -57,7 +57,8 @@ public record Bins(double lo, double hi, int count) {
     /**
      * The histogram of values (the running members' values at one output): bin k of [lo, hi] holds the finite x with
      * floor(count (x - lo) / (hi - lo)) = k (hi itself in the last bin), x below lo and above hi are counted apart, and so
-     * are NaN and infinite values, so below + above + nonFinite + the counts is values.length.
+     * are NaN and infinite values, so below + above + nonFinite + the counts is values.length. A range [v, v] of zero width
+     * puts v in the first bin.
      */
     public Histogram of(double[] values) {
         double a = lo, b = hi;
@@ -70,10 +71,6 @@ public record Bins(double lo, double hi, int count) {
                     b = Math.max(b, x);
                 }
             if (a > b) a = b = Double.NaN;
-            else if (a == b) {
-                a -= 0.5;
-                b += 0.5;
-            }
         }
         Histogram.Counter counter = new Histogram.Counter(a, b, count);
         for (double x : values) counter.add(x);

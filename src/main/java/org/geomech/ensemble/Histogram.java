@@ -82,7 +82,7 @@ public record Histogram(double lo, double hi, long below, long above, long nonFi
             if (!Double.isFinite(x)) nonFinite++;
             else if (x < lo) below++;
             else if (x > hi) above++;
-            else counts[Math.min(counts.length - 1, (int) Math.floor((x - lo) / (hi - lo) * counts.length))]++;
+            else counts[hi == lo ? 0 : Math.min(counts.length - 1, (int) Math.floor((x - lo) / (hi - lo) * counts.length))]++;
         }
 
         public Histogram histogram() { return new Histogram(lo, hi, below, above, nonFinite, counts.clone()); }

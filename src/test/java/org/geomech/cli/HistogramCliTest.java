@@ -37,7 +37,7 @@ class HistogramCliTest {
         assertFalse(series.header().stream().anyMatch(c -> c.contains("hist")), "no histogram column in " + series.header());
         // per output and observer: 7 bins, then below, above and non_finite; their counts sum to the members running
         for (String[] row : series.rows())
-            for (String o : List.of("energy", "xpos")) {
+            for (String o : List.of("energy", "energy_error", "xpos")) {
                 List<String[]> at = hist.rows().stream().filter(h -> h[1].equals(row[1]) && h[2].equals(o)).toList();
                 assertEquals(10, at.size(), o + " at t = " + row[1]);
                 assertEquals(List.of("0", "6", "below", "above", "non_finite"), List.of(at.get(0)[3], at.get(6)[3], at.get(7)[3], at.get(8)[3], at.get(9)[3]));
@@ -51,8 +51,9 @@ class HistogramCliTest {
         assertEquals(lo, hist.number(end.get(0), "bin_lo"), 0);
         assertEquals(hi, hist.number(end.get(6), "bin_hi"), 0);
         assertEquals(Arrays.toString(expected), Arrays.toString(end.subList(0, 7).stream().mapToLong(h -> Long.parseLong(h[6])).toArray()));
-        for (String f : List.of("xpos-hist.png", "xpos-hist.svg", "xpos-hist.plot.csv", "xpos-hist.py", "energy-hist.png"))
+        for (String f : List.of("xpos-hist.png", "xpos-hist.svg", "xpos-hist.plot.csv", "xpos-hist.py", "energy_error-hist.png"))
             assertTrue(Files.exists(out.resolve(f)), f);
+        assertFalse(Files.exists(out.resolve("energy-hist.png")), "energy_error stands for the energy");
         JsonNode summary = new ObjectMapper().readTree(out.resolve("summary.json").toFile());
         assertTrue(summary.get("files").toString().contains("hist.csv"), summary.get("files").toString());
         JsonNode atEnd = summary.get("results").get(0).get("at_end").get("xpos").get("histogram");

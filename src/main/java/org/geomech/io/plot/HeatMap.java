@@ -5,8 +5,10 @@ import java.awt.Color;
 /**
  * Cells coloured by a count, as a histogram over time draws them: column i spans x from x0[i] to x1[i] and holds the bins
  * between edges[i][k] and edges[i][k + 1], counts[i][k] in each (columns may have their own edges: a histogram whose range
- * follows each output's values). The colour of a count is viridis's at its place on the colour bar (Layout's scale from 0
- * to the largest count); a count of 0 is left blank.
+ * follows each output's values; a bin of zero width, all members at one value, is drawn as a line). The colour of a count
+ * is viridis's at its place on the colour bar: Layout's scale from 0 to the largest count, or, where the counts span two
+ * decades or more (the whole ensemble in one bin at t = 0, a few members in the tails later), a log scale from the least
+ * count to the largest; a count of 0 is left blank.
  *
  * @param name       what the counts are, the colour bar's title (members per bin)
  * @param x0         each column's left edge
@@ -32,6 +34,16 @@ public record HeatMap(String name, double[] x0, double[] x1, double[][] edges, l
         for (long[] column : counts) for (long c : column) m = Math.max(m, c);
         return m;
     }
+
+    /** The least count above 0 (1 where there is none). */
+    public long leastCount() {
+        long m = Long.MAX_VALUE;
+        for (long[] column : counts) for (long c : column) if (c > 0) m = Math.min(m, c);
+        return m == Long.MAX_VALUE ? 1 : m;
+    }
+
+    /** Whether the colour bar is logarithmic: the counts above 0 span two decades or more. */
+    public boolean logCounts() { return max() >= 100 * leastCount(); }
 
     /** The number of cells, counted or not. */
     public int cells() {

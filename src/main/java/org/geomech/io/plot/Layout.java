@@ -66,7 +66,8 @@ public final class Layout {
         for (Series s : named) legendWidth = Math.max(legendWidth, Math.min(LEGEND_MAX_LABEL, Typeface.LEGEND.measure(RichText.of(s.name())).width()));
         if (!named.isEmpty()) legendWidth += LEGEND_SAMPLE + 6 + 2 * 8;
         HeatMap heat = chart.heatMap();
-        colorScale = heat == null ? null : Scale.fit(false, 0, Math.max(1, heat.max()), bottom - top, false);
+        colorScale = heat == null ? null : heat.logCounts() ? Scale.fit(true, heat.leastCount(), heat.max(), bottom - top, false)
+                : Scale.fit(false, 0, Math.max(1, heat.max()), bottom - top, false);
         double colorLabelWidth = 0;
         if (heat != null) for (Scale.Tick t : colorScale.labelled()) colorLabelWidth = Math.max(colorLabelWidth, Typeface.TICK.measure(t.label()).width());
         RichText colorTitleText = heat == null ? null : RichText.of(heat.name() + colorScale.titleSuffix());

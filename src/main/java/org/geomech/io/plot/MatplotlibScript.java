@@ -47,7 +47,7 @@ final class MatplotlibScript {
                 XLIM, XTICKS = %10$s
                 YLIM, YTICKS = %11$s
                 NOTES = [%8$s]
-                # a heat map: (its name in the CSV, the colour bar's title, the colour bar's range of counts), or None
+                # a heat map: (its name in the CSV, the colour bar's title, the colour bar's range of counts, whether it is logarithmic), or None
                 HEAT = %12$s
                 # (name in the CSV, legend label, kind: line, markers, line+markers, band or reference, color, marker or dash pattern)
                 SERIES = [
@@ -75,10 +75,14 @@ final class MatplotlibScript {
                     from matplotlib.patches import Rectangle
                     # a count of 0 is left blank, as geomech draws it
                     shown = [c for c in cells if c[4] > 0 and all(math.isfinite(v) for v in c[:4])]
-                    boxes = PatchCollection([Rectangle((x0, y0), x1 - x0, y1 - y0) for x0, x1, y0, y1, _ in shown], cmap="viridis", linewidth=0)
+                    from matplotlib.colors import LogNorm, Normalize
+                    norm = (LogNorm if HEAT[3] else Normalize)(*HEAT[2])
+                    # a bin of zero width (every member at one value) is drawn as a line, as geomech draws it
+                    boxes = PatchCollection([Rectangle((x0, y0), x1 - x0, y1 - y0) for x0, x1, y0, y1, _ in shown], cmap="viridis", norm=norm,
+                                            linewidth=[0 if y1 > y0 else 1.5 for _, _, y0, y1, _ in shown], edgecolor="face")
                     boxes.set_array([n for *_, n in shown])
-                    boxes.set_clim(*HEAT[2])
                     ax.add_collection(boxes)
+                    ax.set_axisbelow(True)   # the grid under the cells
                     fig.colorbar(boxes, ax=ax, label=HEAT[1])
                 for name, label, kind, color, marker in SERIES:
                     x, y, upper = data.get(name, ([], [], []))
@@ -114,12 +118,12 @@ final class MatplotlibScript {
                 axis(layout.xScale()), axis(layout.yScale()), heat(chart, layout));
     }
 
-    /** The heat map's (name, colour bar title, (lowest, highest count of the colour bar)), or None. */
+    /** The heat map's (name, colour bar title, (lowest, highest count of the colour bar), whether it is logarithmic), or None. */
     private static String heat(Chart chart, Layout layout) {
         if (chart.heatMap() == null) return "None";
         Scale s = layout.colorScale();
         return "(" + literal(chart.heatMap().name()) + ", " + literal(mathtext(layout.colorTitle().text().marked())) + ", ("
-                + Double.toString(s.lo()) + ", " + Double.toString(s.hi()) + "))";
+                + Double.toString(s.lo()) + ", " + Double.toString(s.hi()) + "), " + python(s.log()) + ")";
     }
 
     /** The label with its superscripts as matplotlib mathtext ($^{...}$), dollars escaped. */

@@ -73,6 +73,10 @@ final class Painter {
 
     /** Strips of the colour bar: this many from the scale's lowest count to its highest. */
     static final int COLOR_STRIPS = 64;
+    /** The least height of a heat map's cell on the page, so that a bin of zero width shows as a line. */
+    static final double MIN_CELL = 2;
+    /** How far a heat map's cell reaches over its neighbours above and to the right (anti-aliased edges leave seams otherwise). */
+    static final double SEAM = 0.4;
 
     // each counted cell a rectangle in the colour of its count
     private static void cells(Layout layout, HeatMap heat, Canvas c) {
@@ -83,7 +87,13 @@ final class Painter {
                 long n = heat.counts()[i][k];
                 if (n == 0) continue;
                 double top = layout.py(heat.edges()[i][k + 1]), bottom = layout.py(heat.edges()[i][k]);
-                c.rectangle(new Rectangle2D.Double(left, top, right - left, bottom - top), null, HeatMap.color(layout.colorScale().fraction(n)));
+                if (bottom - top < MIN_CELL) {   // a bin of zero width (every member at one value) or thinner than a line
+                    double middle = (top + bottom) / 2;
+                    top = middle - MIN_CELL / 2;
+                    bottom = middle + MIN_CELL / 2;
+                }
+                // reaching SEAM into the neighbours above and to the right, so that no seam of the page shows between cells
+                c.rectangle(new Rectangle2D.Double(left, top - SEAM, right - left + SEAM, bottom - top + SEAM), null, HeatMap.color(layout.colorScale().fraction(n)));
             }
         }
     }
@@ -93,7 +103,8 @@ final class Painter {
         Rectangle2D bar = layout.colorBar();
         double h = bar.getHeight() / COLOR_STRIPS;
         for (int k = 0; k < COLOR_STRIPS; k++)
-            c.rectangle(new Rectangle2D.Double(bar.getX(), bar.getMaxY() - (k + 1) * h, bar.getWidth(), h), null, HeatMap.color((k + 0.5) / COLOR_STRIPS));
+            c.rectangle(new Rectangle2D.Double(bar.getX(), bar.getMaxY() - (k + 1) * h - (k + 1 < COLOR_STRIPS ? SEAM : 0), bar.getWidth(), h + (k + 1 < COLOR_STRIPS ? SEAM : 0)),
+                    null, HeatMap.color((k + 0.5) / COLOR_STRIPS));
         c.rectangle(bar, AXIS, null);
         for (Scale.Tick t : layout.colorScale().labelled()) {
             double y = layout.colorY(t.value());

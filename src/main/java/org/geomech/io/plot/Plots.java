@@ -85,7 +85,7 @@ public final class Plots {
 
     /**
      * Per observer with a histogram in its rows, a heat map of it over time: output time on x (each output's column reaching
-     * halfway to its neighbours), the observer's value on y (each column's own bins), colour the members per bin; notes
+     * halfway to its neighbours, the first and the last from the span's ends), the observer's value on y (each column's own bins), colour the members per bin; notes
      * count the members outside the bins (summed over outputs). As observers(), energy_error stands for the energy. Keys
      * are file stems (observer-hist).
      */
@@ -95,8 +95,8 @@ public final class Plots {
         double[] t = new double[times], x0 = new double[times], x1 = new double[times];
         for (int i = 0; i < times; i++) t[i] = rows.get(i).t();
         for (int i = 0; i < times; i++) {
-            x0[i] = i > 0 ? (t[i - 1] + t[i]) / 2 : times > 1 ? t[0] - (t[1] - t[0]) / 2 : t[0] - 0.5;
-            x1[i] = i < times - 1 ? (t[i] + t[i + 1]) / 2 : times > 1 ? t[i] + (t[i] - t[i - 1]) / 2 : t[i] + 0.5;
+            x0[i] = i > 0 ? (t[i - 1] + t[i]) / 2 : times > 1 ? t[0] : t[0] - 0.5;
+            x1[i] = i < times - 1 ? (t[i] + t[i + 1]) / 2 : times > 1 ? t[i] : t[i] + 0.5;
         }
         for (int o = 0; o < names.size(); o++) {
             String n = names.get(o);

@@ -19,8 +19,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * The check of a plot a referee accepts, on its rendered layout: no two labels overlap (tick labels of distinct positions
  * above all, by the boxes the fonts give them), every label lies on the page and tick labels outside the plot area, each
  * axis's labelled range holds the data drawn on it, a log axis labels its decades 10^k evenly and has a tick at each; a heat
- * map's colour bar stands right of the plot and the legend, its labels right of it, its labelled counts from 0 to at least
- * the largest count; and the chart's files (PNG, SVG, CSV of the values drawn and the cells counted, matplotlib script
+ * map's colour bar stands right of the plot and the legend, its labels right of it, its labelled counts from 0 (a log
+ * scale: the least count) to at least the largest count; and the chart's files (PNG, SVG, CSV of the values drawn and the cells counted, matplotlib script
  * reading it) are written and readable.
  */
 public final class ChartCheck {
@@ -72,7 +72,9 @@ public final class ChartCheck {
                     && page.contains(bar), stem + ": the colour bar right of the plot and the legend, on the page");
             for (Placed p : layout.colorLabels()) assertTrue(p.box().getX() > bar.getMaxX(), stem + ": colour bar label right of the bar");
             double[] counts = layout.colorScale().labelledRange();
-            assertTrue(counts[0] <= 0 && heat.max() <= counts[1], stem + ": counts 0 .. " + heat.max() + " outside the labelled " + counts[0] + " .. " + counts[1]);
+            double least = heat.logCounts() ? heat.leastCount() : 0;
+            assertTrue(atMost(counts[0], least) && atMost(heat.max(), counts[1]),
+                    stem + ": counts " + least + " .. " + heat.max() + " outside the labelled " + counts[0] + " .. " + counts[1]);
             assertTrue(layout.colorScale().labelled().size() >= 2, stem + ": at least two colour bar labels");
         }
         List<Path> files = ChartFiles.write(chart, dir, stem);
