@@ -33,7 +33,8 @@ import java.util.zip.CheckedOutputStream;
  * A run's checkpoint (checkpoint.bin in its output folder): the version that wrote it, a fingerprint of the step
  * system, the run's inputs (command-line arguments and scenario text), the step sizes already finished (with their
  * final states), and where the current one stands: its snapshot (rows with their reduction blocks' partials, so a
- * sweep's rows split into its points; counters; msd origins), trajectories and spread (min, std, quantiles) so far,
+ * sweep's rows split into its points; counters; msd origins), trajectories and spread (min, std, quantiles, histograms
+ * as Histogram.flat gives them: each observer's numbers in a row of the width the run's statistics give) so far,
  * and the ensemble's states and statuses, or, where the step size runs in slabs, the slabs finished so far (SlabRun.Slab;
  * the ensemble is then empty). Big-endian; the last 12 bytes are the length of what precedes them and its
  * CRC-32C, so a truncated or altered file is refused before anything in it is used.
@@ -443,7 +444,7 @@ public final class Checkpoint {
         return Trajectories.restore(members, t, flat, components);
     }
 
-    // [time][point][observer][min, std, quantiles...], or absent
+    // [time][point][observer][min, std, quantiles..., histogram...], or absent
     private static void spread(DataOutputStream out, List<double[][][]> spread) throws IOException {
         out.writeBoolean(spread != null);
         if (spread == null) return;
