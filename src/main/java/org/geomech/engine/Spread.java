@@ -35,7 +35,7 @@ public final class Spread implements EnsembleRun.Recorder {
     private final Bins bins;
     private final SweepPlan plan;
     private final int observers, sketch;
-    /** Per output time, per point, per observer: min, std, then the quantiles. */
+    /** Per output time, per point, per observer: min, std, the quantiles, then the histogram where asked for (Histogram.flat). */
     private final List<double[][][]> times = new ArrayList<>();
     /** Sketch mode: per output time fed and not yet summarised, per point and observer. */
     private final List<Summary[][]> open = new ArrayList<>();

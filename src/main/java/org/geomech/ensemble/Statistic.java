@@ -45,13 +45,14 @@ public record Statistic(String name, Kind kind, double level) {
 
     /**
      * The statistics of these names without repeats, in column order: the others as NAMES lists them, then the quantiles by
-     * level, then the histogram. A name that is a number continues the one before it (hist:LO,HI,BINS split at its commas, as
-     * a comma-separated flag splits it). At most one histogram.
+     * level, then the histogram. A name that is a number continues a histogram before it (hist:LO,HI,BINS split at its
+     * commas, as a comma-separated flag splits it). At most one histogram.
      */
     public static List<Statistic> parse(List<String> names) {
         List<String> joined = new ArrayList<>();
         for (String n : names) {
-            if (!joined.isEmpty() && n.strip().matches("[-+]?[0-9.][0-9.eE+-]*")) joined.set(joined.size() - 1, joined.get(joined.size() - 1) + "," + n.strip());
+            String last = joined.isEmpty() ? "" : joined.get(joined.size() - 1);
+            if (last.startsWith(Bins.PREFIX) && n.strip().matches("[-+]?[0-9.][0-9.eE+-]*")) joined.set(joined.size() - 1, last + "," + n.strip());
             else joined.add(n.strip());
         }
         List<Statistic> out = new ArrayList<>();

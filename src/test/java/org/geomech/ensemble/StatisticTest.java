@@ -45,6 +45,8 @@ class StatisticTest {
         assertThrows(IllegalArgumentException.class, () -> s.get(2).of(new Statistics(1, 2, 3), new double[0]));
         InputException two = assertThrows(InputException.class, () -> Statistic.parse(List.of("hist:8", "hist:0,1,4")));
         assertEquals("statistics: one histogram per run, got hist:8 and hist:0,1,4", two.getMessage());
+        InputException number = assertThrows(InputException.class, () -> Statistic.parse(List.of("mean", "5")));
+        assertTrue(number.getMessage().startsWith("statistics: unknown statistic '5'"), "a number continues only a histogram: " + number.getMessage());
     }
 
     @Test
