@@ -290,7 +290,8 @@ public final class Run {
     /**
      * Runs every step size's slabs on an executor (a Spark cluster) instead of in this process: recipes gives, for a
      * step size's index, what rebuilds this run's launch there ({@link #prepare(int)} of the same configuration). The
-     * results are bitwise those of the run in this process; no checkpoints.
+     * results are bitwise those of the run in this process. With {@link #checkpoints}, a checkpoint is saved before the
+     * first slab and after each slab that comes back, and a resumed run sends only the slabs not back yet.
      *
      * @param executor where the slabs run
      * @param recipes  a step size's index to the recipe of its launch
@@ -379,8 +380,6 @@ public final class Run {
         Scenario sc = setup.scenario();
         RunSpec spec = setup.spec();
         List<String> names = spec.observers().stream().map(Observer::name).toList();
-        if (executor != null && (checkpoints != null || resumeFrom != null))
-            throw new InputException("a run on " + executor.describe() + " keeps no checkpoint: run it without --checkpoint-every");
         String fingerprint = fingerprint(sc, spec.step(), spec.plan(), spec.observers(), spec.backend());
         Engine.Resume resume = null;
         if (resumeFrom != null) {

@@ -16,7 +16,7 @@ import java.util.Arrays;
  */
 public record Histogram(double lo, double hi, long below, long above, long nonFinite, long[] counts) {
     /** The numbers before the counts in flat(). */
-    static final int HEAD = 5;
+    public static final int HEAD = 5;
 
     /** Every member counted: below + above + nonFinite + the bins. */
     public long total() {
@@ -76,6 +76,15 @@ public record Histogram(double lo, double hi, long below, long above, long nonFi
             this.lo = lo;
             this.hi = hi;
             this.counts = new long[count];
+        }
+
+        /** A counter that goes on from what counted histogram (a checkpoint's). */
+        public Counter(Histogram counted) {
+            this(counted.lo(), counted.hi(), counted.counts().length);
+            System.arraycopy(counted.counts(), 0, counts, 0, counts.length);
+            below = counted.below();
+            above = counted.above();
+            nonFinite = counted.nonFinite();
         }
 
         public void add(double x) {
