@@ -19,6 +19,7 @@ import org.geomech.ensemble.Variation;
 import org.geomech.io.Checkpoint;
 import org.geomech.io.Scenario;
 import org.geomech.io.ScenarioDraft;
+import org.geomech.io.ScenarioFile;
 import org.geomech.engine.Trajectories;
 import org.geomech.method.Methods;
 import org.geomech.method.StepSystem;
@@ -97,12 +98,28 @@ public final class Run {
     }
 
     /**
-     * A run of a resolved scenario (a scenario file read by {@code ScenarioFile.read}, as the command line does).
+     * A run of a scenario file (YAML or JSON, as {@code geomech run FILE} reads it: model, method, h, t_end, initial,
+     * parameters, observers, statistics, backend); every setter may still change it.
      *
-     * @param scenario the scenario
-     * @return the run; stepSizes, device, trajectories and progress may still be set
+     * @param file the scenario file
+     * @return the run, to configure
+     * @throws InputException where the file cannot be read or is not a scenario, with a one-line message
      */
-    public static Run of(Scenario scenario) { return new Run(null, scenario); }
+    public static Run fromScenarioFile(Path file) { return new Run(ScenarioFile.draft(file), null); }
+
+    /**
+     * A run of a scenario given as text, in the form of a scenario file; every setter may still change it.
+     *
+     * @param yaml the scenario, YAML (or JSON)
+     * @return the run, to configure
+     * @throws InputException where the text is not a scenario, with a one-line message
+     */
+    public static Run fromScenarioText(String yaml) { return new Run(ScenarioFile.draft("scenario text", yaml), null); }
+
+    // A run of a resolved scenario, as the command line builds it from its file and flags (not API: the command line
+    // reaches it through a private lookup, so that the API's signatures name no io type); stepSizes, device,
+    // trajectories and progress may still be set
+    static Run of(Scenario scenario) { return new Run(null, scenario); }
 
     /**
      * @param name a method, e.g. "lobatto-nh:3", "rattle", "hbvm:2,2" ({@code geomech list} names them)
@@ -283,16 +300,11 @@ public final class Run {
         return this;
     }
 
-    /**
-     * Runs every step size's slabs on an executor (a Spark cluster) instead of in this process: recipes gives, for a
-     * step size's index, what rebuilds this run's launch there ({@link #prepare(int)} of the same configuration). The
-     * results are bitwise those of the run in this process; no checkpoints.
-     *
-     * @param executor where the slabs run
-     * @param recipes  a step size's index to the recipe of its launch
-     * @return this run
-     */
-    public Run distributed(SlabExecutor executor, IntFunction<SlabExecutor.Recipe> recipes) {
+    // Runs every step size's slabs on an executor (a Spark cluster) instead of in this process: recipes gives, for a
+    // step size's index, what rebuilds this run's launch there (prepare(int) of the same configuration). The results
+    // are bitwise those of the run in this process; no checkpoints. Not API (its types are the engine's): the command
+    // line's --spark reaches it through a private lookup.
+    Run distributed(SlabExecutor executor, IntFunction<SlabExecutor.Recipe> recipes) {
         this.executor = executor;
         this.recipes = recipes;
         return this;
@@ -349,8 +361,8 @@ public final class Run {
         return draft;
     }
 
-    /** @return the scenario this run resolves to: every default applied, every value checked */
-    public Scenario scenario() {
+    // The scenario this run resolves to: every default applied, every value checked
+    private Scenario scenario() {
         if (scenario != null) return stepSizes == null ? scenario : withStepSizes(scenario, stepSizes);
         if (stepSizes != null) {
             draft.h = stepSizes;
@@ -439,15 +451,11 @@ public final class Run {
         return new Setup(sc, sys, spec.withSketch(sketch));
     }
 
-    /**
-     * Builds this run's launch at step size stage (an index into its step sizes) in this JVM, as a SlabExecutor runs its
-     * slabs: the compiled step, the launch, and what each slab keeps (the spread's values, whether it is exact or sketched
-     * where the run is joined, the trajectory members, the final states where asked).
-     *
-     * @param stage the step size's index
-     * @return the launch prepared
-     */
-    public SlabExecutor.Prepared prepare(int stage) { return Engine.prepare(setup().spec(), stage); }
+    // Builds this run's launch at step size stage (an index into its step sizes) in this JVM, as a SlabExecutor runs its
+    // slabs: the compiled step, the launch, and what each slab keeps (the spread's values, whether it is exact or sketched
+    // where the run is joined, the trajectory members, the final states where asked). Not API (its types are the engine's):
+    // a Spark executor reaches it through the command line's private lookup.
+    SlabExecutor.Prepared prepare(int stage) { return Engine.prepare(setup().spec(), stage); }
 
     // A sweep point's series: its rows with their spread (null: none asked for), its final states, trajectories and counters
     private static Series series(double h, SweepRun.Point p, List<String> names, Scenario sc, List<double[][][]> spread, double[][] finalStates,

@@ -203,7 +203,7 @@ final class RunCommand extends GeomechCommand {
 
     // The run these flags describe, as the API takes it: the scenario, initial states, trajectories, final states, quantiles
     private Run configured(StateFile.Table table) {
-        Run run = Run.of(scenario);
+        Run run = ApiRoute.of(scenario);
         scenarioOptions.device().ifPresent(run::device);
         if (table != null) {
             run.states(table.q(), table.v());
@@ -238,7 +238,7 @@ final class RunCommand extends GeomechCommand {
             StateFile.Table table = run.resolve();
             if (run.trajectorySelection != null)
                 run.trajectoryMembers = MemberSelection.parse("--save-trajectories", run.trajectorySelection, run.scenario.members());
-            return run.configured(table).prepare(stage);
+            return ApiRoute.prepare(run.configured(table), stage);
         }
     }
 
@@ -286,7 +286,7 @@ final class RunCommand extends GeomechCommand {
         if (executor != null) {
             List<String> args = arguments();
             String text = scenarioOptions.text;
-            run.distributed(executor, stage -> new Recipe(args, text, stage));
+            ApiRoute.distributed(run, executor, stage -> new Recipe(args, text, stage));
         }
         if (checkpointEvery != null) run.checkpoints(new Checkpoints(checkpointFile(), checkpointEvery, arguments(), scenarioOptions.text, Interrupts::pending));
         if (resumeFrom != null) run.resume(checkpointFile());
