@@ -15,6 +15,7 @@ import java.util.List;
 public final class Methods {
     private Methods() {}
 
+    /** The method families, as geomech list names them (with their arguments). */
     public static List<String> names() {
         return List.of("rattle", "lobatto-holonomic:s", "lobatto-nh:s", "lobatto-nh-hamiltonian:s", "lobatto-lie-nh:s", "lobatto-lie:s", "hbvm:k,s", "ggl-vi-s", "ggl-vi-a", "ggl-vi-b",
                 "ggl-theta-a:theta", "ggl-theta-b:theta,vartheta", "ggl-em", "gonzalez-em", "bs99", "vrkmk:TABLEAU,r", "vrkmk-pade:TABLEAU,r",
@@ -37,6 +38,7 @@ public final class Methods {
         throw new InputException("unknown method '" + name + "' (methods: " + String.join(", ", names()) + ")");
     }
 
+    /** The method of that name ("lobatto-nh:3", "rattle", ...); a one-line InputException for an unknown one. */
     public static Method parse(String name) {
         if (name == null || name.isBlank()) throw new InputException("no method given (methods: " + String.join(", ", names()) + ")");
         String n = name.trim();

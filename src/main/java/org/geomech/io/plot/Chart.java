@@ -19,6 +19,7 @@ public final class Chart {
     private final List<String> notes = new ArrayList<>();
     private int colors, references;
 
+    /** An empty chart with a title and two axes. */
     public Chart(String title, Axis x, Axis y) {
         this.title = title;
         this.x = x;
@@ -35,10 +36,15 @@ public final class Chart {
         return new Chart(title, new Axis("step size h", true, "h"), new Axis(yTitle, true, null));
     }
 
+    /** The title. */
     public String title() { return title; }
+    /** The x axis. */
     public Axis x() { return x; }
+    /** The y axis. */
     public Axis y() { return y; }
+    /** The series, in drawing order. */
     public List<Series> series() { return List.copyOf(series); }
+    /** The notes written under the legend. */
     public List<String> notes() { return List.copyOf(notes); }
 
     /** A solid line in the next color; returns that color. */
