@@ -15,6 +15,7 @@ public record Stage(double h, EnsembleRun.Result result, List<Failure> failures,
     /** A failed member of the launch: its index, the step it failed at and why. */
     public record Failure(int member, long step, EnsembleState.Status status) {}
 
+    /** Keeps copies of the lists. */
     public Stage {
         failures = List.copyOf(failures);
         spread = spread == null ? null : List.copyOf(spread);

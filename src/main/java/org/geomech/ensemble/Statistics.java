@@ -8,6 +8,7 @@ package org.geomech.ensemble;
  * quantiles at the levels the run names (NaN and empty where not asked for).
  */
 public record Statistics(double mean, double max, double msd, double min, double std, double[] quantiles) {
+    /** The reduced statistics alone (mean, max, msd), the spread not asked for. */
     public Statistics(double mean, double max, double msd) { this(mean, max, msd, Double.NaN, Double.NaN, new double[0]); }
 
     /** Equal when every statistic is bitwise equal (the quantiles compared by value). */

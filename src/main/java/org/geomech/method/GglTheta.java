@@ -35,9 +35,9 @@ import static org.geomech.method.StepSystem.H;
 public final class GglTheta implements Method {
     /** Where the constraints are evaluated. */
     public enum Option {
-        /** Option A (004 eq. 79): constraints at q_theta, 0 < theta < 1. */
+        /** Option A (004 eq. 79): constraints at q_theta, 0 &lt; theta &lt; 1. */
         A,
-        /** Option B (004 eq. 82): the trapezoidal position constraint, 0 <= theta <= 1, 0 < vartheta <= 1. */
+        /** Option B (004 eq. 82): the trapezoidal position constraint, 0 &lt;= theta &lt;= 1, 0 &lt; vartheta &lt;= 1. */
         B
     }
 
