@@ -274,7 +274,11 @@ public final class Run {
     public Run trajectories(List<Integer> members) { trajectories = List.copyOf(members); return this; }
 
     /**
-     * @param stepsDone receives the number of steps done so far, summed over the step sizes, after each output stride
+     * Reports the run's progress as it advances: after each batch of output intervals the backend runs at once (in slabs,
+     * after each slab, in proportion to the members done), never decreasing, ending at the run's total (t_end / h summed
+     * over the step sizes, where h is shared).
+     *
+     * @param stepsDone receives the number of steps done so far, summed over the step sizes
      * @return this run
      */
     public Run progress(LongConsumer stepsDone) { progress = stepsDone; return this; }

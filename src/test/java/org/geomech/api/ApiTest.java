@@ -176,6 +176,31 @@ class ApiTest {
         }
     }
 
+    @Test
+    void theReadmesJavaBlockCompilesAndRuns() throws Exception {
+        // the ```java block of README.md's "Java API" section, as the body of a method that returns its mu and last
+        List<String> readme = Files.readAllLines(Path.of("README.md"));
+        int open = readme.indexOf("```java"), close = readme.subList(open + 1, readme.size()).indexOf("```") + open + 1;
+        assertTrue(open > readme.indexOf("## Java API") && open > 0, "the README's Java block is in its Java API section");
+        String source = "import org.geomech.api.*;\npublic final class ReadmeBlock {\n    public static Object[] run() {\n"
+                + String.join("\n", readme.subList(open + 1, close)) + "\n        return new Object[]{mu, last, r};\n    }\n}\n";
+        Path file = dir.resolve("ReadmeBlock.java");
+        Files.writeString(file, source);
+        ByteArrayOutputStream diagnostics = new ByteArrayOutputStream();
+        int rc = ToolProvider.getSystemJavaCompiler().run(null, null, diagnostics, "-d", dir.toString(), "-cp", System.getProperty("java.class.path"),
+                file.toString());
+        assertEquals(0, rc, diagnostics.toString(StandardCharsets.UTF_8) + source);
+        try (URLClassLoader loader = new URLClassLoader(new URL[]{dir.toUri().toURL()}, getClass().getClassLoader())) {
+            Object[] out = (Object[]) loader.loadClass("ReadmeBlock").getMethod("run").invoke(null);
+            double[] mu = (double[]) out[0];
+            double[][] last = (double[][]) out[1];
+            assertEquals(11, mu.length, "mu at t = 0, 1, ..., 10");
+            assertEquals(0.0267, mu[10] / Math.pow(0.2, 4), 0.05 * 0.0267);       // 001 spec R.2, as the example
+            assertEquals(21, last.length);
+            assertEquals(((Results) out[2]).components().size(), last[0].length);
+        }
+    }
+
     private static Run cvt() {
         return Run.of(Model.builtIn("cvt")).ensemble(Ensemble.of(50).perturbed(3, 1e-3).parameter("eps", "uniform(0.2, 0.8)"))
                 .stepSizes(0.05, 0.025).until(2).every(0.25).backend("simd");
