@@ -304,11 +304,17 @@ public final class Run {
         return this;
     }
 
-    // Runs every step size's slabs on an executor (a Spark cluster) instead of in this process: recipes gives, for a
-    // step size's index, what rebuilds this run's launch there (prepare(int) of the same configuration). The results
-    // are bitwise those of the run in this process; no checkpoints. Not API (its types are the engine's): the command
-    // line's --spark reaches it through a private lookup.
-    Run distributed(SlabExecutor executor, IntFunction<SlabExecutor.Recipe> recipes) {
+    /**
+     * Runs every step size's slabs on an executor (a Spark cluster) instead of in this process: recipes gives, for a
+     * step size's index, what rebuilds this run's launch there ({@link #prepare(int)} of the same configuration). The
+     * results are bitwise those of the run in this process. With {@link #checkpoints}, a checkpoint is saved before the
+     * first slab and after each slab that comes back, and a resumed run sends only the slabs not back yet.
+     *
+     * @param executor where the slabs run
+     * @param recipes  a step size's index to the recipe of its launch
+     * @return this run
+     */
+    public Run distributed(SlabExecutor executor, IntFunction<SlabExecutor.Recipe> recipes) {
         this.executor = executor;
         this.recipes = recipes;
         return this;
@@ -391,8 +397,6 @@ public final class Run {
         Scenario sc = setup.scenario();
         RunSpec spec = setup.spec();
         List<String> names = spec.observers().stream().map(Observer::name).toList();
-        if (executor != null && (checkpoints != null || resumeFrom != null))
-            throw new InputException("a run on " + executor.describe() + " keeps no checkpoint: run it without --checkpoint-every");
         String fingerprint = fingerprint(sc, spec.step(), spec.plan(), spec.observers(), spec.backend());
         Engine.Resume resume = null;
         if (resumeFrom != null) {
@@ -455,11 +459,15 @@ public final class Run {
         return new Setup(sc, sys, spec.withSketch(sketch));
     }
 
-    // Builds this run's launch at step size stage (an index into its step sizes) in this JVM, as a SlabExecutor runs its
-    // slabs: the compiled step, the launch, and what each slab keeps (the spread's values, whether it is exact or sketched
-    // where the run is joined, the trajectory members, the final states where asked). Not API (its types are the engine's):
-    // a Spark executor reaches it through the command line's private lookup.
-    SlabExecutor.Prepared prepare(int stage) { return Engine.prepare(setup().spec(), stage); }
+    /**
+     * Builds this run's launch at step size stage (an index into its step sizes) in this JVM, as a SlabExecutor runs its
+     * slabs: the compiled step, the launch, and what each slab keeps (the spread's values, whether it is exact or sketched
+     * where the run is joined, the trajectory members, the final states where asked).
+     *
+     * @param stage the step size's index
+     * @return the launch prepared
+     */
+    public SlabExecutor.Prepared prepare(int stage) { return Engine.prepare(setup().spec(), stage); }
 
     // A sweep point's series: its rows with their spread (null: none asked for), its final states, trajectories and counters
     private static Series series(double h, SweepRun.Point p, List<String> names, Scenario sc, List<double[][][]> spread, double[][] finalStates,

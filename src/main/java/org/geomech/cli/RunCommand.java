@@ -238,7 +238,7 @@ final class RunCommand extends GeomechCommand {
             StateFile.Table table = run.resolve();
             if (run.trajectorySelection != null)
                 run.trajectoryMembers = MemberSelection.parse("--save-trajectories", run.trajectorySelection, run.scenario.members());
-            return ApiRoute.prepare(run.configured(table), stage);
+            return run.configured(table).prepare(stage);
         }
     }
 
@@ -286,7 +286,7 @@ final class RunCommand extends GeomechCommand {
         if (executor != null) {
             List<String> args = arguments();
             String text = scenarioOptions.text;
-            ApiRoute.distributed(run, executor, stage -> new Recipe(args, text, stage));
+            run.distributed(executor, stage -> new Recipe(args, text, stage));
         }
         if (checkpointEvery != null) run.checkpoints(new Checkpoints(checkpointFile(), checkpointEvery, arguments(), scenarioOptions.text, Interrupts::pending));
         if (resumeFrom != null) run.resume(checkpointFile());

@@ -15,9 +15,9 @@ import org.geomech.solve.NewtonOptions;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
 import java.util.function.Function;
+import java.util.function.LongConsumer;
 
 /**
  * The one place that runs an ensemble and the one place where a step system becomes a backend's code
@@ -164,19 +164,15 @@ public final class Engine {
             Launch launch = new Launch(spec.step(), plan, spec.initial(), spec.perturbation(), grid);
             Spread spread = spec.spread(launch.params());
             SlabRun.Keep keep = spec.keep(spread);
-            List<SlabRun.Slab> slabsDone = resumedSlabs(stage, spread);
-            AtomicReference<List<SlabRun.Slab>> saved = new AtomicReference<>(slabsDone);   // the slabs of the last checkpoint
-            SlabRun.Finished saver = checkpointing == null ? d -> false : d -> {
-                boolean stop = checkpointing.save(Progress.ofSlabs(consistency(d), finished, stage, d));
-                saved.set(List.copyOf(d));
-                return stop;
-            };
-            SlabRun.Outcome o = spec.executor() != null
-                    ? SlabRun.combine(spec.executor().run(spec.recipes().apply(stage), SlabRun.slabs(launch.members(), slabMembers)), launch, keep)
-                    : slabsDone.isEmpty() && saver.stop(slabsDone) ? null
-                    : SlabRun.stream(compiled, launch, slabMembers, keep, m -> listener.progress(before + grid.steps() * m / launch.members()), slabsDone, saver);
+            SlabsDone done = resumedSlabs(stage, spread);
+            SlabRun.Finished saver = checkpointing == null ? d -> false
+                    : d -> checkpointing.save(Progress.ofSlabs(consistency(d.slabs()), finished, stage, d.slabs(), d.sketches()));
+            LongConsumer progress = m -> listener.progress(before + grid.steps() * m / launch.members());
+            SlabRun.Outcome o = done.slabs().isEmpty() && saver.stop(done) ? null
+                    : spec.executor() != null ? onExecutor(stage, launch, keep, slabMembers, done, saver, progress)
+                    : SlabRun.stream(compiled, launch, slabMembers, keep, progress, done, saver);
             if (o == null) {   // stopped by a signal between slabs: the checkpoint holds the slabs done; no rows yet
-                consistency = consistency(saved.get());
+                consistency = consistency(done.slabs());
                 listener.started(consistency, flops);
                 return false;
             }
@@ -193,6 +189,19 @@ public final class Engine {
             results.add(new StageResult(h, points, o.failures(), o.spread(), last, recorded, o.result()));
             finished.add(new Stage(h, o.result(), launchFailures, recorded, o.spread(), last));
             return true;
+        }
+
+        // The slabs left on the executor, each taken as it comes back and followed by a checkpoint but the last; null where a
+        // stop signal ended it between slabs
+        private SlabRun.Outcome onExecutor(int stage, Launch launch, SlabRun.Keep keep, int slabMembers, SlabsDone done, SlabRun.Finished saver,
+                                           LongConsumer progress) {
+            if (done.members() > 0) progress.accept(done.members());
+            boolean all = spec.executor().run(spec.recipes().apply(stage), done.remaining(launch.members(), slabMembers), slab -> {
+                done.add(slab);
+                progress.accept(done.members());
+                return done.members() < launch.members() && saver.stop(done);
+            });
+            return all ? SlabRun.combine(done.slabs(), launch, keep) : null;
         }
 
         // One step size held at once; false where a stop signal ended it at a checkpoint
@@ -255,17 +264,20 @@ public final class Engine {
             return new InitialStates.Report(q, v);
         }
 
-        // The slabs a checkpoint of this step size holds (none: a fresh start); refused where the checkpoint is not of
-        // slabs, or where the run summarises quantiles by sketches, whose state a checkpoint does not keep
-        private List<SlabRun.Slab> resumedSlabs(int stage, Spread spread) {
-            if (checkpointing != null && spread != null && spread.sketched())
-                throw new InputException("quantile sketches are not kept in checkpoints of slabs: with --checkpoint-every, use --quantiles exact,"
-                        + " or fewer members per output");
-            if (resumed == null || stage != resumed.stage()) return List.of();
+        // The slabs a checkpoint of this step size holds (none: a fresh start), with the sketches they fed; refused where the
+        // checkpoint is not of slabs, or summarised its quantiles otherwise than this run
+        private SlabsDone resumedSlabs(int stage, Spread spread) {
+            if (resumed == null || stage != resumed.stage()) return new SlabsDone(spread, List.of(), null);
             if (resumed.slabs() == null)
                 throw new InputException("the checkpoint holds a run held in memory at once; resume it with the heap it had (without --members-in-memory)");
-            return resumed.slabs();
+            int kept = resumed.sketches() == null ? 0 : resumed.sketches().k(), asked = spread != null && spread.sketched() ? spec.sketch() : 0;
+            if (kept != asked)
+                throw new InputException("the checkpoint's quantiles are " + quantiles(kept) + ", this run's " + quantiles(asked)
+                        + ": resume it with the --quantiles and the heap it was started with");
+            return new SlabsDone(spread, resumed.slabs(), resumed.sketches());
         }
+
+        private static String quantiles(int sketch) { return sketch == 0 ? "exact" : "sketched (sketch:" + sketch + ")"; }
 
         private double[][] finalStates(int point, EnsembleState state) {
             double[][] out = new double[plan.members()][state.components()];

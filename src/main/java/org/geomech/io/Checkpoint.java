@@ -5,7 +5,9 @@ import org.geomech.engine.Stage;
 import org.geomech.engine.Trajectories;
 import org.geomech.engine.EnsembleRun;
 import org.geomech.engine.MemberFailure;
+import org.geomech.engine.QuantileSketch;
 import org.geomech.engine.SlabRun;
+import org.geomech.engine.Spread;
 import org.geomech.ensemble.EnsembleState;
 import org.geomech.ensemble.InitialStates;
 import org.geomech.ensemble.Reduction;
@@ -35,14 +37,15 @@ import java.util.zip.CheckedOutputStream;
  * final states), and where the current one stands: its snapshot (rows with their reduction blocks' partials, so a
  * sweep's rows split into its points; counters; msd origins), trajectories and spread (min, std, quantiles) so far,
  * and the ensemble's states and statuses, or, where the step size runs in slabs, the slabs finished so far (SlabRun.Slab;
- * the ensemble is then empty). Big-endian; the last 12 bytes are the length of what precedes them and its
+ * the ensemble is then empty) and the quantile sketches they fed (Spread.Sketches). Big-endian; the last 12 bytes are the length of what precedes them and its
  * CRC-32C, so a truncated or altered file is refused before anything in it is used.
  */
 public final class Checkpoint {
     /** The file's name in a run's output folder. */
     public static final String FILE = "checkpoint.bin";
     private static final byte[] MAGIC = "GEOMECH-CHECKPOINT\n".getBytes(StandardCharsets.US_ASCII);
-    private static final int FORMAT = 3;   // 2: rows keep their block partials, stages their spread and final states, the snapshot its spread; 3: slabs
+    // 2: rows keep their block partials, stages their spread and final states, the snapshot its spread; 3: slabs; 4: the sketches slabs fed
+    private static final int FORMAT = 4;
     private static final int OLDEST = 2;
     private static final int TRAILER = Long.BYTES + Integer.BYTES;
     /** Doubles per bulk transfer of a state array. */
@@ -147,6 +150,7 @@ public final class Checkpoint {
             out.writeInt(h.slabs().size());
             for (SlabRun.Slab slab : h.slabs()) slab(out, slab);
         }
+        sketches(out, h.progress().sketches());
         out.writeInt(h.members());
         out.writeInt(h.components());
         out.writeInt(snap.initialValues().length);
@@ -280,12 +284,14 @@ public final class Checkpoint {
             slabs = new ArrayList<>();
             for (int k = 0; k < n; k++) slabs.add(slab(in, file));
         }
+        Spread.Sketches sketches = format >= 4 ? sketches(in, file) : null;
         int members = in.readInt(), components = in.readInt();
         int count = count(in, file);
         double[] initial = new double[count];
         readDoubles(in, initial);
         return new Header(version, fingerprint, args, scenario, new Progress(consistency, finished, stage,
-                new EnsembleRun.Snapshot(step, rows, newton, most, factorisations, seconds, initial), trajectories, spread, slabs, members, components));
+                new EnsembleRun.Snapshot(step, rows, newton, most, factorisations, seconds, initial), trajectories, spread, slabs, members, components,
+                sketches));
     }
 
     private static void rows(DataOutputStream out, List<EnsembleRun.Row> rows) throws IOException {
@@ -410,6 +416,65 @@ public final class Checkpoint {
         }
         return new SlabRun.Slab(first, count, times, steps, partials, newton, most, factorisations, failures, memberSteps, movedQ, movedV, seconds,
                 values, running, index, trajectories, last);
+    }
+
+    // the summaries of a spread sketched slab by slab (Spread.Sketches): k, then per output row, point and observer its
+    // moments and its sketch (count, least, greatest, then each level's compaction parity and values), or absent
+    private static void sketches(DataOutputStream out, Spread.Sketches sketches) throws IOException {
+        out.writeBoolean(sketches != null);
+        if (sketches == null) return;
+        Spread.Partial[][] first = sketches.rows().isEmpty() ? new Spread.Partial[0][0] : sketches.rows().get(0);
+        out.writeInt(sketches.k());
+        out.writeInt(sketches.rows().size());
+        out.writeInt(first.length);
+        out.writeInt(first.length == 0 ? 0 : first[0].length);
+        for (Spread.Partial[][] row : sketches.rows())
+            for (Spread.Partial[] point : row)
+                for (Spread.Partial p : point) {
+                    out.writeDouble(p.min());
+                    out.writeDouble(p.mean());
+                    out.writeDouble(p.squares());
+                    out.writeLong(p.n());
+                    QuantileSketch.State q = p.quantiles();
+                    out.writeLong(q.count());
+                    out.writeDouble(q.min());
+                    out.writeDouble(q.max());
+                    out.writeInt(q.levels().length);
+                    for (int h = 0; h < q.levels().length; h++) {
+                        out.writeBoolean(q.odd()[h]);
+                        out.writeInt(q.levels()[h].length);
+                        doubles(out, q.levels()[h], q.levels()[h].length);
+                    }
+                }
+    }
+
+    private static Spread.Sketches sketches(DataInputStream in, Path file) throws IOException {
+        if (!in.readBoolean()) return null;
+        int k = count(in, file), rows = count(in, file), points = count(in, file), observers = count(in, file);
+        List<Spread.Partial[][]> out = new ArrayList<>();
+        for (int r = 0; r < rows; r++) {
+            Spread.Partial[][] row = new Spread.Partial[points][observers];
+            for (Spread.Partial[] point : row)
+                for (int o = 0; o < observers; o++) {
+                    double min = in.readDouble(), mean = in.readDouble(), squares = in.readDouble();
+                    long n = in.readLong(), count = in.readLong();
+                    double least = in.readDouble(), greatest = in.readDouble();
+                    int levels = count(in, file);
+                    double[][] held = new double[levels][];
+                    boolean[] odd = new boolean[levels];
+                    for (int h = 0; h < levels; h++) {
+                        odd[h] = in.readBoolean();
+                        int size = count(in, file);
+                        if (size >= k) throw broken(file, "inconsistent");
+                        held[h] = new double[size];
+                        readDoubles(in, held[h]);
+                    }
+                    if (levels == 0 || k < 2 || k % 2 != 0) throw broken(file, "inconsistent");
+                    point[o] = new Spread.Partial(new QuantileSketch.State(k, held, odd, count, least, greatest), min, mean, squares, n);
+                }
+            out.add(row);
+        }
+        return new Spread.Sketches(k, out);
     }
 
     private static void failure(DataOutputStream out, Stage.Failure f) throws IOException {

@@ -1,5 +1,10 @@
 package org.geomech.io;
 
+import org.geomech.engine.MemberFailure;
+import org.geomech.engine.Progress;
+import org.geomech.engine.QuantileSketch;
+import org.geomech.engine.SlabRun;
+import org.geomech.engine.Spread;
 import org.geomech.engine.Stage;
 import org.geomech.engine.Trajectories;
 import org.geomech.engine.EnsembleRun;
@@ -111,6 +116,80 @@ class CheckpointTest {
             assertEquals(s.failedStep(j), into.failedStep(j), "failed step " + j);
         }
         assertTrue(Files.list(dir).allMatch(p -> p.getFileName().toString().equals(Checkpoint.FILE)), "no temporary file left beside it");
+    }
+
+    /** A checkpoint of slabs: one slab of 1024 members and two output rows, its values kept, and the sketches given. */
+    private static Checkpoint.Header slabs(Spread.Sketches sketches) {
+        double[][] values = {new double[1024], new double[1024]};
+        boolean[][] running = {new boolean[1024], new boolean[1024]};
+        values[1][5] = -0.0;
+        running[1][5] = true;
+        SlabRun.Slab slab = new SlabRun.Slab(1024, 1024, new double[]{0, 0.5}, new long[]{0, 5}, new double[][]{{1024, 1, 2, 3}, {1023, 4, 5, 6}}, 10, 3, 4,
+                List.of(new MemberFailure(0, 2000, 4, EnsembleState.Status.NON_FINITE)), new long[]{5115}, 1e-9, 2e-9, 0.25, values, running, new int[0],
+                new double[0][], null);
+        return new Checkpoint.Header("1.2.3", "cvt", List.of("--model", "cvt"), null,
+                Progress.ofSlabs(new InitialStates.Report(1e-9, 2e-9), List.of(), 0, List.of(slab), sketches));
+    }
+
+    @Test
+    void aCheckpointOfSlabsKeepsTheSketchesTheyFed() {
+        // two output rows of one point and two observers: sketches of 64 values per level fed 0, 50, 3000 and 7777 values
+        int[] counts = {0, 50, 3000, 7777};
+        Random r = new Random(4);
+        QuantileSketch[] fed = new QuantileSketch[counts.length];
+        List<Spread.Partial[][]> rows = new java.util.ArrayList<>();
+        for (int row = 0; row < 2; row++) {
+            Spread.Partial[][] at = new Spread.Partial[1][2];
+            for (int o = 0; o < 2; o++) {
+                int i = 2 * row + o;
+                fed[i] = new QuantileSketch(64);
+                for (int k = 0; k < counts[i]; k++) fed[i].add(r.nextGaussian());
+                at[0][o] = new Spread.Partial(fed[i].state(), -1.5 * i, 0.25 * i, 3.0 * i, counts[i]);
+            }
+            rows.add(at);
+        }
+        Path file = dir.resolve(Checkpoint.FILE);
+        Checkpoint.write(file, slabs(new Spread.Sketches(64, rows)), null);
+        Checkpoint.Header back = Checkpoint.read(file);
+        assertEquals(1, back.slabs().size());
+        assertArrayEquals(new double[]{0, -0.0}, new double[]{back.slabs().get(0).values()[1][4], back.slabs().get(0).values()[1][5]}, 0.0);
+        Spread.Sketches sketches = back.progress().sketches();
+        assertEquals(64, sketches.k());
+        assertEquals(2, sketches.rows().size());
+        double[] levels = {0, 0.1, 0.5, 0.9, 1};
+        for (int i = 0; i < counts.length; i++) {
+            Spread.Partial a = rows.get(i / 2)[0][i % 2], b = sketches.rows().get(i / 2)[0][i % 2];
+            assertEquals(List.of(a.min(), a.mean(), a.squares(), a.n()), List.of(b.min(), b.mean(), b.squares(), b.n()), "moments " + i);
+            assertArrayEquals(a.quantiles().odd(), b.quantiles().odd(), "parities " + i);
+            for (int h = 0; h < a.quantiles().levels().length; h++) assertArrayEquals(a.quantiles().levels()[h], b.quantiles().levels()[h], 0.0, "level " + h);
+            QuantileSketch taken = QuantileSketch.of(b.quantiles()), going = fed[i];
+            for (int k = 0; k < 1000; k++) {
+                double x = r.nextGaussian();
+                taken.add(x);
+                going.add(x);
+            }
+            assertArrayEquals(going.quantiles(levels), taken.quantiles(levels), 0.0, "sketch " + i + " goes on bitwise");
+        }
+    }
+
+    @Test
+    void aFormatThreeCheckpointOfSlabsStillReads() throws Exception {
+        // format 3 is format 4 without the sketches' flag, which in a checkpoint of slabs stands before the empty ensemble (16 bytes) and the trailer
+        Path file = dir.resolve(Checkpoint.FILE);
+        Checkpoint.write(file, slabs(null), null);
+        byte[] four = Files.readAllBytes(file);
+        int flag = four.length - 12 - 16 - 1, magic = "GEOMECH-CHECKPOINT\n".length();
+        assertEquals(0, four[flag], "no sketches");
+        java.nio.ByteBuffer three = java.nio.ByteBuffer.allocate(four.length - 1);
+        three.put(four, 0, flag).put(four, flag + 1, four.length - 12 - flag - 1).putInt(magic, 3);
+        java.util.zip.CRC32C crc = new java.util.zip.CRC32C();
+        crc.update(three.array(), 0, three.position());
+        three.putLong(three.position()).putInt((int) crc.getValue());
+        Files.write(file, three.array());
+        Checkpoint.Header back = Checkpoint.read(file);
+        assertNull(back.progress().sketches());
+        assertEquals(slabs(null).slabs().get(0).failures(), back.slabs().get(0).failures());
+        assertArrayEquals(slabs(null).slabs().get(0).partials()[1], back.slabs().get(0).partials()[1], 0.0);
     }
 
     @Test
