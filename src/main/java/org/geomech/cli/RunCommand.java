@@ -5,9 +5,10 @@ import org.geomech.engine.MemoryPlan;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import org.geomech.api.Checkpoints;
-import org.geomech.api.Failure;
 import org.geomech.api.Output;
 import org.geomech.api.Results;
+import org.geomech.engine.MemberFailure;
+import org.geomech.engine.Retries;
 import org.geomech.api.Run;
 import org.geomech.api.Series;
 import org.geomech.engine.Backends;
@@ -103,6 +104,12 @@ final class RunCommand extends GeomechCommand {
                     + " each over the whole time span, with bitwise the same results (statistics, spread, trajectories, final states)")
     Integer membersInMemory;
 
+    @Option(names = "--retry-failed", paramLabel = "K",
+            description = "run each member that fails again, alone from its initial state, at h/2, h/4, ... up to K halvings (0 to "
+                    + Retries.MAX_HALVINGS + "; default 0: none; scenario key retry_failed); one that reaches t_end enters the mean, max and msd"
+                    + " from the output after its failure on, and the summary lists who was retried, with which h, and who still failed")
+    Long retryFailed;
+
     @Option(names = "--save-trajectories", paramLabel = "MEMBERS", split = ",",
             description = "members whose full state (q, dot(q), p(q), lambda..) is saved at every output time: 0,5,9, ranges 0-99, or all")
     List<String> trajectorySelection;
@@ -164,6 +171,8 @@ final class RunCommand extends GeomechCommand {
         StateFile.Table table = resolve();
         checkFolder(scenario.out());
         List<String> methods = org.geomech.method.MethodList.split(scenario.method());
+        if (methods.size() > 1 && scenario.retries() > 0)
+            throw new InputException("several methods (" + scenario.method() + ") run as one comparison of the energy error, which retries no member; give one method");
         if (methods.size() > 1 && (trajectorySelection != null || saveFinalStates || membersInMemory != null || checkpointEvery != null))
             throw new InputException("several methods (" + scenario.method() + ") run as one comparison of the energy error: it saves no trajectories"
                     + " or final states and runs no slabs or checkpoints; give one method");
@@ -189,6 +198,7 @@ final class RunCommand extends GeomechCommand {
         if (sigma != null) d.sigma = sigma;
         if (outputInterval != null) d.outputInterval = outputInterval;
         if (statistics != null) d.statistics = statistics;
+        if (retryFailed != null) d.retryFailed = retryFailed;
         if (d.backend == null) d.backend = "auto";
         if (initialFile == null) defaultEnsemble = d.defaultEnsemble(DEFAULT_MEMBERS);
         scenario = d.resolve();
@@ -347,9 +357,21 @@ final class RunCommand extends GeomechCommand {
         }
         series.put(h, pointSeries);
         if (partial) return;
-        for (Failure f : res.failures())
-            if (Double.compare(f.h(), h) == 0) summary.failures(1, new RunSummary.Failure(label(h), swept ? plan.first(f.point()) + f.member() : f.member(), f.step(), f.reason()));
+        for (MemberFailure f : res.failures(h)) summary.failures(1, label(h), f);
+        for (Retries.Retried r : res.retried(h)) summary.retried(label(h), r);
+        if (talking()) printRetried(res.retried(h), swept);
         summary.work(memberSteps, seconds).newtonIterations(points.get(0).newtonIterations());
+    }
+
+    // Who was run again, with which h, and whether it reached t_end (the first few; summary.json lists all)
+    private void printRetried(List<Retries.Retried> retried, boolean swept) {
+        if (retried.isEmpty()) return;
+        long ok = retried.stream().filter(Retries.Retried::ok).count();
+        out().printf("retried %d failed member(s) at halved h: %d reached t_end, %d still failed%n", retried.size(), ok, retried.size() - ok);
+        for (Retries.Retried r : retried.subList(0, Math.min(retried.size(), RunSummary.LISTED_FAILURES)))
+            out().printf("  %smember %d at h = %s: %s%n", swept ? "point " + r.point() + " " : "", r.member(), r.h(),
+                    r.ok() ? "ok" : "failed (" + r.result() + ")");
+        if (retried.size() > RunSummary.LISTED_FAILURES) out().printf("  ... %d more (summary.json: retried)%n", retried.size() - RunSummary.LISTED_FAILURES);
     }
 
     // The API's arrays as output rows

@@ -63,9 +63,12 @@ public final class Engine {
     /** A checkpoint to go on from: its progress, and what fills an ensemble with the states it holds (a launch held at once). */
     public record Resume(Progress progress, Consumer<EnsembleState> readState) {}
 
-    /** A step size's results: its points' rows, its failures, spread, final states ([point][member][component]) and trajectories. */
+    /**
+     * A step size's results: its points' rows, the members that failed (and still fail where retried), spread, final
+     * states ([point][member][component]), trajectories, and the failed members run again (empty unless asked for).
+     */
     public record StageResult(double h, List<SweepRun.Point> points, List<MemberFailure> failures, List<double[][][]> spread,
-                              double[][][] finalStates, Trajectories trajectories, EnsembleRun.Result run) {}
+                              double[][][] finalStates, Trajectories trajectories, EnsembleRun.Result run, List<Retries.Retried> retried) {}
 
     /** The results of every step size run; complete false where a stop signal ended the run early (its checkpoint holds the rest). */
     public record Outcome(List<StageResult> stages, InitialStates.Report consistency, double rankError, boolean complete, long[] flops) {}
@@ -82,6 +85,8 @@ public final class Engine {
      * this spec (its finished step sizes are heard again, the one under way goes on from the checkpoint).
      */
     public static Outcome run(RunSpec spec, Listener listener, Checkpointing checkpointing, Resume resume) {
+        if (spec.retries() > 0 && spec.spread())
+            throw new InputException("--retry-failed goes with the statistics mean, max and msd only; min, std and quantiles of retried members are not merged");
         return new Stages(spec, listener, checkpointing, resume).run();
     }
 
@@ -147,15 +152,13 @@ public final class Engine {
         private void replay(double h, TimeGrid grid, Stage s) {
             consistency = resumed.consistency();
             listener.started(consistency, flops);
-            List<MemberFailure> failures = new ArrayList<>();
-            for (Stage.Failure f : s.failures())
-                if (!plan.padding(f.member())) failures.add(new MemberFailure(plan.point(f.member()), plan.local(f.member()), f.step(), f.status()));
             List<EnsembleRun.Row> rows = s.result().rows();
             // a finished step size is never the last, so h is shared: one step per tick
-            List<SweepRun.Point> points = SweepRun.points(plan, rows, failures, grid.steps(), null);
+            List<SweepRun.Point> points = Retries.merge(SweepRun.points(plan, rows, s.failures(), grid.steps(), null), s.retried());
             for (int i = 0; i < rows.size(); i++)
                 for (SweepRun.Point p : points) listener.output(h, p.index(), p.rows().get(i), s.spread() == null ? null : s.spread().get(i)[p.index()]);
-            results.add(new StageResult(h, points, failures, s.spread(), s.finalStates(), s.trajectories(), s.result()));
+            results.add(new StageResult(h, points, Retries.stillFailing(s.failures(), s.retried()), s.spread(),
+                    Retries.finalStates(s.finalStates(), s.retried()), s.trajectories(), Retries.counters(s.result(), s.retried()), s.retried()));
             finished.add(s);
         }
 
@@ -178,16 +181,16 @@ public final class Engine {
             }
             consistency = o.consistency();
             listener.started(consistency, flops);
-            List<SweepRun.Point> points = SweepRun.points(plan, o.result().rows(), o.failures(), o.memberSteps());
+            List<Retries.Retried> retried = spec.retries() > 0 ? Retries.run(compiled, launch, o.failures(), spec.retries()) : List.of();
+            List<SweepRun.Point> points = Retries.merge(SweepRun.points(plan, o.result().rows(), o.failures(), o.memberSteps()), retried);
             for (int i = 0; i < o.result().rows().size(); i++)
                 for (SweepRun.Point p : points) listener.output(h, p.index(), p.rows().get(i), spread == null ? null : o.spread().get(i)[p.index()]);
             if (spread != null) rankError = Math.max(rankError, spread.rankError());
             Trajectories recorded = o.trajectories() == null ? null : Trajectories.of(o.result().rows(), keep.trajectoryMembers(), o.trajectories());
             double[][][] last = o.finalStates() != null ? o.finalStates() : new double[plan.points()][0][];
-            List<Stage.Failure> launchFailures = new ArrayList<>();
-            for (MemberFailure f : o.failures()) launchFailures.add(new Stage.Failure(plan.first(f.point()) + f.member(), f.step(), f.status()));
-            results.add(new StageResult(h, points, o.failures(), o.spread(), last, recorded, o.result()));
-            finished.add(new Stage(h, o.result(), launchFailures, recorded, o.spread(), last));
+            finished.add(new Stage(h, o.result(), o.failures(), recorded, o.spread(), last, retried));
+            results.add(new StageResult(h, points, Retries.stillFailing(o.failures(), retried), o.spread(), Retries.finalStates(last, retried), recorded,
+                    Retries.counters(o.result(), retried), retried));
             return true;
         }
 
@@ -226,6 +229,7 @@ public final class Engine {
             // a row waits for its spread, which the recorder computes after the row; the rows of a checkpoint have theirs
             List<Pending> pending = new ArrayList<>();
             int[] heard = new int[plan.points()];
+            boolean retrying = spec.retries() > 0;   // rows are heard when the retries are merged into them
             EnsembleRun.Recorder recorders = recorder == null && spread == null ? null : (t, st) -> {
                 if (recorder != null) recorder.record(t, st);
                 if (spread != null) {
@@ -239,6 +243,7 @@ public final class Engine {
                     snapshot, recorder, spread == null ? null : spread.recordedTimes(), null, state.members(), state.components()));
             SweepRun.Result r = SweepRun.run(compiled, spec.step(), plan, state, grid, k -> listener.progress(before + k), recorders, (point, row) -> {
                 int i = heard[point]++;
+                if (retrying) return;
                 if (spread == null) listener.output(h, point, row, null);
                 else if (i < spread.recorded()) listener.output(h, point, row, spread.at(i, point));
                 else pending.add(new Pending(point, row));
@@ -248,9 +253,16 @@ public final class Engine {
             double[][][] last = new double[plan.points()][][];
             for (SweepRun.Point p : r.points())
                 last[p.index()] = spec.keepFinalStates() != Boolean.FALSE ? finalStates(p.index(), state) : new double[0][];
-            results.add(new StageResult(h, r.points(), r.failures(), spreadTimes, last, recorder, r.run()));
-            finished.add(new Stage(h, r.run(), Stage.failures(state), recorder, spreadTimes, last));
-            return checkpoints == null || !checkpoints.stopping();
+            boolean complete = checkpoints == null || !checkpoints.stopping();
+            List<Retries.Retried> retried = retrying && complete
+                    ? Retries.run(compiled, new Launch(spec.step(), plan, spec.initial(), spec.perturbation(), grid), r.failures(), spec.retries()) : List.of();
+            List<SweepRun.Point> points = Retries.merge(r.points(), retried);
+            if (retrying)
+                for (int i = 0; i < points.get(0).rows().size(); i++) for (SweepRun.Point p : points) listener.output(h, p.index(), p.rows().get(i), null);
+            finished.add(new Stage(h, r.run(), r.failures(), recorder, spreadTimes, last, retried));
+            results.add(new StageResult(h, points, Retries.stillFailing(r.failures(), retried), spreadTimes, Retries.finalStates(last, retried), recorder,
+                    Retries.counters(r.run(), retried), retried));
+            return complete;
         }
 
         // How far consistency moved the initial states: as a finished step size found, or as far as the slabs done found

@@ -1,5 +1,6 @@
 package org.geomech.expr;
 
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.List;
@@ -16,10 +17,42 @@ import java.util.function.IntFunction;
  */
 class StraightLineProgram {
     /**
-     * The statements and the floating-point operations they perform (one per assignment); hoisted: the statements of
-     * the values made of invariant inputs and constants alone, to run once before a loop of text.
+     * The instructions of the program (a store for each output after the operations); hoisted: those of the values made
+     * of invariant inputs and constants alone, to run once before a loop of the others. Each operation is one
+     * floating-point operation.
      */
-    record Code(String hoisted, int hoistedFlops, String text, int flops) {}
+    record Code(List<Instruction> hoistedInstructions, List<Instruction> instructions) {
+        String hoisted() { return text(hoistedInstructions); }
+
+        int hoistedFlops() { return operations(hoistedInstructions); }
+
+        String text() { return text(instructions); }
+
+        int flops() { return operations(instructions); }
+
+        private static String text(List<Instruction> instructions) {
+            StringBuilder s = new StringBuilder();
+            for (Instruction i : instructions) s.append(i.text()).append('\n');
+            return s.toString();
+        }
+
+        private static int operations(List<Instruction> instructions) {
+            int n = 0;
+            for (Instruction i : instructions) if (i.kind() != Kind.STORE) n++;
+            return n;
+        }
+    }
+
+    /** What an instruction does: one arithmetic operation (+ - * / or negation), a call of a function, or a store into an output. */
+    enum Kind { ARITHMETIC, CALL, STORE }
+
+    /**
+     * One statement of the program. operation: the operator (+ - * /, neg), the function called (sqrt sin cos tan exp
+     * log pow atan2, stumpff) or = for a store; result: the temporary it declares, or the output location a store
+     * writes; operands: the names of the values it reads (inputs, temporaries, constants as the dialect names them), in
+     * order; text: the statement(s) in the dialect, one line.
+     */
+    record Instruction(Kind kind, String operation, String result, List<String> operands, String text) {}
 
     private final String declaration;
     private final String functionPrefix;
@@ -75,8 +108,8 @@ class StraightLineProgram {
             if (e.isSymbol()) throw new IllegalArgumentException("unknown symbol '" + e.name() + "'");
             value.put(e, e.isConst() ? literal(e.value()) : operation(e, value, constant ? hoisted : lines));
         }
-        for (int i = 0; i < outputs.size(); i++) lines.add(store(output.apply(i), value.get(outputs.get(i))));
-        return new Code(hoisted.text.toString(), hoisted.operations, lines.text.toString(), lines.operations);
+        for (int i = 0; i < outputs.size(); i++) lines.store(output.apply(i), value.get(outputs.get(i)));
+        return new Code(List.copyOf(hoisted.instructions), List.copyOf(lines.instructions));
     }
 
     /** Nodes whose value some statement reads: all but negations that are only ever subtracted. */
@@ -100,11 +133,11 @@ class StraightLineProgram {
         String a = value.get(e.arg(0));
         switch (e.op()) {
             case ADD: return isSubtraction(e)
-                    ? lines.assign(binary(a, '-', value.get(e.arg(1).arg(0))))
-                    : lines.assign(binary(a, '+', value.get(e.arg(1))));
-            case MUL: return lines.assign(binary(a, '*', value.get(e.arg(1))));
-            case DIV: return lines.assign(binary(a, '/', value.get(e.arg(1))));
-            case NEG: return lines.assign(negation(a));
+                    ? lines.arithmetic('-', a, value.get(e.arg(1).arg(0)))
+                    : lines.arithmetic('+', a, value.get(e.arg(1)));
+            case MUL: return lines.arithmetic('*', a, value.get(e.arg(1)));
+            case DIV: return lines.arithmetic('/', a, value.get(e.arg(1)));
+            case NEG: return lines.negation(a);
             case POW: return isSmallIntegerPower(e) ? power(a, (int) e.arg(1).value(), lines)
                     : lines.call("pow", a, value.get(e.arg(1)));
             case ATAN2: return lines.call("atan2", a, value.get(e.arg(1)));
@@ -115,12 +148,12 @@ class StraightLineProgram {
 
     /** x^n by the multiplications of Tape.powi, a reciprocal for negative n. */
     private String power(String x, int n, Lines lines) {
-        if (n < 0) return lines.assign(binary(literal(1.0), '/', power(x, -n, lines)));
+        if (n < 0) return lines.arithmetic('/', literal(1.0), power(x, -n, lines));
         String result = null, base = x;
         while (n > 0) {
-            if ((n & 1) != 0) result = result == null ? base : lines.assign(binary(result, '*', base));
+            if ((n & 1) != 0) result = result == null ? base : lines.arithmetic('*', result, base);
             n >>= 1;
-            if (n > 0) base = lines.assign(binary(base, '*', base));
+            if (n > 0) base = lines.arithmetic('*', base, base);
         }
         return result;
     }
@@ -150,37 +183,41 @@ class StraightLineProgram {
         return v < 0 ? "(-" + s + ")" : s;
     }
 
-    /** Emitted text and the temporaries it declares, one per floating-point operation, named t0, t1, ... from a counter shared with other Lines. */
+    /** Emitted instructions and the temporaries they declare, one per floating-point operation, named t0, t1, ... from a counter shared with other Lines. */
     private final class Lines {
-        final StringBuilder text = new StringBuilder();
+        final List<Instruction> instructions = new ArrayList<>();
         private final int[] names;
-        int operations;
 
         Lines(int[] names) { this.names = names; }
 
-        private String next() {
-            operations++;
-            return "t" + names[0]++;
+        private String next() { return "t" + names[0]++; }
+
+        String arithmetic(char operator, String a, String b) {
+            String t = next();
+            instructions.add(new Instruction(Kind.ARITHMETIC, String.valueOf(operator), t, List.of(a, b), declare(t, binary(a, operator, b))));
+            return t;
         }
 
-        String assign(String expression) {
+        String negation(String a) {
             String t = next();
-            add(declare(t, expression));
+            instructions.add(new Instruction(Kind.ARITHMETIC, "neg", t, List.of(a), declare(t, StraightLineProgram.this.negation(a))));
             return t;
         }
 
         String call(String function, String... args) {
             String t = next();
-            add(StraightLineProgram.this.call(t, function, args));
+            instructions.add(new Instruction(Kind.CALL, function, t, List.of(args), StraightLineProgram.this.call(t, function, args)));
             return t;
         }
 
         String stumpff(int n, String arg) {
             String t = next();
-            add(StraightLineProgram.this.stumpff(t, n, arg));
+            instructions.add(new Instruction(Kind.CALL, "stumpff", t, List.of(arg), StraightLineProgram.this.stumpff(t, n, arg)));
             return t;
         }
 
-        void add(String statement) { text.append(statement).append('\n'); }
+        void store(String target, String value) {
+            instructions.add(new Instruction(Kind.STORE, "=", target, List.of(value), StraightLineProgram.this.store(target, value)));
+        }
     }
 }

@@ -8,8 +8,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.IntFunction;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * Java methods computing expressions on lane-blocks with {@code jdk.incubator.vector}: one {@code DoubleVector}
@@ -18,17 +16,12 @@ import java.util.regex.Pattern;
  * sin, cos, tan, exp, log, pow and atan2 call Tape's function (StrictMath's sin and cos, Math's others) lane by lane through the scratch array, so every
  * lane is bitwise the tape's value whatever the JIT tier (VectorOperators' transcendentals may use other
  * approximations where intrinsified, and JDK 17's fallback allocates). The statements are split into methods of
- * a bounded number of Vector API calls, well below HotSpot's 8000-bytecode JIT limit; a temporary needed by a
+ * a bounded number of Vector API calls, well below HotSpot's 8000-bytecode JIT limit, counted on StraightLineProgram's
+ * instructions (their kinds and operands), never on the emitted text; a temporary needed by a
  * later method goes through the scratch array, so no vector crosses a call. Constants are broadcast once per
  * method. The enclosing class declares {@code static final VectorSpecies<Double> S} with {@code lanes} lanes.
  */
 public final class VectorEmitter {
-    /** A temporary (t17), an input (a3) or a constant (c2) named in a statement. */
-    private static final Pattern NAME = Pattern.compile("\\b[tac]\\d+\\b");
-    /** A method call. */
-    private static final Pattern CALL = Pattern.compile("\\w\\(");
-    private static final Pattern DECLARED = Pattern.compile("final DoubleVector (t\\d+) = ");
-
     /**
      * The private static methods, the statements calling them in order, the floating-point operations (as
      * JavaEmitter counts them) and the doubles of scratch they use.
@@ -48,40 +41,39 @@ public final class VectorEmitter {
                                List<Expr> inputs, IntFunction<String> input, List<Expr> outputs, IntFunction<String> output) {
         Dialect dialect = new Dialect(lanes, scratch);
         StraightLineProgram.Code code = dialect.emit(inputs, j -> "a" + j, outputs, output);
-        List<String> statements = code.text().isEmpty() ? List.of() : List.of(code.text().split("\n"));
+        // values of constants alone first (none where the expressions' constants are folded), then the rest
+        List<StraightLineProgram.Instruction> statements = new ArrayList<>(code.hoistedInstructions());
+        statements.addAll(code.instructions());
+        Map<String, Integer> inputIndex = new HashMap<>();
+        for (int j = 0; j < inputs.size(); j++) inputIndex.put("a" + j, j);
         // greedy split: a statement costs its calls plus a load for each value not yet in its method
         int[] partOf = new int[statements.size()];
         Map<String, Integer> declaredIn = new HashMap<>();
-        List<Set<String>> reads = new ArrayList<>();
         Set<String> available = new HashSet<>();
         int parts = statements.isEmpty() ? 0 : 1, cost = 0;
         for (int k = 0; k < statements.size(); k++) {
-            String s = statements.get(k);
-            String declared = declared(s);
-            Set<String> names = new LinkedHashSet<>();
-            Matcher m = NAME.matcher(s);
-            while (m.find()) if (!m.group().equals(declared)) names.add(m.group());
-            reads.add(names);
-            int calls = count(CALL, s), loads = 0;
-            for (String n : names) if (!available.contains(n)) loads++;
+            StraightLineProgram.Instruction s = statements.get(k);
+            Set<String> reads = reads(s);
+            int calls = calls(s), loads = 0;
+            for (String n : reads) if (!available.contains(n)) loads++;
             if (cost > 0 && cost + calls + loads > callsPerMethod) {
                 parts++;
                 cost = 0;
                 available.clear();
-                loads = names.size();
+                loads = reads.size();
             }
             cost += calls + loads;
-            available.addAll(names);
-            if (declared != null) {
-                available.add(declared);
-                declaredIn.put(declared, parts - 1);
+            available.addAll(reads);
+            if (declares(s)) {
+                available.add(s.result());
+                declaredIn.put(s.result(), parts - 1);
             }
             partOf[k] = parts - 1;
         }
         // temporaries read by a later method get a scratch slot after the two Math blocks
         Map<String, Integer> slot = new HashMap<>();
         for (int k = 0; k < statements.size(); k++) {
-            for (String n : reads.get(k)) {
+            for (String n : reads(statements.get(k))) {
                 Integer p = declaredIn.get(n);
                 if (p != null && p != partOf[k] && !slot.containsKey(n)) slot.put(n, (2 + slot.size()) * lanes);
             }
@@ -95,29 +87,31 @@ public final class VectorEmitter {
                 calls.append(name).append(partOf[k]).append('(').append(arguments).append(");\n");
                 loaded.clear();
             }
+            StraightLineProgram.Instruction s = statements.get(k);
             // inputs, constants and earlier methods' temporaries are loaded where first read
-            for (String n : reads.get(k)) {
+            for (String n : reads(s)) {
                 Integer q = declaredIn.get(n);
                 if ((q != null && q == partOf[k]) || !loaded.add(n)) continue;
-                String value = n.startsWith("c") ? "DoubleVector.broadcast(S, " + dialect.constants.get(Integer.parseInt(n.substring(1))) + ")"
-                        : "DoubleVector.fromArray(S, " + (q == null ? input.apply(Integer.parseInt(n.substring(1))) : scratch + ", " + slot.get(n)) + ")";
+                String value = dialect.isConstant(n) ? "DoubleVector.broadcast(S, " + dialect.constant(n) + ")"
+                        : "DoubleVector.fromArray(S, " + (q == null ? input.apply(inputIndex.get(n)) : scratch + ", " + slot.get(n)) + ")";
                 methods.append("final DoubleVector ").append(n).append(" = ").append(value).append(";\n");
             }
-            String s = statements.get(k), declared = declared(s);
-            methods.append(s).append('\n');
-            if (slot.containsKey(declared)) methods.append(declared).append(".intoArray(").append(scratch).append(", ").append(slot.get(declared)).append(");\n");
+            methods.append(s.text()).append('\n');
+            if (declares(s) && slot.containsKey(s.result()))
+                methods.append(s.result()).append(".intoArray(").append(scratch).append(", ").append(slot.get(s.result())).append(");\n");
         }
         if (!statements.isEmpty()) methods.append("}\n");
-        return new Program(methods.toString(), calls.toString(), code.flops(), (2 + slot.size()) * lanes);
+        return new Program(methods.toString(), calls.toString(), code.hoistedFlops() + code.flops(), (2 + slot.size()) * lanes);
     }
 
     /**
      * One straight block of statements (the step as one method, lanes in locals): input symbol j is the
      * variable a{j}, output i is declared as the final variable n{i}, constants are c{k}, declared by constants;
      * the values of the invariant inputs and constants alone are computed by hoisted (hoist both out of a loop).
-     * Math calls go through the scratch array (2 lane-blocks).
+     * Math calls go through the scratch array (2 lane-blocks); scratch: whether the hoisted statements or the others make
+     * such a call.
      */
-    public record Body(String constants, String hoisted, String statements) {}
+    public record Body(String constants, String hoisted, String statements, boolean scratch) {}
 
     /** The step's statements as one block over lanes lanes, math calls through the array scratch, the invariant inputs' values hoisted. */
     public static Body body(String scratch, int lanes, List<Expr> inputs, Set<Expr> invariant, List<Expr> outputs) {
@@ -128,21 +122,28 @@ public final class VectorEmitter {
         StringBuilder constants = new StringBuilder();
         for (int k = 0; k < dialect.constants.size(); k++)
             constants.append("final DoubleVector c").append(k).append(" = DoubleVector.broadcast(S, ").append(dialect.constants.get(k)).append(");\n");
-        return new Body(constants.toString(), code.hoisted(), code.text());
+        boolean throughScratch = false;
+        for (StraightLineProgram.Instruction i : code.hoistedInstructions()) throughScratch |= laneByLane(i);
+        for (StraightLineProgram.Instruction i : code.instructions()) throughScratch |= laneByLane(i);
+        return new Body(constants.toString(), code.hoisted(), code.text(), throughScratch);
     }
 
-    /** The temporary a statement declares, or null for a store. */
-    private static String declared(String statement) {
-        Matcher d = DECLARED.matcher(statement);
-        return d.find() ? d.group(1) : null;
+    /** Whether the instruction declares a temporary (all but stores). */
+    private static boolean declares(StraightLineProgram.Instruction i) { return i.kind() != StraightLineProgram.Kind.STORE; }
+
+    /** The distinct values an instruction reads, in order. */
+    private static Set<String> reads(StraightLineProgram.Instruction i) { return new LinkedHashSet<>(i.operands()); }
+
+    /** Whether the dialect computes the instruction lane by lane through the scratch array: a call of a function other than sqrt. */
+    private static boolean laneByLane(StraightLineProgram.Instruction i) {
+        return i.kind() == StraightLineProgram.Kind.CALL && !i.operation().equals("sqrt");
     }
 
-    private static int count(Pattern p, String s) {
-        Matcher m = p.matcher(s);
-        int n = 0;
-        while (m.find()) n++;
-        return n;
-    }
+    /**
+     * The Vector API calls of an instruction as the dialect writes it: one for an operation, sqrt or a store; for a
+     * call lane by lane, a store of each operand into the scratch array, the function and the load of the result.
+     */
+    private static int calls(StraightLineProgram.Instruction i) { return laneByLane(i) ? i.operands().size() + 2 : 1; }
 
     /** The DoubleVector dialect of StraightLineProgram. */
     private static class Dialect extends StraightLineProgram {
@@ -150,7 +151,8 @@ public final class VectorEmitter {
         private final String scratch;
         /** The literal of constant c0, c1, ... */
         final List<String> constants = new ArrayList<>();
-        private final Map<String, String> names = new HashMap<>();
+        /** The name of each literal, and back. */
+        private final Map<String, String> names = new HashMap<>(), literals = new HashMap<>();
 
         Dialect(int lanes, String scratch) {
             super("final DoubleVector", "Math.", "Double.POSITIVE_INFINITY");
@@ -192,8 +194,16 @@ public final class VectorEmitter {
         String literal(double v) {
             return names.computeIfAbsent(super.literal(v), text -> {
                 constants.add(text);
-                return "c" + (constants.size() - 1);
+                String name = "c" + (constants.size() - 1);
+                literals.put(name, text);
+                return name;
             });
         }
+
+        /** Whether an operand is a constant's name. */
+        boolean isConstant(String operand) { return literals.containsKey(operand); }
+
+        /** The literal a constant's name stands for. */
+        String constant(String name) { return literals.get(name); }
     }
 }

@@ -1,5 +1,6 @@
 package org.geomech.io;
 
+import org.geomech.engine.Retries;
 import org.geomech.engine.Backends;
 import org.geomech.ensemble.InitialStates;
 import org.geomech.ensemble.MemberStepSizes;
@@ -86,6 +87,8 @@ public final class ScenarioDraft {
     public String iteration;
     /** The most Newton iterations per step (null: NewtonOptions' default). */
     public Integer newtonMaxIterations;
+    /** Halvings of h a failed member is run again with (run --retry-failed, retry_failed:). */
+    public Long retryFailed;
     /** The output folder (null: a fresh default). */
     public String out;
 
@@ -167,7 +170,8 @@ public final class ScenarioDraft {
         return new Scenario(def, methodName, hPerMember != null ? List.of() : h, tEnd, interval,
                 components("initial.q", def, def.positionNames(), m.q0(), qValues, qByName),
                 components("initial.v", def, def.velocityNames(), m.v0(), vValues, vByName),
-                count, perturbation(def), observers, statistics(), backendName, newton, out, variations, hPerMember);
+                count, perturbation(def), observers, statistics(), backendName, newton, out, variations, hPerMember,
+                retryFailed == null ? null : Retries.halvings("retry_failed (--retry-failed)", retryFailed));
     }
 
     private Model model() {

@@ -62,8 +62,8 @@ class CheckpointTest {
         Trajectories t = new Trajectories(List.of(0, 9), s.members());
         t.record(0, s);
         Stage done = new Stage(0.2, new EnsembleRun.Result(rows, 4000, 3, 2500, 1.25),
-                List.of(new Stage.Failure(5, 2, EnsembleState.Status.SINGULAR_JACOBIAN)), null, spread(3),
-                new double[][][]{{{1, 2}, {3, Double.NaN}}, {{-0.0, 5}, {6, 7}}});
+                List.of(new MemberFailure(1, 3, 2, EnsembleState.Status.SINGULAR_JACOBIAN)), null, spread(3),
+                new double[][][]{{{1, 2}, {3, Double.NaN}}, {{-0.0, 5}, {6, 7}}}, List.of());
         return new Checkpoint.Header("1.2.3", "planar-pendulum, rattle", List.of("--model", "planar-pendulum", "--h", "0.2,0.1"), "t_end: 3\nmethod: rattle\n",
                 new InitialStates.Report(0.25, 0.125), List.of(done), 1, new EnsembleRun.Snapshot(4, rows, 1234, 5, 777, 0.5, initial), t,
                 spread(2), s.members(), s.components());
@@ -190,6 +190,59 @@ class CheckpointTest {
         assertNull(back.progress().sketches());
         assertEquals(slabs(null).slabs().get(0).failures(), back.slabs().get(0).failures());
         assertArrayEquals(slabs(null).slabs().get(0).partials()[1], back.slabs().get(0).partials()[1], 0.0);
+    }
+
+    /**
+     * Format 3 stored a finished step size's failures by launch index: the same checkpoint in format 3 (its failure, point
+     * 1's member 3, as launch index 1027 = 1024 + 3 in a launch of two points of one 1024-member block each, and a
+     * padding member's EXCLUDED status at 1030, and no count of retried members) reads back as point 1, member 3, the padding
+     * left out.
+     */
+    @Test
+    void readsFormat3FailuresByLaunchIndex() throws Exception {
+        EnsembleState s = ensemble();
+        Checkpoint.Header h = header(s);
+        Path file = dir.resolve(Checkpoint.FILE);
+        Checkpoint.write(file, h, s);
+        byte[] four = Files.readAllBytes(file);
+        java.nio.ByteBuffer pattern = java.nio.ByteBuffer.allocate(21).putInt(1).putInt(1).putInt(3).putLong(2).put((byte) EnsembleState.Status.SINGULAR_JACOBIAN.ordinal());
+        int at = indexOf(four, pattern.array());
+        java.io.ByteArrayOutputStream three = new java.io.ByteArrayOutputStream();
+        three.write(four, 0, at);
+        three.write(java.nio.ByteBuffer.allocate(30).putInt(2).putInt(1027).putLong(2).put((byte) EnsembleState.Status.SINGULAR_JACOBIAN.ordinal())
+                .putInt(1030).putLong(0).put((byte) EnsembleState.Status.EXCLUDED.ordinal()).array());
+        three.write(four, at + pattern.capacity(), four.length - 12 - at - pattern.capacity());
+        byte[] withRetried = three.toByteArray();
+        // format 4 then counts the stage's retried members (none) after its final states, which end with point 1's member 1, {6, 7}
+        int retriedAt = indexOf(withRetried, java.nio.ByteBuffer.allocate(24).putDouble(6).putDouble(7).putInt(0).putInt(1).array()) + 16;
+        byte[] body = new byte[withRetried.length - 4];
+        System.arraycopy(withRetried, 0, body, 0, retriedAt);
+        System.arraycopy(withRetried, retriedAt + 4, body, retriedAt, body.length - retriedAt);
+        // and format 4 flags the sketches of slabs (none) between the slabs' flag (none) and the ensemble's size
+        int sketchesAt = indexOf(body, java.nio.ByteBuffer.allocate(10).put((byte) 0).put((byte) 0).putInt(s.members()).putInt(s.components()).array()) + 1;
+        byte[] withoutSketches = new byte[body.length - 1];
+        System.arraycopy(body, 0, withoutSketches, 0, sketchesAt);
+        System.arraycopy(body, sketchesAt + 1, withoutSketches, sketchesAt, withoutSketches.length - sketchesAt);
+        body = withoutSketches;
+        int formatAt = "GEOMECH-CHECKPOINT\n".length();
+        java.nio.ByteBuffer.wrap(body).putInt(formatAt, 3);
+        java.util.zip.CRC32C crc = new java.util.zip.CRC32C();
+        crc.update(body);
+        Files.write(file, java.nio.ByteBuffer.allocate(body.length + 12).put(body).putLong(body.length).putInt((int) crc.getValue()).array());
+        Checkpoint.Header back = Checkpoint.read(file);
+        assertEquals(h.finished().get(0).failures(), back.finished().get(0).failures());
+        assertEquals(h.snapshot().rows(), back.snapshot().rows());
+    }
+
+    private static int indexOf(byte[] in, byte[] pattern) {
+        int found = -1;
+        for (int i = 0; i + pattern.length <= in.length; i++)
+            if (java.util.Arrays.equals(in, i, i + pattern.length, pattern, 0, pattern.length)) {
+                assertEquals(-1, found, "the pattern occurs once");
+                found = i;
+            }
+        assertTrue(found >= 0, "the pattern is in the file");
+        return found;
     }
 
     @Test

@@ -13,7 +13,8 @@ import java.util.stream.IntStream;
 /**
  * One worker's steps on lane-blocks of LANES consecutive members: the generated guess, residual, Jacobian and
  * update, and Newton (full or simplified, as the reference's) lane-parallel with masks, solving with a batched LU
- * with per-lane partial pivoting.
+ * with per-lane partial pivoting; given the unrolled simplified-Newton iteration (SimdPlan.UnrolledNewton), whole
+ * lane-blocks iterate in it.
  * A lane stops changing when it converges by the reference's rule (Newton) and is marked failed, with its state
  * as before the step, on an iteration limit, a zero pivot or a non-finite value. A block shorter than LANES is
  * padded with copies of its first member, masked out. Owns its work arrays: nothing is allocated per step.
@@ -25,8 +26,6 @@ final class LaneStepper {
     private static final EnsembleState.Status[] STATUS = EnsembleState.Status.values();
 
     private final SimdKernel kernel;
-    /** The unrolled simplified-Newton iteration of a system with few unknowns, else null. */
-    private final SimdNewtonKernel newton;
     /** Per lane for the Newton kernel: still iterating (1 or 0), previous step, LU solves, then its forward pass's flags. */
     private final double[] lanes;
     /**
@@ -54,10 +53,9 @@ final class LaneStepper {
     private int mostIterations;
 
     /** params: the lane-block of h and the model parameters, shared read-only by all workers. */
-    LaneStepper(SimdKernel kernel, SimdNewtonKernel newton, int scratch, int components, int unknowns, int observers, NewtonOptions options,
+    LaneStepper(SimdKernel kernel, int scratch, int components, int unknowns, int observers, NewtonOptions options,
                 boolean linear, double[] params) {
         this.kernel = kernel;
-        this.newton = newton;
         this.lanes = new double[(3 + unknowns) * LANES];
         this.rows = IntStream.range(0, unknowns * LANES).map(k -> k / LANES).toArray();
         this.ordered = new double[unknowns * LANES];
@@ -97,24 +95,54 @@ final class LaneStepper {
     int mostIterations() { return mostIterations; }
 
     /**
-     * Advances members first .. first+count-1 (count <= LANES) by ticks ticks of stepsPerTick[j] steps each (null: one);
-     * step numbers continue after done ticks' steps. Where there is a Newton kernel and every lane
-     * takes the same steps, a whole block of ok members steps with it, and with the general lane-masked Newton only the
-     * steps the kernel declines (a stall, a failure, a non-finite value) and those after a member failed; lanes that
-     * take different steps go the lane-masked way, each masked out once its own steps are done.
+     * Advances members first .. first+count-1 (count <= LANES) by ticks ticks of stepsPerTick[j] steps each (null: one)
+     * with the lane-masked Newton, each lane masked out once its own steps are done; step numbers continue after done
+     * ticks' steps.
      */
     void advance(EnsembleState state, int first, int count, int ticks, long done, int[] stepsPerTick) {
+        load(state, first, count);
+        for (int l = 0; l < LANES; l++) {
+            long per = stepsPerTick == null || l >= count ? 1 : stepsPerTick[first + l];
+            laneSteps[l] = ticks * per;
+            laneDone[l] = done * per;
+            alive[l] = l < count && state.ok(first + l);
+        }
+        for (long k = 0; ; k++) {
+            boolean any = false;
+            for (int l = 0; l < LANES; l++) any |= alive[l] &= k < laneSteps[l];
+            if (!any) break;
+            step();
+            for (int l = 0; l < LANES; l++) {
+                if (!alive[l]) continue;
+                iterations += (long) solves[l];
+                factorisations += (long) factored[l];
+                mostIterations = Math.max(mostIterations, (int) solves[l]);
+                if (why[l] != 0) {
+                    state.fail(first + l, laneDone[l] + k + 1, STATUS[(int) why[l]]);
+                    alive[l] = false;
+                }
+            }
+        }
+        store(state, first, count);
+    }
+
+    /**
+     * As advance, with the unrolled simplified-Newton iteration newton: where every lane takes the same steps, a whole
+     * block of ok members steps with it, and with the lane-masked Newton only the steps the kernel declines (a stall, a
+     * failure, a non-finite value) and those after a member failed; lanes that take different steps go the lane-masked way.
+     */
+    void advance(SimdNewtonKernel newton, EnsembleState state, int first, int count, int ticks, long done, int[] stepsPerTick) {
         long per = alike(stepsPerTick, first, count);
-        if (newton == null || per == 0) {
-            lanes(state, first, count, ticks, done, stepsPerTick);
+        if (per == 0) {
+            advance(state, first, count, ticks, done, stepsPerTick);
             return;
         }
         long steps = ticks * per, start = done * per, k = 0;
         while (k < steps && whole(state, first, count)) {
-            k += newtonSteps(state, first, Math.toIntExact(steps - k));
-            if (k < steps) lanes(state, first, count, 1, start + k++, null);
+            k += newtonSteps(newton, state, first, Math.toIntExact(steps - k));
+            if (k < steps) advance(state, first, count, 1, start + k++, null);
         }
-        if (k < steps) lanes(state, first, count, Math.toIntExact(steps - k), start + k, null);
+        if (k < steps) advance(state, first, count, Math.toIntExact(steps - k), start + k, null);
     }
 
     /** The steps per tick every member first .. first+count-1 takes (1 without stepsPerTick), or 0 where they differ. */
@@ -135,7 +163,7 @@ final class LaneStepper {
      * (factor: no row swaps) and the iterations by the unrolled kernel, until a step that a lane's Newton would not finish as
      * converged without a refresh (a stall, a failure, a non-finite value); returns the steps done before it.
      */
-    private int newtonSteps(EnsembleState state, int first, int steps) {
+    private int newtonSteps(SimdNewtonKernel newton, EnsembleState state, int first, int steps) {
         load(state, first, LANES);
         int k = 0;
         stepping:
@@ -202,34 +230,6 @@ final class LaneStepper {
         for (int i = 0; i < unknowns; i++)
             for (int l = 0; l < LANES; l++)
                 for (int k = 0; k < width; k++) to[i * row + k * LANES + l] = from[rows[i * LANES + l] * row + k * LANES + l];
-    }
-
-    /** advance by the general lane path. */
-    private void lanes(EnsembleState state, int first, int count, int ticks, long done, int[] stepsPerTick) {
-        load(state, first, count);
-        for (int l = 0; l < LANES; l++) {
-            long per = stepsPerTick == null || l >= count ? 1 : stepsPerTick[first + l];
-            laneSteps[l] = ticks * per;
-            laneDone[l] = done * per;
-            alive[l] = l < count && state.ok(first + l);
-        }
-        for (long k = 0; ; k++) {
-            boolean any = false;
-            for (int l = 0; l < LANES; l++) any |= alive[l] &= k < laneSteps[l];
-            if (!any) break;
-            step();
-            for (int l = 0; l < LANES; l++) {
-                if (!alive[l]) continue;
-                iterations += (long) solves[l];
-                factorisations += (long) factored[l];
-                mostIterations = Math.max(mostIterations, (int) solves[l]);
-                if (why[l] != 0) {
-                    state.fail(first + l, laneDone[l] + k + 1, STATUS[(int) why[l]]);
-                    alive[l] = false;
-                }
-            }
-        }
-        store(state, first, count);
     }
 
     /** The block's state lanes back into the ensemble. */

@@ -54,7 +54,7 @@ record StepKernelSource(String text, String className, boolean grouped) {
         int[] carrier = carriers(system);
         Checks checks = Checks.of(system);
         carrierLoads(s, carrier);
-        preamble(s, system, lanes, body, scratch(body));
+        preamble(s, system, lanes, body, body.scratch());
         if (!checks.everyStep().isEmpty()) s.append("DoubleVector check = DoubleVector.zero(S);\n");
         stepLoop(s, body, checks, carrier);
         lastCheck(s, checks, carrier);
@@ -66,7 +66,7 @@ record StepKernelSource(String text, String className, boolean grouped) {
         s.append("return true;\n}\n");
         outputs(s, system, observed.size(), lanes, body, observe, carrier, checks);
         s.append("@Override public void observe(double[] data, int stride, int first, double[] p, double[] values, int base, int members) {\n");
-        if (observe.statements().contains("w[")) scratchArray(s, lanes);
+        if (observe.scratch()) scratchArray(s, lanes);
         loads(s, stateSize, "first");
         params(s, system);
         s.append(observe.constants()).append(observe.statements());
@@ -93,7 +93,7 @@ record StepKernelSource(String text, String className, boolean grouped) {
                                 int[] carrier, Checks checks) {
         int stateSize = system.state().size();
         s.append("@Override public boolean outputs(double[] data, int stride, int first, double[] p, int steps, int outputs, double[] values, int members) {\n");
-        if (scratch(body) || observe.statements().contains("w[")) scratchArray(s, lanes);
+        if (body.scratch() || observe.scratch()) scratchArray(s, lanes);
         carrierLoads(s, carrier);
         params(s, system);
         if (!checks.everyStep().isEmpty()) s.append("DoubleVector check = DoubleVector.zero(S);\n");
@@ -147,7 +147,7 @@ record StepKernelSource(String text, String className, boolean grouped) {
         int stateSize = system.state().size();
         VectorEmitter.Body body = VectorEmitter.body("w", lanes, inputs, new HashSet<>(system.params()), system.update());
         s.append("@Override public boolean group(double[] data, int stride, int first, int blocks, double[] p, int steps, double[] values, int base, int members) {\n");
-        preamble(s, system, lanes, body, scratch(body) || observe.statements().contains("w["));
+        preamble(s, system, lanes, body, body.scratch() || observe.scratch());
         boolean everyStep = !checks.everyStep().isEmpty();
         s.append("for (int k = 0; k < steps; k++) {\n");
         if (everyStep) s.append("DoubleVector check = DoubleVector.zero(S);\n");
@@ -192,9 +192,6 @@ record StepKernelSource(String text, String className, boolean grouped) {
         params(s, system);
         s.append("{\n").append(body.constants()).append(body.hoisted());
     }
-
-    /** Whether the step's code calls through the scratch array w (a function evaluated lane by lane). */
-    private static boolean scratch(VectorEmitter.Body body) { return body.hoisted().contains("w[") || body.statements().contains("w["); }
 
     /** The scratch array w of two lane-blocks. */
     private static void scratchArray(StringBuilder s, int lanes) { s.append("final double[] w = new double[").append(2 * lanes).append("];\n"); }

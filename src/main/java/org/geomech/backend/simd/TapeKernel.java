@@ -13,7 +13,7 @@ import java.util.List;
 /**
  * A SimdKernel that runs the step system's tapes on lane-blocks (LaneTape) instead of generated Vector API code:
  * bitwise the reference's values lane by lane, nothing to compile. The choice for step systems whose Newton
- * iteration is large (SimdBackend.TAPE_FLOPS), where generated code spends seconds in javac and the JIT.
+ * iteration is large (SimdPlan.TAPE_FLOPS), where generated code spends seconds in javac and the JIT.
  */
 final class TapeKernel implements SimdKernel {
     private static final VectorSpecies<Double> S = DoubleVector.SPECIES_PREFERRED;

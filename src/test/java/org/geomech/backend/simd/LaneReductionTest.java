@@ -34,7 +34,7 @@ class LaneReductionTest {
                         values[members / 3] = -0.0;
                         values[members / 4] = 0.0;
                     }
-                    // the same values 13 doubles into a larger array, as a batch's later outputs lie (SimdRun.advanceObserved)
+                    // the same values 13 doubles into a larger array, as a batch's later outputs lie (ExplicitRun.advanceObserved)
                     double[] shifted = new double[values.length + 20];
                     System.arraycopy(values, 0, shifted, 13, values.length);
                     int blocks = Reduction.blocks(members), stride = 1 + Reduction.FIELDS * observers;

@@ -10,7 +10,7 @@ class SimdBatchedOutputsTest {
         // lobatto-nh:2 on chaotic-nh (explicit, the one-method kernel; a span of outputs in one call or one call per
         // output, SimdBackend.SPAN_CALLS), 2100 members: 3 reduction blocks, the last partial;
         // on 2 threads and chunks of 64, so that the batches' block ownership differs from the single outputs' chunks; the
-        // batch of 19 outputs goes through each block in spans of 5 (SimdRun.SPANS), which either worker may take
+        // batch of 19 outputs goes through each block in spans of 5 (ExplicitRun.SPANS), which either worker may take
         for (boolean spanCalls : new boolean[]{false, true})
             for (boolean perMember : new boolean[]{false, true})
                 BatchCheck.assertBatchesBitwise(new SimdBackend(2, 64, spanCalls), "chaotic-nh", "lobatto-nh:2", 2100, 50, perMember, 3, 2, 4, 19, 1);

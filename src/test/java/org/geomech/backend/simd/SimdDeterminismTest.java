@@ -49,7 +49,7 @@ class SimdDeterminismTest {
 
     @Test
     void runsAtOnceShareTheWorkersAndGiveBitwiseWhatEachGivesAlone() throws Exception {
-        // every simd run's workers are threads of one pool (SimdRun.WORKERS): four runs of lobatto-nh:2 on chaotic-nh
+        // every simd run's workers are threads of one pool (Workers): four runs of lobatto-nh:2 on chaotic-nh
         // (2 threads each), two of them different ensembles, started together from four threads
         Simulation[] sims = {SimdAgreementTest.perturbed("chaotic-nh", "lobatto-nh:2", 1000), SimdAgreementTest.perturbed("chaotic-nh", "lobatto-nh:2", 777)};
         TimeGrid grid = TimeGrid.of(0.05, 5, 0.25);

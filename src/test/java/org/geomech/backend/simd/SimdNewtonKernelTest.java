@@ -58,7 +58,7 @@ class SimdNewtonKernelTest {
 
     /** Runs sim on both backends from the same state; asserts equal statuses, failure steps, states, iterations and factorisations. */
     private static EnsembleRun.Result[] agree(Simulation sim, EnsembleState initial, TimeGrid grid, String what) {
-        assertTrue(SimdBackend.unrolledNewton(sim.step(), SIMPLIFIED), what + " takes the unrolled Newton kernel");
+        assertTrue(SimdPlan.unrolledNewton(sim.step(), SIMPLIFIED), what + " takes the unrolled Newton kernel");
         EnsembleState reference = copy(initial), simd = copy(initial);
         MechanicalSystem sys = sim.step().system();
         EnsembleRun.Result r = sim.run(new ReferenceBackend(), SIMPLIFIED, Observers.standard(sys), grid, reference, null);
@@ -97,10 +97,10 @@ class SimdNewtonKernelTest {
         SimdNewtonKernel newton = KernelCompiler.load(NewtonKernelSource.of(step.unknowns().size(), step.isLinear(), SIMPLIFIED, LaneStepper.LANES));
         double[] params = sim.params(0.05), block = new double[params.length * LaneStepper.LANES];
         for (int k = 0; k < params.length; k++) Arrays.fill(block, k * LaneStepper.LANES, (k + 1) * LaneStepper.LANES, params[k]);
-        LaneStepper stepper = new LaneStepper(KernelCompiler.load(source), newton, source.scratch(), step.state().size(), step.unknowns().size(), 0,
+        LaneStepper stepper = new LaneStepper(KernelCompiler.load(source), source.scratch(), step.state().size(), step.unknowns().size(), 0,
                 SIMPLIFIED, step.isLinear(), block);
         EnsembleState state = sim.initialState(null);
-        stepper.advance(state, 0, LaneStepper.LANES, 20, 0, null);
+        stepper.advance(newton, state, 0, LaneStepper.LANES, 20, 0, null);
         if (reference.jacobianFactorisations() == 19 * 20) assertEquals(20, stepper.kernelSteps(), method + " on " + model + ": steps by the kernel");
         else assertTrue(stepper.kernelSteps() > 0, method + " on " + model + ": steps by the kernel");
     }
@@ -111,7 +111,7 @@ class SimdNewtonKernelTest {
         // LUDecompositionAlt_DDRM's partial pivoting leaves them, LaneStepper.crout's LU is EJML's bitwise; on the rows
         // as given (EJML swaps some), and where two candidates tie for a pivot, it refuses
         int n = 9, lanes = LaneStepper.LANES;
-        LaneStepper stepper = new LaneStepper(null, null, 0, 1, n, 0, SIMPLIFIED, false, new double[lanes]);
+        LaneStepper stepper = new LaneStepper(null, 0, 1, n, 0, SIMPLIFIED, false, new double[lanes]);
         SplittableRandom random = new SplittableRandom(11);
         double[] given = new double[n * n * lanes], ordered = new double[given.length];
         DMatrixRMaj[] lu = new DMatrixRMaj[lanes];
