@@ -22,6 +22,7 @@ import org.geomech.ensemble.Variation;
 import org.geomech.io.Checkpoint;
 import org.geomech.io.Scenario;
 import org.geomech.io.ScenarioDraft;
+import org.geomech.io.ScenarioFile;
 import org.geomech.engine.Trajectories;
 import org.geomech.method.Methods;
 import org.geomech.method.StepSystem;
@@ -100,12 +101,28 @@ public final class Run {
     }
 
     /**
-     * A run of a resolved scenario (a scenario file read by {@code ScenarioFile.read}, as the command line does).
+     * A run of a scenario file (YAML or JSON, as {@code geomech run FILE} reads it: model, method, h, t_end, initial,
+     * parameters, observers, statistics, backend); every setter may still change it.
      *
-     * @param scenario the scenario
-     * @return the run; stepSizes, device, trajectories and progress may still be set
+     * @param file the scenario file
+     * @return the run, to configure
+     * @throws InputException where the file cannot be read or is not a scenario, with a one-line message
      */
-    public static Run of(Scenario scenario) { return new Run(null, scenario); }
+    public static Run fromScenarioFile(Path file) { return new Run(ScenarioFile.draft(file), null); }
+
+    /**
+     * A run of a scenario given as text, in the form of a scenario file; every setter may still change it.
+     *
+     * @param yaml the scenario, YAML (or JSON)
+     * @return the run, to configure
+     * @throws InputException where the text is not a scenario, with a one-line message
+     */
+    public static Run fromScenarioText(String yaml) { return new Run(ScenarioFile.draft("scenario text", yaml), null); }
+
+    // A run of a resolved scenario, as the command line builds it from its file and flags (not API: the command line
+    // reaches it through a private lookup, so that the API's signatures name no io type); stepSizes, device,
+    // trajectories and progress may still be set
+    static Run of(Scenario scenario) { return new Run(null, scenario); }
 
     /**
      * @param name a method, e.g. "lobatto-nh:3", "rattle", "hbvm:2,2" ({@code geomech list} names them)
@@ -262,7 +279,11 @@ public final class Run {
     public Run trajectories(List<Integer> members) { trajectories = List.copyOf(members); return this; }
 
     /**
-     * @param stepsDone receives the number of steps done so far, summed over the step sizes, after each output stride
+     * Reports the run's progress as it advances: after each batch of output intervals the backend runs at once (in slabs,
+     * after each slab, in proportion to the members done), never decreasing, ending at the run's total (t_end / h summed
+     * over the step sizes, where h is shared).
+     *
+     * @param stepsDone receives the number of steps done so far, summed over the step sizes
      * @return this run
      */
     public Run progress(LongConsumer stepsDone) { progress = stepsDone; return this; }
@@ -371,8 +392,8 @@ public final class Run {
         return draft;
     }
 
-    /** @return the scenario this run resolves to: every default applied, every value checked */
-    public Scenario scenario() {
+    // The scenario this run resolves to: every default applied, every value checked
+    private Scenario scenario() {
         if (scenario != null) return stepSizes == null ? scenario : withStepSizes(scenario, stepSizes);
         if (stepSizes != null) {
             draft.h = stepSizes;

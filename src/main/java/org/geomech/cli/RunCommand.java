@@ -216,7 +216,7 @@ final class RunCommand extends GeomechCommand {
 
     // The run these flags describe, as the API takes it: the scenario, initial states, trajectories, final states, quantiles
     private Run configured(StateFile.Table table) {
-        Run run = Run.of(scenario);
+        Run run = ApiRoute.of(scenario);
         scenarioOptions.device().ifPresent(run::device);
         if (table != null) {
             run.states(table.q(), table.v());

@@ -100,6 +100,7 @@ public final class Spread implements EnsembleRun.Recorder {
      * values per level, per output row fed so far, per point and observer.
      */
     public record Sketches(int k, List<Partial[][]> rows) {
+        /** Keeps a copy of the rows. */
         public Sketches {
             rows = List.copyOf(rows);
         }

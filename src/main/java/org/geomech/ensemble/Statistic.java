@@ -19,7 +19,22 @@ import java.util.List;
  */
 public record Statistic(String name, Kind kind, double level) {
     /** What a statistic is, in column order (the quantiles by level, then the histogram). */
-    public enum Kind { MEAN, MAX, MSD, MIN, STD, QUANTILE, HIST }
+    public enum Kind {
+        /** The mean over the ok members. */
+        MEAN,
+        /** The maximum. */
+        MAX,
+        /** The mean-square deviation from each member's initial value (001 eq. 33). */
+        MSD,
+        /** The minimum. */
+        MIN,
+        /** The population standard deviation. */
+        STD,
+        /** A quantile at a level. */
+        QUANTILE,
+        /** The counts of members in bins (Bins) at each output. */
+        HIST
+    }
 
     /** The names of the statistics other than the quantiles, in column order. */
     public static final List<String> NAMES = List.of("mean", "max", "msd", "min", "std");

@@ -8,8 +8,10 @@ package org.geomech.ensemble;
  * quantiles at the levels the run names (NaN and empty where not asked for), and the histogram (null where not asked for).
  */
 public record Statistics(double mean, double max, double msd, double min, double std, double[] quantiles, Histogram histogram) {
+    /** The reduced statistics alone (mean, max, msd), the spread not asked for. */
     public Statistics(double mean, double max, double msd) { this(mean, max, msd, Double.NaN, Double.NaN, new double[0], null); }
 
+    /** The reduced statistics and the spread without a histogram. */
     public Statistics(double mean, double max, double msd, double min, double std, double[] quantiles) { this(mean, max, msd, min, std, quantiles, null); }
 
     /** Equal when every statistic is bitwise equal (the quantiles compared by value). */

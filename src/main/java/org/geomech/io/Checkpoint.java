@@ -58,6 +58,7 @@ public final class Checkpoint {
 
     /** What a run needs besides the ensemble arrays, which follow it in the file: who wrote it, for which inputs, and how far it came. */
     public record Header(String version, String fingerprint, List<String> arguments, String scenarioText, Progress progress) {
+        /** Keeps a copy of the arguments. */
         public Header {
             arguments = List.copyOf(arguments);
         }
@@ -70,22 +71,31 @@ public final class Checkpoint {
                     members, components));
         }
 
+        /** How far the initial states moved to satisfy the constraints. */
         public InitialStates.Report consistency() { return progress.consistency(); }
 
+        /** The step sizes finished before the checkpoint. */
         public List<Stage> finished() { return progress.finished(); }
 
+        /** The index of the step size the checkpoint interrupts. */
         public int stage() { return progress.stage(); }
 
+        /** The snapshot of the launch under way, held at once (null where it runs in slabs). */
         public EnsembleRun.Snapshot snapshot() { return progress.snapshot(); }
 
+        /** The trajectories of the launch under way so far. */
         public Trajectories trajectories() { return progress.trajectories(); }
 
+        /** The spread (min, std, quantiles) of the launch under way so far. */
         public List<double[][][]> spread() { return progress.spread(); }
 
+        /** The slabs done (null: a launch held at once). */
         public List<SlabRun.Slab> slabs() { return progress.slabs(); }
 
+        /** The members of the ensemble whose arrays the file stores. */
         public int members() { return progress.members(); }
 
+        /** The state components per member. */
         public int components() { return progress.components(); }
     }
 

@@ -47,6 +47,7 @@ public record Scenario(Definition model, String method, List<Double> h, double t
     /** True when min, std, a quantile or a histogram is asked for (computed by Spread at every output time). */
     public boolean needsSpread() { return Statistic.needSpread(statisticsByName()); }
 
+    /** Keeps unmodifiable copies of the lists and maps. */
     public Scenario {
         h = List.copyOf(h);
         q0 = List.copyOf(q0);

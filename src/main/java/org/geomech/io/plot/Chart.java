@@ -21,6 +21,7 @@ public final class Chart {
     private int colors, references;
     private HeatMap heatMap;
 
+    /** An empty chart with a title and two axes. */
     public Chart(String title, Axis x, Axis y) {
         this.title = title;
         this.x = x;
@@ -37,10 +38,15 @@ public final class Chart {
         return new Chart(title, new Axis("step size h", true, "h"), new Axis(yTitle, true, null));
     }
 
+    /** The title. */
     public String title() { return title; }
+    /** The x axis. */
     public Axis x() { return x; }
+    /** The y axis. */
     public Axis y() { return y; }
+    /** The series, in drawing order. */
     public List<Series> series() { return List.copyOf(series); }
+    /** The notes written under the legend. */
     public List<String> notes() { return List.copyOf(notes); }
     /** The heat map drawn under the series (null: none). */
     public HeatMap heatMap() { return heatMap; }

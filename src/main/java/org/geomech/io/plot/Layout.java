@@ -15,6 +15,7 @@ import java.util.Set;
  * value is dropped silently.
  */
 public final class Layout {
+    /** The page's size in pixels. */
     public static final double WIDTH = 900, HEIGHT = 600;
     static final double MARGIN = 12, TICK_LENGTH = 5, LEGEND_SAMPLE = 30, LEGEND_MAX_LABEL = 250, COLOR_BAR = 18;
 
@@ -34,6 +35,7 @@ public final class Layout {
     private final List<Placed> colorLabels = new ArrayList<>();
     private final Placed colorTitle;
 
+    /** Places everything of chart on the page. */
     public Layout(Chart chart) {
         this.chart = chart;
         double y = MARGIN;
@@ -120,17 +122,29 @@ public final class Layout {
         legendFrame = named.isEmpty() ? null : new Rectangle2D.Double(lx, top, legendWidth, ly - top + 4);
     }
 
+    /** The chart laid out. */
     public Chart chart() { return chart; }
+    /** The plot area. */
     public Rectangle2D plot() { return plot; }
+    /** The x axis's scale. */
     public Scale xScale() { return xScale; }
+    /** The y axis's scale. */
     public Scale yScale() { return yScale; }
+    /** The title's lines, placed. */
     public List<Placed> title() { return title; }
+    /** The x axis's tick labels, placed. */
     public List<Placed> xLabels() { return xLabels; }
+    /** The y axis's tick labels, placed. */
     public List<Placed> yLabels() { return yLabels; }
+    /** The x axis's title, placed. */
     public Placed xTitle() { return xTitle; }
+    /** The y axis's title, placed (turned a quarter). */
     public Placed yTitle() { return yTitle; }
+    /** The notes, placed. */
     public List<Placed> notes() { return notes; }
+    /** The legend's lines. */
     public List<Entry> legend() { return legend; }
+    /** The legend's frame. */
     public Rectangle2D legendFrame() { return legendFrame; }
     public Rectangle2D colorBar() { return colorBar; }
     public Scale colorScale() { return colorScale; }
