@@ -72,6 +72,7 @@ public record Histogram(double lo, double hi, long below, long above, long nonFi
         private final long[] counts;
         private long below, above, nonFinite;
 
+        /** An empty counter of count bins over [lo, hi]. */
         public Counter(double lo, double hi, int count) {
             this.lo = lo;
             this.hi = hi;
@@ -87,6 +88,7 @@ public record Histogram(double lo, double hi, long below, long above, long nonFi
             nonFinite = counted.nonFinite();
         }
 
+        /** Counts x in its bin, or as below, above or non-finite. */
         public void add(double x) {
             if (!Double.isFinite(x)) nonFinite++;
             else if (x < lo) below++;
@@ -94,6 +96,7 @@ public record Histogram(double lo, double hi, long below, long above, long nonFi
             else counts[hi == lo ? 0 : Math.min(counts.length - 1, (int) Math.floor((x - lo) / (hi - lo) * counts.length))]++;
         }
 
+        /** The counts so far. */
         public Histogram histogram() { return new Histogram(lo, hi, below, above, nonFinite, counts.clone()); }
     }
 }

@@ -20,6 +20,7 @@ public record HeatMap(String name, double[] x0, double[] x1, double[][] edges, l
     /** viridis (matplotlib's default colour map) at 0, 1/4, 1/2, 3/4 and 1, between which colours are interpolated. */
     static final Color[] VIRIDIS = {new Color(0x440154), new Color(0x3b528b), new Color(0x21918c), new Color(0x5ec962), new Color(0xfde725)};
 
+    /** Checks that the columns, their edges and their counts agree in number. */
     public HeatMap {
         if (x0.length != x1.length || x0.length != edges.length || x0.length != counts.length)
             throw new IllegalArgumentException("heat map '" + name + "': " + x0.length + " columns against " + edges.length + " of edges and " + counts.length + " of counts");

@@ -146,9 +146,13 @@ public final class Layout {
     public List<Entry> legend() { return legend; }
     /** The legend's frame. */
     public Rectangle2D legendFrame() { return legendFrame; }
+    /** The colour bar of a heat map (null for other charts). */
     public Rectangle2D colorBar() { return colorBar; }
+    /** The scale of the colour bar: counts to [0, 1]. */
     public Scale colorScale() { return colorScale; }
+    /** The colour bar's tick labels. */
     public List<Placed> colorLabels() { return colorLabels; }
+    /** The colour bar's title. */
     public Placed colorTitle() { return colorTitle; }
 
     /** The page y of a count on the colour bar. */
