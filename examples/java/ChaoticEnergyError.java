@@ -24,7 +24,9 @@ public final class ChaoticEnergyError {
                 .method("lobatto-nh:2")
                 .ensemble(Ensemble.of(21))          // the model's default initial states are 001's cos/sin ensemble
                 .stepSizes(h).until(10).every(1)
+                .progress(steps -> System.err.printf("\r%d of 50 steps", steps))   // as the run advances
                 .run();
+        System.err.println();
         Series s = results.series(h, 0);
         double[] t = s.times(), mu = s.msd("energy");
         if (t[t.length - 1] != 10 || !results.failures().isEmpty()) throw new IllegalStateException("the run did not reach t = 10");

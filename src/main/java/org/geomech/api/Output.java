@@ -1,5 +1,7 @@
 package org.geomech.api;
 
+import org.geomech.ensemble.Histogram;
+
 /**
  * One output row as soon as it exists, for a {@link Run.Listener}: the statistics of every observer
  * (in the order of {@link Results#observers()}) over one sweep point's running members at one time.
@@ -15,6 +17,7 @@ package org.geomech.api;
  * @param min   each observer's minimum (NaN unless min, std or a quantile is asked for)
  * @param std   each observer's standard deviation (NaN unless asked for likewise)
  * @param quantiles each observer's quantiles at the run's levels, [observer][level] (empty unless asked for)
+ * @param histograms each observer's histogram, the running members per bin (null entries unless hist:... is asked for)
  */
 public record Output(double h, int point, double t, long step, int ok, double[] mean, double[] max, double[] msd,
-                     double[] min, double[] std, double[][] quantiles) {}
+                     double[] min, double[] std, double[][] quantiles, Histogram[] histograms) {}

@@ -9,6 +9,8 @@ import org.geomech.engine.RunSpec;
 import org.geomech.backend.Backend;
 import org.geomech.engine.Backends;
 import org.geomech.engine.EnsembleRun;
+import org.geomech.ensemble.Bins;
+import org.geomech.ensemble.Histogram;
 import org.geomech.ensemble.InitialStates;
 import org.geomech.ensemble.Observer;
 import org.geomech.ensemble.Observers;
@@ -20,6 +22,7 @@ import org.geomech.ensemble.Variation;
 import org.geomech.io.Checkpoint;
 import org.geomech.io.Scenario;
 import org.geomech.io.ScenarioDraft;
+import org.geomech.io.ScenarioFile;
 import org.geomech.engine.Trajectories;
 import org.geomech.method.Methods;
 import org.geomech.method.StepSystem;
@@ -98,12 +101,28 @@ public final class Run {
     }
 
     /**
-     * A run of a resolved scenario (a scenario file read by {@code ScenarioFile.read}, as the command line does).
+     * A run of a scenario file (YAML or JSON, as {@code geomech run FILE} reads it: model, method, h, t_end, initial,
+     * parameters, observers, statistics, backend); every setter may still change it.
      *
-     * @param scenario the scenario
-     * @return the run; stepSizes, device, trajectories and progress may still be set
+     * @param file the scenario file
+     * @return the run, to configure
+     * @throws InputException where the file cannot be read or is not a scenario, with a one-line message
      */
-    public static Run of(Scenario scenario) { return new Run(null, scenario); }
+    public static Run fromScenarioFile(Path file) { return new Run(ScenarioFile.draft(file), null); }
+
+    /**
+     * A run of a scenario given as text, in the form of a scenario file; every setter may still change it.
+     *
+     * @param yaml the scenario, YAML (or JSON)
+     * @return the run, to configure
+     * @throws InputException where the text is not a scenario, with a one-line message
+     */
+    public static Run fromScenarioText(String yaml) { return new Run(ScenarioFile.draft("scenario text", yaml), null); }
+
+    // A run of a resolved scenario, as the command line builds it from its file and flags (not API: the command line
+    // reaches it through a private lookup, so that the API's signatures name no io type); stepSizes, device,
+    // trajectories and progress may still be set
+    static Run of(Scenario scenario) { return new Run(null, scenario); }
 
     /**
      * @param name a method, e.g. "lobatto-nh:3", "rattle", "hbvm:2,2" ({@code geomech list} names them)
@@ -193,8 +212,10 @@ public final class Run {
     /**
      * Chooses the statistics of every observer kept in the rows: mean, max, msd (the default three),
      * min, std (the population standard deviation) and quantiles qP (P in percent: q5, q50, q99.9;
-     * exact, from the sorted values). min, std and quantiles are computed on the host from the states
-     * at each output time (Spread).
+     * exact, from the sorted values) and a histogram hist:BINS or hist:LO,HI,BINS (the members per bin at each output,
+     * {@link Series#histograms}; without LO,HI over each output's own least to greatest finite value, which needs exact
+     * values: refused where they are sketched). min, std, quantiles and histograms are computed on the host from the
+     * states at each output time (Spread).
      *
      * @param names statistic names
      * @return this run
@@ -258,7 +279,11 @@ public final class Run {
     public Run trajectories(List<Integer> members) { trajectories = List.copyOf(members); return this; }
 
     /**
-     * @param stepsDone receives the number of steps done so far, summed over the step sizes, after each output stride
+     * Reports the run's progress as it advances: after each batch of output intervals the backend runs at once (in slabs,
+     * after each slab, in proportion to the members done), never decreasing, ending at the run's total (t_end / h summed
+     * over the step sizes, where h is shared).
+     *
+     * @param stepsDone receives the number of steps done so far, summed over the step sizes
      * @return this run
      */
     public Run progress(LongConsumer stepsDone) { progress = stepsDone; return this; }
@@ -368,8 +393,8 @@ public final class Run {
         return draft;
     }
 
-    /** @return the scenario this run resolves to: every default applied, every value checked */
-    public Scenario scenario() {
+    // The scenario this run resolves to: every default applied, every value checked
+    private Scenario scenario() {
         if (scenario != null) return stepSizes == null ? scenario : withStepSizes(scenario, stepSizes);
         if (stepSizes != null) {
             draft.h = stepSizes;
@@ -412,7 +437,7 @@ public final class Run {
             @Override
             public void output(double h, int point, EnsembleRun.Row row, double[][] spread) {
                 Output o = Run.output(h, point, row);
-                listener.output(spread == null ? o : withSpread(o, spread));
+                listener.output(spread == null ? o : withSpread(o, spread, sc.quantileLevels().length));
             }
 
             @Override
@@ -452,8 +477,11 @@ public final class Run {
         InitialStates initial = givenQ != null ? new InitialStates(sys, givenQ, givenV) : new InitialStates(sys, sc.q0(), sc.v0());
         if (backend.initialStates() != null) initial = initial.projectedBy(backend.initialStates());
         RunSpec spec = new RunSpec(plan, step, backend, observers, sc.newton(), initial, sc.perturbation(), sc.steps(), sc.tEnd(), sc.outputInterval(),
-                sc.quantileLevels(), sc.needsSpread(), 0, trajectories, keepFinalStates, membersInMemory, executor, recipes, retryFailed != null ? retryFailed : sc.retries());
+                sc.quantileLevels(), sc.bins(), sc.needsSpread(), 0, trajectories, keepFinalStates, membersInMemory, executor, recipes, retryFailed != null ? retryFailed : sc.retries());
         int sketch = sc.needsSpread() ? MemoryPlan.sketch(quantiles, plan.launchMembers(), spec.outputs(), observers.size()) : 0;
+        if (sketch > 0 && sc.bins() != null && sc.bins().automatic())
+            throw new InputException("statistics: " + Bins.PREFIX + sc.bins().count() + " takes each output's range from every member's value, which this run"
+                    + " summarises by sketches (--quantiles sketch, or too many members and outputs to keep): give the range, hist:LO,HI," + sc.bins().count());
         return new Setup(sc, sys, spec.withSketch(sketch));
     }
 
@@ -470,7 +498,7 @@ public final class Run {
     // A sweep point's series: its rows with their spread (null: none asked for), its final states, trajectories and counters
     private static Series series(double h, SweepRun.Point p, List<String> names, Scenario sc, List<double[][][]> spread, double[][] finalStates,
                                  double[][][] trajectories, EnsembleRun.Result run) {
-        return new Series(h, p.index(), p.values(), names, withSpread(p.rows(), spread, p.index()), sc.quantileLevels(), finalStates, trajectories,
+        return new Series(h, p.index(), p.values(), names, withSpread(p.rows(), spread, p.index(), sc.quantileLevels().length), sc.quantileLevels(), finalStates, trajectories,
                 p.memberSteps(), run.seconds(), run.newtonIterations(), run.maxNewtonIterations(), run.jacobianFactorisations());
     }
 
@@ -500,6 +528,7 @@ public final class Run {
         int n = row.stats().size();
         double[] mean = new double[n], max = new double[n], msd = new double[n], min = new double[n], std = new double[n];
         double[][] quantiles = new double[n][];
+        Histogram[] histograms = new Histogram[n];
         for (int o = 0; o < n; o++) {
             Statistics s = row.stats().get(o);
             mean[o] = s.mean();
@@ -508,31 +537,35 @@ public final class Run {
             min[o] = s.min();
             std[o] = s.std();
             quantiles[o] = s.quantiles();
+            histograms[o] = s.histogram();
         }
-        return new Output(h, point, row.t(), row.step(), row.ok(), mean, max, msd, min, std, quantiles);
+        return new Output(h, point, row.t(), row.step(), row.ok(), mean, max, msd, min, std, quantiles, histograms);
     }
 
-    // an output row with its point's spread ([observer][min, std, quantiles...]) filled in
-    private static Output withSpread(Output o, double[][] spread) {
+    // an output row with its point's spread ([observer][min, std, quantiles at levels levels, histogram...]) filled in
+    private static Output withSpread(Output o, double[][] spread, int levels) {
         int n = o.mean().length;
         double[] min = new double[n], std = new double[n];
         double[][] quantiles = new double[n][];
+        Histogram[] histograms = new Histogram[n];
         for (int k = 0; k < n; k++) {
-            min[k] = spread[k][0];
-            std[k] = spread[k][1];
-            quantiles[k] = java.util.Arrays.copyOfRange(spread[k], 2, spread[k].length);
+            Statistics s = new Statistics(o.mean()[k], o.max()[k], o.msd()[k]).withSpread(spread[k], levels);
+            min[k] = s.min();
+            std[k] = s.std();
+            quantiles[k] = s.quantiles();
+            histograms[k] = s.histogram();
         }
-        return new Output(o.h(), o.point(), o.t(), o.step(), o.ok(), o.mean(), o.max(), o.msd(), min, std, quantiles);
+        return new Output(o.h(), o.point(), o.t(), o.step(), o.ok(), o.mean(), o.max(), o.msd(), min, std, quantiles, histograms);
     }
 
-    // a point's rows with the spread at each output time ([time][point][observer][min, std, quantiles...])
-    private static List<EnsembleRun.Row> withSpread(List<EnsembleRun.Row> rows, List<double[][][]> spread, int point) {
+    // a point's rows with the spread at each output time ([time][point][observer][min, std, quantiles at levels levels, histogram...])
+    private static List<EnsembleRun.Row> withSpread(List<EnsembleRun.Row> rows, List<double[][][]> spread, int point, int levels) {
         if (spread == null) return rows;
         List<EnsembleRun.Row> out = new ArrayList<>();
         for (int i = 0; i < rows.size(); i++) {
             EnsembleRun.Row row = rows.get(i);
             List<Statistics> stats = new ArrayList<>();
-            for (int o = 0; o < row.stats().size(); o++) stats.add(row.stats().get(o).withSpread(spread.get(i)[point][o]));
+            for (int o = 0; o < row.stats().size(); o++) stats.add(row.stats().get(o).withSpread(spread.get(i)[point][o], levels));
             out.add(new EnsembleRun.Row(row.t(), row.step(), row.ok(), stats));
         }
         return out;

@@ -1,6 +1,7 @@
 package org.geomech.api;
 
 import org.geomech.engine.EnsembleRun;
+import org.geomech.ensemble.Histogram;
 import org.geomech.ensemble.Statistic;
 
 import java.util.List;
@@ -113,6 +114,22 @@ public final class Series {
         throw new IllegalArgumentException("the run kept no quantile at level " + level + " (levels: " + java.util.Arrays.toString(levels) + ")");
     }
 
+    /**
+     * @param observer an observer's name
+     * @return its histogram at each output time: the running members per bin, with those below, above and not finite
+     *         (the run's statistic hist:BINS or hist:LO,HI,BINS)
+     */
+    public List<Histogram> histograms(String observer) {
+        int o = index(observer);
+        List<Histogram> out = new java.util.ArrayList<>();
+        for (EnsembleRun.Row row : rows) {
+            Histogram h = row.stats().get(o).histogram();
+            if (h == null) throw new IllegalArgumentException("the run kept no histogram (ask for the statistic hist:BINS or hist:LO,HI,BINS)");
+            out.add(h);
+        }
+        return out;
+    }
+
     /** @return the final state of every member, [member][component] (components as Results.components()) */
     public double[][] finalStates() {
         double[][] out = new double[finalStates.length][];
@@ -140,16 +157,22 @@ public final class Series {
 
     /**
      * @param observer  an observer's name
-     * @param statistic a statistic's name: mean, max, msd, min, std or a quantile qP the run asked for (q50)
+     * @param statistic a statistic's name: mean, max, msd, min, std or a quantile qP the run asked for (q50); a histogram is
+     *                  not one number: {@link #histograms}
      * @return its value over the running members at each output time (NaN where the run did not compute it)
      */
     public double[] statistic(String observer, String statistic) { return values(observer, Statistic.parse(statistic)); }
 
     private double[] values(String observer, Statistic statistic) {
-        int o = observers.indexOf(observer);
-        if (o < 0) throw new IllegalArgumentException("no observer '" + observer + "' (observers: " + String.join(", ", observers) + ")");
+        int o = index(observer);
         double[] out = new double[rows.size()];
         for (int i = 0; i < out.length; i++) out[i] = statistic.of(rows.get(i).stats().get(o), levels);
         return out;
+    }
+
+    private int index(String observer) {
+        int o = observers.indexOf(observer);
+        if (o < 0) throw new IllegalArgumentException("no observer '" + observer + "' (observers: " + String.join(", ", observers) + ")");
+        return o;
     }
 }

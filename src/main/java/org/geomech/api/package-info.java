@@ -7,7 +7,9 @@
  * final time, observers, backend) and call {@link org.geomech.api.Run#run()}. The
  * {@link org.geomech.api.Results} hold, per step size and sweep point, the statistics of every
  * observer at every output time, the final state of every member and the members that failed, all
- * as arrays; nothing is written to disk.
+ * as arrays; nothing is written to disk. A run may start from a scenario file instead
+ * ({@link org.geomech.api.Run#fromScenarioFile}) and report as it goes
+ * ({@link org.geomech.api.Run#progress}, {@link org.geomech.api.Run#listener}).
  *
  * <pre>{@code
  * Results r = Run.of(Model.builtIn("cvt"))

@@ -11,6 +11,7 @@ import java.util.List;
 
 /** Turns a step system and observers into code that advances and observes an ensemble. */
 public interface Backend {
+    /** The backend's name: reference, simd or opencl. */
     String name();
 
     /** The backend and where it runs, for the user: e.g. "opencl on NVIDIA H100 (GPU, device 1)". */
@@ -91,6 +92,7 @@ public interface Backend {
         /** Newton iterations summed over members and steps, and the most one member needed in one step. */
         long newtonIterations();
 
+        /** The most Newton iterations one member needed in one step. */
         int maxNewtonIterations();
 
         /** Jacobian evaluations with their LU factorisations, summed over members and steps (fewer than iterations under simplified Newton). */

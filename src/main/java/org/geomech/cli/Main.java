@@ -68,6 +68,7 @@ public final class Main implements Callable<Integer>, CommandLine.IVersionProvid
         return "geomech: error: " + (message == null ? "unknown error" : message.replaceAll("\\s*[\\r\\n]+\\s*", " ").trim());
     }
 
+    /** Runs the geomech command line with args and exits with its code (2 for bad input, one line on stderr). */
     public static void main(String[] args) {
         System.setProperty("java.awt.headless", "true");
         // Jackson's first use costs about 0.3 s of class loading: done on the side while the command sets up

@@ -14,6 +14,7 @@ import org.geomech.api.Series;
 import org.geomech.engine.Backends;
 import org.geomech.engine.EnsembleRun;
 import org.geomech.ensemble.HeapBudget;
+import org.geomech.ensemble.Histogram;
 import org.geomech.ensemble.InitialStates;
 import org.geomech.ensemble.Observer;
 import org.geomech.ensemble.Observers;
@@ -115,11 +116,13 @@ final class RunCommand extends GeomechCommand {
     List<String> trajectorySelection;
 
     @Option(names = "--statistics", paramLabel = "NAMES", split = ",",
-            description = "statistics of every observer: mean, max, msd (default), min, std, quantiles qP in percent (q5,q50,q95), exact")
+            description = "statistics of every observer: mean, max, msd (default), min, std, quantiles qP in percent (q5,q50,q95), exact;"
+                    + " hist:BINS or hist:LO,HI,BINS, the members per bin at every output (hist.csv and a heat map; without LO,HI each"
+                    + " output's own range, least to greatest value)")
     List<String> statistics;
 
     @Option(names = "--quantiles", paramLabel = "MODE", defaultValue = "auto",
-            description = "how min, std and quantiles are computed: exact (every value), sketch or sketch:K (summaries of K values per level,"
+            description = "how min, std, quantiles and histograms are computed: exact (every value), sketch or sketch:K (summaries of K values per level,"
                     + " default " + MemoryPlan.SKETCH + ", in member order; summary.json states the rank error), or auto (default: exact unless every"
                     + " output's values of every member take more than a quarter of the heap)")
     String quantiles;
@@ -213,7 +216,7 @@ final class RunCommand extends GeomechCommand {
 
     // The run these flags describe, as the API takes it: the scenario, initial states, trajectories, final states, quantiles
     private Run configured(StateFile.Table table) {
-        Run run = Run.of(scenario);
+        Run run = ApiRoute.of(scenario);
         scenarioOptions.device().ifPresent(run::device);
         if (table != null) {
             run.states(table.q(), table.v());
@@ -381,6 +384,7 @@ final class RunCommand extends GeomechCommand {
         int[] ok = s.ok();
         boolean spread = scenario.needsSpread();
         List<double[][]> columns = new ArrayList<>();
+        List<List<Histogram>> histograms = new ArrayList<>();
         for (String o : res.observers()) {
             double[][] c = new double[5 + levels.length][];
             c[0] = s.mean(o);
@@ -390,16 +394,19 @@ final class RunCommand extends GeomechCommand {
             c[4] = spread ? s.std(o) : null;
             for (int k = 0; k < levels.length; k++) c[5 + k] = s.quantile(o, levels[k]);
             columns.add(c);
+            histograms.add(scenario.bins() == null ? null : s.histograms(o));
         }
         List<EnsembleRun.Row> out = new ArrayList<>();
         for (int i = 0; i < t.length; i++) {
             List<Statistics> stats = new ArrayList<>();
-            for (double[][] c : columns) {
+            for (int o = 0; o < columns.size(); o++) {
+                double[][] c = columns.get(o);
                 Statistics st = new Statistics(c[0][i], c[1][i], c[2][i]);
                 if (spread) {
                     double[] extra = new double[2 + levels.length];
                     for (int k = 0; k < extra.length; k++) extra[k] = c[3 + k][i];
-                    st = st.withSpread(extra);
+                    st = st.withSpread(extra, levels.length);
+                    if (histograms.get(o) != null) st = new Statistics(st.mean(), st.max(), st.msd(), st.min(), st.std(), st.quantiles(), histograms.get(o).get(i));
                 }
                 stats.add(st);
             }
@@ -424,7 +431,7 @@ final class RunCommand extends GeomechCommand {
     private void checkFinite(Double h, EnsembleRun.Row row) {
         if (row.ok() == 0) return;   // no member left: the failures say why
         for (int o = 0; o < observerNames.size(); o++)
-            for (Statistic s : scenario.statisticsByName()) {
+            for (Statistic s : scenario.scalarStatistics()) {
                 double x = s.of(row.stats().get(o), scenario.quantileLevels());
                 if (!Double.isFinite(x)) nonFinite(observerNames.get(o), s.name(), h, row.t(), x, row.step() == 0);
             }
@@ -450,7 +457,7 @@ final class RunCommand extends GeomechCommand {
         observerNames = setup.observers();
         stateNames = setup.components();
         title = setup.model() + ", " + setup.method();
-        for (String o : observerNames) for (String s : scenario.statistics()) header.add(o + "_" + s);
+        for (String o : observerNames) for (Statistic s : scenario.scalarStatistics()) header.add(o + "_" + s.name());
         InitialStates.Report report = new InitialStates.Report(setup.maxPositionMove(), setup.maxVelocityMove());
         summary.consistency(report).flopsPerStep(setup.flopsPerStep());
         if (!talking()) return;
@@ -466,7 +473,8 @@ final class RunCommand extends GeomechCommand {
     // An API output row as the statistics of each observer
     private static EnsembleRun.Row statisticsRow(Output o) {
         List<Statistics> stats = new ArrayList<>();
-        for (int k = 0; k < o.mean().length; k++) stats.add(new Statistics(o.mean()[k], o.max()[k], o.msd()[k], o.min()[k], o.std()[k], o.quantiles()[k]));
+        for (int k = 0; k < o.mean().length; k++)
+            stats.add(new Statistics(o.mean()[k], o.max()[k], o.msd()[k], o.min()[k], o.std()[k], o.quantiles()[k], o.histograms()[k]));
         return new EnsembleRun.Row(o.t(), o.step(), o.ok(), stats);
     }
 
@@ -475,7 +483,7 @@ final class RunCommand extends GeomechCommand {
         List<Object> cells = new ArrayList<>(List.of(Double.isNaN(h) ? VARIES : h, row.t(), row.step(), row.ok()));
         if (point != null) cells.add(1, point);
         double[] levels = scenario.quantileLevels();
-        for (Statistics st : statisticsRow(row).stats()) for (Statistic s : scenario.statisticsByName()) cells.add(s.of(st, levels));
+        for (Statistics st : statisticsRow(row).stats()) for (Statistic s : scenario.scalarStatistics()) cells.add(s.of(st, levels));
         return cells;
     }
 
@@ -500,11 +508,11 @@ final class RunCommand extends GeomechCommand {
                 r.ok(), r.ok() + r.failed(), r.steppingSeconds(), r.memberStepsPerSecond(), solver,
                 Startup.seconds().isPresent() ? String.format(", first step %.2f s after start", Startup.seconds().getAsDouble()) : "");
         List<String> columns = new ArrayList<>(List.of("at t = " + Table.plain(t)));
-        columns.addAll(scenario.statistics());
+        for (Statistic s : scenario.scalarStatistics()) columns.add(s.name());
         Table table = new Table(columns.toArray(new String[0]));
         for (Map.Entry<String, Statistics> e : r.atEnd().entrySet()) {
             List<Object> cells = new ArrayList<>(List.of(e.getKey()));
-            for (Statistic s : scenario.statisticsByName()) cells.add(Table.num(s.of(e.getValue(), scenario.quantileLevels())));
+            for (Statistic s : scenario.scalarStatistics()) cells.add(Table.num(s.of(e.getValue(), scenario.quantileLevels())));
             table.row(cells.toArray());
         }
         table.print(out(), "  ");
@@ -572,6 +580,42 @@ final class RunCommand extends GeomechCommand {
         }
     }
 
+    /**
+     * hist.csv: every histogram of every output, one row per bin (h, the sweep point where there are several, t, observer,
+     * bin 0.. with its edges bin_lo, bin_hi, and count), then the members below the bins (bin "below", -Infinity to the
+     * lowest edge), above them ("above", the highest edge to Infinity) and not finite ("non_finite", NaN edges).
+     */
+    private void writeHistograms(Path folder) {
+        boolean swept = plan.points() > 1;
+        List<String> columns = new ArrayList<>(List.of("h", "t", "observer", "bin", "bin_lo", "bin_hi", "count"));
+        if (swept) columns.add(1, "point");
+        summary.file("hist.csv");
+        try (SeriesFile csv = SeriesFile.create(folder.resolve("hist.csv"), columns)) {
+            for (Map.Entry<Double, Map<String, List<EnsembleRun.Row>>> e : series.entrySet()) {
+                int point = 0;
+                for (List<EnsembleRun.Row> rows : e.getValue().values()) {
+                    for (EnsembleRun.Row row : rows)
+                        for (int o = 0; o < observerNames.size(); o++) {
+                            Histogram h = row.stats().get(o).histogram();
+                            List<Object> lead = new ArrayList<>(List.of(Double.isNaN(e.getKey()) ? VARIES : e.getKey(), row.t(), observerNames.get(o)));
+                            if (swept) lead.add(1, point);
+                            for (int k = 0; k < h.counts().length; k++) csv.append(with(lead, k, h.edge(k), h.edge(k + 1), h.counts()[k]));
+                            csv.append(with(lead, "below", Double.NEGATIVE_INFINITY, h.lo(), h.below()));
+                            csv.append(with(lead, "above", h.hi(), Double.POSITIVE_INFINITY, h.above()));
+                            csv.append(with(lead, "non_finite", Double.NaN, Double.NaN, h.nonFinite()));
+                        }
+                    point++;
+                }
+            }
+        }
+    }
+
+    private static List<Object> with(List<Object> lead, Object bin, double lo, double hi, long count) {
+        List<Object> row = new ArrayList<>(lead);
+        row.addAll(List.of(bin, lo, hi, count));
+        return row;
+    }
+
     @Override
     void writeFiles(Path folder) {
         if (comparison != null) {
@@ -591,6 +635,7 @@ final class RunCommand extends GeomechCommand {
         }
         for (Map.Entry<String, Series> e : pointTrajectories.entrySet()) writePointTrajectories(folder, e.getKey(), e.getValue());
         if (saveFinalStates) writeFinalStates(folder);
+        if (scenario.bins() != null && !series.isEmpty()) writeHistograms(folder);
         if (output.noPlots) return;   // no chart is built either: a runtime without java.desktop runs with --no-plots
         for (Map.Entry<Double, Map<String, List<EnsembleRun.Row>>> e : series.entrySet()) {
             String prefix = series.size() > 1 ? "h" + e.getKey() + "-" : "";
@@ -600,6 +645,12 @@ final class RunCommand extends GeomechCommand {
             (points.size() == 1 ? Plots.observers(observerNames, points.values().iterator().next(), chartTitle, quantileNames())
                     : Plots.sweep(observerNames, points, chartTitle))
                     .forEach((k, v) -> charts.put(prefix + k, v));
+            int point = 0;
+            for (Map.Entry<String, List<EnsembleRun.Row>> p : points.entrySet()) {
+                String stem = prefix + (points.size() > 1 ? "point" + point + "-" : "");
+                Plots.histograms(observerNames, p.getValue(), chartTitle + (points.size() > 1 ? ", " + p.getKey() : "")).forEach((k, v) -> charts.put(stem + k, v));
+                point++;
+            }
             plots(folder, charts);
         }
     }

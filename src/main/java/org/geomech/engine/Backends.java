@@ -15,6 +15,7 @@ import java.util.OptionalInt;
 public final class Backends {
     private Backends() {}
 
+    /** The backend names a run takes. */
     public static List<String> names() { return List.of("reference", "simd", "opencl", "auto"); }
 
     /** The backends that can run on this machine (auto excluded). */
@@ -25,6 +26,7 @@ public final class Backends {
         return out;
     }
 
+    /** The backend of that name (auto: an OpenCL GPU with fp64, else simd) on the default device. */
     public static Backend named(String name) { return named(name, OptionalInt.empty()); }
 
     /** device: an OpenCL device index (geomech devices), for opencl and auto. */

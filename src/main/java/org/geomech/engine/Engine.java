@@ -39,7 +39,7 @@ public final class Engine {
         default void started(InitialStates.Report consistency, long[] flops) {}
 
         /**
-         * Every output row of every sweep point, in time order, with its spread ([observer][min, std, quantiles...]; null
+         * Every output row of every sweep point, in time order, with its spread ([observer][min, std, quantiles..., histogram...]; null
          * where none is asked for).
          */
         default void output(double h, int point, EnsembleRun.Row row, double[][] spread) {}

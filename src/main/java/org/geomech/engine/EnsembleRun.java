@@ -20,6 +20,7 @@ import java.util.function.LongConsumer;
 public final class EnsembleRun {
     /** One output row: time, step, ok members, then per observer mean, max, msd; reduction keeps the block partials (or null). */
     public record Row(double t, long step, int ok, List<Statistics> stats, Reduction.Result reduction) {
+        /** A row without its block partials. */
         public Row(double t, long step, int ok, List<Statistics> stats) { this(t, step, ok, stats, null); }
 
         /** Equal when time, step, ok count and statistics are (bitwise); the block partials they came from are not compared. */
@@ -40,6 +41,7 @@ public final class EnsembleRun {
 
     /** Receives the ensemble, current on the host, at every output time (to save trajectories). */
     public interface Recorder {
+        /** Receives the ensemble at output time t. */
         void record(double t, EnsembleState state);
     }
 
@@ -52,6 +54,7 @@ public final class EnsembleRun {
      */
     public record Snapshot(long step, List<Row> rows, long newtonIterations, int maxNewtonIterations, long jacobianFactorisations,
                            double seconds, double[] initialValues) {
+        /** Keeps a copy of the rows. */
         public Snapshot {
             rows = List.copyOf(rows);
         }

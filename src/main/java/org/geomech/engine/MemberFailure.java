@@ -12,6 +12,12 @@ import java.util.Locale;
  * A member that stopped before the final time (DESIGN.md principle 4), the one record of a failure everywhere (engine,
  * checkpoints, the Java API, summaries): its sweep point (0 when the run is not a sweep), its index within the point, the
  * step it failed at (counted in its own steps) and why. Its statistics leave the ensemble's from then on.
+ *
+ * @param point  its sweep point
+ * @param member its index within the point
+ * @param step   the step it failed at
+ * @param status why
+ * @serial exclude
  */
 public record MemberFailure(int point, int member, long step, EnsembleState.Status status) implements Serializable {
     /** Why, as the summary and the API name it: "newton_iteration_limit", "singular_jacobian" or "non_finite". */

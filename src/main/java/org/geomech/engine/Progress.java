@@ -15,6 +15,7 @@ import java.util.List;
 public record Progress(InitialStates.Report consistency, List<Stage> finished, int stage, EnsembleRun.Snapshot snapshot, Trajectories trajectories,
                        List<double[][][]> spread, List<SlabRun.Slab> slabs, int members, int components, Spread.Sketches sketches,
                        List<Spread.Held> held) {
+    /** Keeps copies of the lists. */
     public Progress {
         finished = List.copyOf(finished);
         spread = spread == null ? null : List.copyOf(spread);

@@ -43,6 +43,7 @@ public final class Retries {
      */
     public record Retried(int point, int member, double h, EnsembleState.Status status, long memberSteps, long newtonIterations,
                           long jacobianFactorisations, double seconds, int from, double[][] partials, double[] finalState, double[][] values) {
+        /** True where its last try reached t_end. */
         public boolean ok() { return status == EnsembleState.Status.OK; }
 
         /** "ok" where it reached t_end, else why its last try failed, as MemberFailure.reason names it. */

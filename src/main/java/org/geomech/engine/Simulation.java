@@ -23,6 +23,7 @@ public final class Simulation {
     private final InitialStates.Perturbation perturbation;
     private final int members;
 
+    /** The simulation of method on sys with these model parameters, initial states, perturbation and members. */
     public Simulation(Model sys, Method method, double[] modelParams, InitialStates initial,
                       InitialStates.Perturbation perturbation, int members) {
         this(method.build(sys), modelParams, initial, perturbation, members);
@@ -37,6 +38,7 @@ public final class Simulation {
         this.members = members;
     }
 
+    /** The step system. */
     public StepSystem step() { return step; }
 
     /** A fresh consistent initial ensemble and the report of how far consistency moved it. */
@@ -61,6 +63,7 @@ public final class Simulation {
     /** This ensemble as a launch over a grid (every member with the model parameters given), to be run in slabs or partitions. */
     public Launch launch(TimeGrid grid) { return new Launch(step, SweepPlan.of(step.model(), modelParams, members), initial, perturbation, grid); }
 
+    /** The step's parameters: h, then the model parameters. */
     public double[] params(double h) {
         double[] p = new double[modelParams.length + 1];
         p[0] = h;
@@ -68,6 +71,7 @@ public final class Simulation {
         return p;
     }
 
+    /** Runs state over grid on backend (the step compiled with observers), progress hearing the steps done. */
     public EnsembleRun.Result run(Backend backend, NewtonOptions newton, List<Observer> observers, TimeGrid grid,
                                   EnsembleState state, LongConsumer progress) {
         Backend.Compiled compiled = Engine.compile(backend, step, observers, newton);

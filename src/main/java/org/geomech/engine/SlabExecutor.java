@@ -17,16 +17,19 @@ public interface SlabExecutor {
 
     /** Rebuilds one step size's launch in the JVM that runs a slab of it; it travels to that JVM. */
     interface Recipe extends Serializable {
+        /** The launch, rebuilt in this JVM. */
         Prepared prepare();
     }
 
     /** Finds an executor by the user's address of it (a Spark master URL: local[2], spark://host:7077). */
     interface Provider {
+        /** The executor at address. */
         SlabExecutor connect(String address);
     }
 
     /** Hears of each slab as it comes back, on the thread that called run, one at a time; true asks the executor to stop. */
     interface Returned {
+        /** Whether the executor stops after slab, just back. */
         boolean stop(SlabRun.Slab slab);
     }
 

@@ -30,6 +30,7 @@ public final class SlabRun {
         /** Block partials only. */
         public static final Keep PARTIALS = new Keep(null, new int[0], false);
 
+        /** Keeps a copy of the trajectory members. */
         public Keep {
             trajectoryMembers = trajectoryMembers.clone();
         }
@@ -43,11 +44,32 @@ public final class SlabRun {
      * largest moves consistency made to its initial states and its seconds; where kept, per row its members' observer
      * values (observer-major) and which of them were running, per row the states of the trajectory members in it
      * (their indices into Keep.trajectoryMembers in trajectoryIndex) and its final states (member-major).
+     *
+     * @param first                  the slab's first launch member
+     * @param count                  its members
+     * @param times                  the time of each output row
+     * @param steps                  the step of each output row
+     * @param partials               per output row the partial sums of its blocks
+     * @param newtonIterations       Newton iterations (LU solves) summed over its member-steps
+     * @param maxNewtonIterations    the most Newton iterations in one member-step
+     * @param jacobianFactorisations Jacobian factorisations
+     * @param failures               its failed members
+     * @param memberSteps            member-steps per sweep point
+     * @param maxPositionMove        the largest move consistency made to an initial position
+     * @param maxVelocityMove        the largest move consistency made to an initial velocity
+     * @param seconds                seconds spent stepping
+     * @param values                 per output row its members' observer values, observer-major (null: not kept)
+     * @param running                per output row which of its members were running (null: not kept)
+     * @param trajectoryIndex        the indices into Keep.trajectoryMembers of the trajectory members in it
+     * @param trajectories           per output row the states of those members
+     * @param finalStates            its final states, member-major (null: not kept)
+     * @serial exclude
      */
     public record Slab(long first, int count, double[] times, long[] steps, double[][] partials, long newtonIterations, int maxNewtonIterations,
                        long jacobianFactorisations, List<MemberFailure> failures, long[] memberSteps, double maxPositionMove, double maxVelocityMove,
                        double seconds, double[][] values, boolean[][] running, int[] trajectoryIndex, double[][] trajectories,
                        double[] finalStates) implements Serializable {
+        /** Keeps a copy of the failures. */
         public Slab {
             failures = List.copyOf(failures);
         }

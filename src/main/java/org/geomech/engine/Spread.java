@@ -1,6 +1,8 @@
 package org.geomech.engine;
 
+import org.geomech.ensemble.Bins;
 import org.geomech.ensemble.EnsembleState;
+import org.geomech.ensemble.Histogram;
 import org.geomech.ensemble.Observer;
 import org.geomech.ensemble.Reduction;
 import org.geomech.ensemble.SweepPlan;
@@ -24,48 +26,60 @@ import java.util.stream.IntStream;
  * Where every output's values of every member are more than a run should keep (slabs of 10^8 members), the spread is
  * summarised instead (sketch k > 0): the members' values are fed in member order to one QuantileSketch per output,
  * point and observer (quantiles within its stated rank error), with the exact minimum and the standard deviation by
- * Welford's recurrence; fed in the same order, a run in memory and the same run in slabs give bitwise the same.
+ * Welford's recurrence, and the histogram counted as the values come (a fixed range only: an automatic one needs every
+ * value first); fed in the same order, a run in memory and the same run in slabs give bitwise the same.
  * <p>
  * Where failed members are run again (Retries), a retrying spread holds what their values enter: exact, each output's
  * values of every point that has a member not running there; sketched, every output's summaries open. merge then puts
  * each retried member's values in from its first output that no longer held it: exact, in its own place among its
- * point's members (so min, std and quantiles are those of the point's members with its values, as if it had run in the
- * launch); sketched, fed after the launch's members, the retried members in member order.
+ * point's members (so min, std, quantiles and histogram are those of the point's members with its values, as if it had
+ * run in the launch); sketched, fed after the launch's members (sketches and histogram counts), the retried members in
+ * member order.
  */
 public final class Spread implements EnsembleRun.Recorder {
     private final Tape tape;
     private final double[] params, levels;
+    private final Bins bins;
     private final SweepPlan plan;
     private final int observers, sketch;
     private final boolean retrying;
     /** Exact and retrying: the values of the points with a member not running, per output time recorded. */
     private final List<Held> held = new ArrayList<>();
-    /** Per output time, per point, per observer: min, std, then the quantiles. */
+    /** Per output time, per point, per observer: min, std, the quantiles, then the histogram where asked for (Histogram.flat). */
     private final List<double[][][]> times = new ArrayList<>();
     /** Sketch mode: per output time fed and not yet summarised, per point and observer. */
     private final List<Summary[][]> open = new ArrayList<>();
     private double rankError;
 
-    /** One output's running summary of one point and observer: the sketch, the minimum, Welford's count, mean and sum of squares. */
+    /**
+     * One output's running summary of one point and observer: the sketch, the minimum, Welford's count, mean and sum of
+     * squares, and the histogram's counts (null: none asked for).
+     */
     private static final class Summary {
         final QuantileSketch quantiles;
+        final Histogram.Counter histogram;
         double min = Double.POSITIVE_INFINITY, mean, squares;
         long n;
 
-        Summary(int k) { quantiles = new QuantileSketch(k); }
+        Summary(int k, Bins bins) {
+            quantiles = new QuantileSketch(k);
+            histogram = bins == null ? null : new Histogram.Counter(bins.lo(), bins.hi(), bins.count());
+        }
 
         Summary(Partial p) {
             quantiles = QuantileSketch.of(p.quantiles());
+            histogram = p.histogram() == null ? null : new Histogram.Counter(p.histogram());
             min = p.min();
             mean = p.mean();
             squares = p.squares();
             n = p.n();
         }
 
-        Partial partial() { return new Partial(quantiles.state(), min, mean, squares, n); }
+        Partial partial() { return new Partial(quantiles.state(), min, mean, squares, n, histogram == null ? null : histogram.histogram()); }
 
         void add(double x) {
             quantiles.add(x);
+            if (histogram != null) histogram.add(x);
             min = Math.min(min, x);
             n++;
             double d = x - mean;
@@ -75,25 +89,28 @@ public final class Spread implements EnsembleRun.Recorder {
 
         double[] spread(double[] levels) {
             double[] out = new double[2 + levels.length];
-            if (n == 0) {
-                Arrays.fill(out, Double.NaN);
-                return out;
+            if (n == 0) Arrays.fill(out, Double.NaN);
+            else {
+                out[0] = min;
+                out[1] = Math.sqrt(squares / n);
+                System.arraycopy(quantiles.quantiles(levels), 0, out, 2, levels.length);
             }
-            out[0] = min;
-            out[1] = Math.sqrt(squares / n);
-            System.arraycopy(quantiles.quantiles(levels), 0, out, 2, levels.length);
-            return out;
+            return histogram == null ? out : join(out, histogram.histogram());
         }
     }
 
-    /** One output's running summary of one point and observer, as a checkpoint keeps it: its sketch, minimum, and Welford's count, mean and sum of squares. */
-    public record Partial(QuantileSketch.State quantiles, double min, double mean, double squares, long n) {}
+    /**
+     * One output's running summary of one point and observer, as a checkpoint keeps it: its sketch, minimum, Welford's
+     * count, mean and sum of squares, and the histogram counted so far (null: none asked for).
+     */
+    public record Partial(QuantileSketch.State quantiles, double min, double mean, double squares, long n, Histogram histogram) {}
 
     /**
      * The summaries of a spread fed slab by slab and not summarised yet (a checkpoint of slabs keeps them): sketches of k
      * values per level, per output row fed so far, per point and observer.
      */
     public record Sketches(int k, List<Partial[][]> rows) {
+        /** Keeps a copy of the rows. */
         public Sketches {
             rows = List.copyOf(rows);
         }
@@ -102,16 +119,18 @@ public final class Spread implements EnsembleRun.Recorder {
     /** A point's values (observer-major over its members) and running members at an output row, held for retried members. */
     public record Held(int row, int point, double[] values, boolean[] ok) {}
 
-    /** levels: quantile levels in [0, 1]; params: the step's parameter values (h first, as the backend gets them); exact quantiles. */
+    /** levels: quantile levels in [0, 1]; params: the step's parameter values (h first, as the backend gets them); exact quantiles, no histogram. */
     public Spread(StepSystem step, List<Observer> observers, double[] params, SweepPlan plan, double[] levels) {
-        this(step, observers, params, plan, levels, 0, false);
+        this(step, observers, params, plan, levels, null, 0, false);
     }
 
     /**
-     * As above, summarised by sketches of k values per level (k even), or exact where k is 0; retrying: holding what
-     * merge needs to take retried members in.
+     * As above, with the histogram of bins (null: none), summarised by sketches of k values per level (k even), or exact
+     * where k is 0; retrying: holding what merge needs to take retried members in. IllegalArgumentException for sketches
+     * with an automatic histogram range, which needs every value first.
      */
-    public Spread(StepSystem step, List<Observer> observers, double[] params, SweepPlan plan, double[] levels, int k, boolean retrying) {
+    public Spread(StepSystem step, List<Observer> observers, double[] params, SweepPlan plan, double[] levels, Bins bins, int k, boolean retrying) {
+        if (k > 0 && bins != null && bins.automatic()) throw new IllegalArgumentException("an automatic histogram range is not sketched");
         List<Expr> inputs = new ArrayList<>(step.state());
         inputs.addAll(step.params());
         this.tape = Tape.compile(inputs, observers.stream().map(Observer::expression).toList());
@@ -119,6 +138,7 @@ public final class Spread implements EnsembleRun.Recorder {
         this.plan = plan;
         this.observers = observers.size();
         this.levels = levels.clone();
+        this.bins = bins;
         this.sketch = k;
         this.retrying = retrying;
     }
@@ -178,7 +198,7 @@ public final class Spread implements EnsembleRun.Recorder {
     public void feed(int row, double[] values, boolean[] ok, long first) {
         while (open.size() <= row - times.size()) {
             Summary[][] at = new Summary[plan.points()][observers];
-            for (Summary[] point : at) for (int o = 0; o < observers; o++) point[o] = new Summary(sketch);
+            for (Summary[] point : at) for (int o = 0; o < observers; o++) point[o] = new Summary(sketch, bins);
             open.add(at);
         }
         Summary[][] at = open.get(row - times.size());
@@ -229,7 +249,11 @@ public final class Spread implements EnsembleRun.Recorder {
             Summary[][] at = new Summary[row.length][observers];
             for (int p = 0; p < row.length; p++) {
                 if (row[p].length != observers) throw new IllegalArgumentException("summaries of " + row[p].length + " observers, the run has " + observers);
-                for (int o = 0; o < observers; o++) at[p][o] = new Summary(row[p][o]);
+                for (int o = 0; o < observers; o++) {
+                    if ((row[p][o].histogram() == null) != (bins == null))
+                        throw new IllegalArgumentException("summaries " + (bins == null ? "with" : "without") + " a histogram, the run asks for " + (bins == null ? "none" : "one"));
+                    at[p][o] = new Summary(row[p][o]);
+                }
             }
             open.add(at);
         }
@@ -286,7 +310,7 @@ public final class Spread implements EnsembleRun.Recorder {
         times.add(at);
     }
 
-    // [observer][min, std, quantiles...] of one point's running members (values observer-major over its members)
+    // [observer][min, std, quantiles..., histogram...] of one point's running members (values observer-major over its members)
     private double[][] spread(double[] values, boolean[] ok) {
         int members = ok.length;
         double[][] out = new double[observers][];
@@ -294,13 +318,26 @@ public final class Spread implements EnsembleRun.Recorder {
             double[] x = new double[members];
             int n = 0;
             for (int j = 0; j < members; j++) if (ok[j]) x[n++] = values[o * members + j];
-            out[o] = of(Arrays.copyOf(x, n), levels);
+            out[o] = of(Arrays.copyOf(x, n), levels, bins);
         }
         return out;
     }
 
     /** The number of observers whose values values() gives per member. */
     public int observers() { return observers; }
+
+    /** min, std, the quantiles at the levels, then the histogram of bins (none where null; Histogram.flat), of values. */
+    public static double[] of(double[] values, double[] levels, Bins bins) {
+        double[] out = of(values, levels);
+        return bins == null ? out : join(out, bins.of(values));
+    }
+
+    // a spread with the histogram after it
+    private static double[] join(double[] spread, Histogram histogram) {
+        double[] flat = histogram.flat(), out = Arrays.copyOf(spread, spread.length + flat.length);
+        System.arraycopy(flat, 0, out, spread.length, flat.length);
+        return out;
+    }
 
     /** min, std, then the quantiles at the levels, of values (NaN for none). */
     public static double[] of(double[] values, double[] levels) {
@@ -328,7 +365,7 @@ public final class Spread implements EnsembleRun.Recorder {
         return out;
     }
 
-    /** The spread at output time index i of a point: [observer][min, std, quantiles...]. */
+    /** The spread at output time index i of a point: [observer][min, std, quantiles..., histogram...]. */
     public double[][] at(int i, int point) { return times.get(i)[point]; }
 
     /** The output times recorded so far. */

@@ -9,6 +9,7 @@ import java.util.List;
  */
 public record Stage(double h, EnsembleRun.Result result, List<MemberFailure> failures, Trajectories trajectories, List<double[][][]> spread,
                     double[][][] finalStates, List<Retries.Retried> retried) {
+    /** Keeps copies of the lists. */
     public Stage {
         failures = List.copyOf(failures);
         retried = List.copyOf(retried);

@@ -42,6 +42,7 @@ public final class SweepRun {
 
     /** Hears of each point's output row as soon as it exists. */
     public interface PointRows {
+        /** Hears the output row of point. */
         void row(int point, EnsembleRun.Row row);
     }
 

@@ -13,6 +13,7 @@ public final class Trajectories implements EnsembleRun.Recorder {
     private final List<double[]> states = new ArrayList<>();
     private int components;
 
+    /** Records the trajectories of members (indices into an ensemble of ensembleSize members); a one-line InputException for a member outside it. */
     public Trajectories(List<Integer> members, int ensembleSize) {
         this.members = members.stream().mapToInt(Integer::intValue).toArray();
         for (int j : this.members)
@@ -45,8 +46,11 @@ public final class Trajectories implements EnsembleRun.Recorder {
         states.add(x);
     }
 
+    /** The members recorded. */
     public int[] members() { return members.clone(); }
+    /** The output times recorded. */
     public List<Double> times() { return List.copyOf(times); }
+    /** State components per member. */
     public int components() { return components; }
 
     /** times x members x components, C order. */

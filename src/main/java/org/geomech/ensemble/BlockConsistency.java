@@ -13,6 +13,7 @@ import java.util.function.Supplier;
 public interface BlockConsistency {
     /** Block projections for a system: what they share derived once, each call of the supplier one projection with its own scratch. */
     interface Factory {
+        /** The block projections of sys: each call of the supplier one projection with its own scratch. */
         Supplier<BlockConsistency> of(Model sys);
     }
 

@@ -26,6 +26,7 @@ import static org.geomech.expr.Expr.*;
 public final class ConsistentState implements Consistency {
     /** Gauss-Newton iterations of the position projection at most, its tolerance (a step below TOLERANCE (1 + max |q_i|)), and the passes of the velocity projection. */
     public static final int POSITION_ITERATIONS = 60, VELOCITY_PASSES = 3;
+    /** The relative tolerance of the position projection. */
     public static final double TOLERANCE = 1e-15;
 
     private final MechanicalSystem sys;
@@ -49,6 +50,7 @@ public final class ConsistentState implements Consistency {
      */
     public record Equations(int n, int mh, int m, List<Expr> inputs, List<Expr> holonomic, List<Expr> holonomicJacobian, List<Expr> rows,
                             List<Expr> offsets, List<Expr> metric, List<Expr> momenta, List<Expr> force, List<Expr> drift) {
+        /** The projection's expressions for sys. */
         public static Equations of(MechanicalSystem sys) {
             int n = sys.dimension(), mh = sys.holonomicCount();
             List<Expr> inputs = new ArrayList<>(sys.q());
@@ -72,6 +74,7 @@ public final class ConsistentState implements Consistency {
         }
     }
 
+    /** The projection of initial states onto the constraints of sys, member by member. */
     public ConsistentState(MechanicalSystem sys) {
         this.sys = sys;
         Equations e = Equations.of(sys);
@@ -219,5 +222,6 @@ public final class ConsistentState implements Consistency {
         return true;
     }
 
+    /** The system projected onto. */
     public MechanicalSystem system() { return sys; }
 }

@@ -15,7 +15,18 @@ import java.util.concurrent.atomic.AtomicInteger;
  */
 public final class EnsembleState {
     /** Why a member stopped; EXCLUDED: never part of the ensemble (padding of a sweep point to a reduction block). */
-    public enum Status { OK, NEWTON_ITERATION_LIMIT, SINGULAR_JACOBIAN, NON_FINITE, EXCLUDED }
+    public enum Status {
+        /** Running. */
+        OK,
+        /** Newton did not converge within its iterations. */
+        NEWTON_ITERATION_LIMIT,
+        /** The Newton matrix was singular. */
+        SINGULAR_JACOBIAN,
+        /** A state component became NaN or infinite. */
+        NON_FINITE,
+        /** Never part of the ensemble (padding). */
+        EXCLUDED
+    }
 
     private final StateLayout layout;
     private final int members, stride;
@@ -25,6 +36,7 @@ public final class EnsembleState {
     /** Members not ok (fail may run on several threads at once, each on its own members). */
     private final AtomicInteger failed = new AtomicInteger();
 
+    /** An ensemble of members, every component 0 and every member ok. */
     public EnsembleState(StateLayout layout, int members) {
         this.layout = layout;
         this.members = members;
@@ -52,8 +64,11 @@ public final class EnsembleState {
                     + " with JAVA_TOOL_OPTIONS=-Xmx<size>, or stream the members through memory in slabs (run --members-in-memory M)");
     }
 
+    /** The state layout. */
     public StateLayout layout() { return layout; }
+    /** The number of members. */
     public int members() { return members; }
+    /** The number of state components per member. */
     public int components() { return layout.size(); }
     /** The distance between two components of a member in data(): at least members, an odd multiple of 8. */
     public int stride() { return stride; }
@@ -69,19 +84,26 @@ public final class EnsembleState {
 
     /** The SoA buffer, x[c * stride() + j]; the entries from members to stride of each component are unused. */
     public double[] data() { return x; }
+    /** Component component of member member. */
     public double get(int component, int member) { return x[component * stride + member]; }
+    /** Sets component component of member member. */
     public void set(int component, int member, double value) { x[component * stride + member] = value; }
 
+    /** Copies member member's state into into. */
     public void gather(int member, double[] into) {
         for (int c = 0; c < into.length; c++) into[c] = x[c * stride + member];
     }
 
+    /** Sets member member's state from from. */
     public void scatter(int member, double[] from) {
         for (int c = 0; c < from.length; c++) x[c * stride + member] = from[c];
     }
 
+    /** True while member member is ok. */
     public boolean ok(int member) { return status[member] == Status.OK; }
+    /** Member member's status. */
     public Status status(int member) { return status[member]; }
+    /** The step at which member member failed. */
     public long failedStep(int member) { return failedStep[member]; }
 
     /** Marks a member failed at a step; its state stays as it was before that step. */
@@ -98,6 +120,7 @@ public final class EnsembleState {
         return true;
     }
 
+    /** The number of ok members. */
     public int okCount() {
         int k = 0;
         for (Status s : status) if (s == Status.OK) k++;

@@ -27,6 +27,7 @@ public record HeapBudget(long available) {
     /** Bytes of members members of components state components each. */
     public static long bytes(int components, long members) { return (8L * components + OVERHEAD_BYTES) * members; }
 
+    /** True where members members of components components each fit in the heap available. */
     public boolean fits(int components, long members) { return bytes(components, members) <= available; }
 
     /** bytes in GiB with one decimal (MiB below one GiB), for messages. */

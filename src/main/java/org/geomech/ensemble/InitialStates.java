@@ -52,6 +52,7 @@ public final class InitialStates {
     private final BlockConsistency.Factory blockFactory;
     private Supplier<BlockConsistency> blocks;
 
+    /** Initial states of sys from expressions of j and N per position and velocity (made consistent with the constraints). */
     public InitialStates(Model sys, List<String> q0, List<String> v0) {
         this.sys = sys;
         this.qNames = positionNames(sys);

@@ -42,6 +42,7 @@ public final class LieConsistentState implements Consistency {
             return of(t, t.retraction("cay"));
         }
 
+        /** The projection's expressions for a trivialised system with the retraction's tangents tau. */
         public static Equations of(TrivialisedSystem sys, RetractionTangents tau) {
             int d = sys.dimension();
             List<Expr> g = sys.element(), eta = sys.velocity(), zero = Collections.nCopies(d, ZERO);
@@ -67,6 +68,7 @@ public final class LieConsistentState implements Consistency {
     /** The projection of initial states on a Lie group system: its left-trivialised form with the Cayley retraction. */
     public static LieConsistentState of(org.geomech.model.LieGroupSystem sys) { return new LieConsistentState(Equations.of(sys)); }
 
+    /** The projection of initial states on a trivialised system with the retraction's tangents tau. */
     public LieConsistentState(TrivialisedSystem sys, RetractionTangents tau) { this(Equations.of(sys, tau)); }
 
     private LieConsistentState(Equations e) {

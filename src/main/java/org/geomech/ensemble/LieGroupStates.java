@@ -23,8 +23,10 @@ public final class LieGroupStates {
     private final double[] element;
     private final double[] velocity;
 
+    /** Initial states at the model's initial element and velocity. */
     public LieGroupStates(LieGroupSystem sys) { this(sys, sys.initialElement(), sys.initialVelocity()); }
 
+    /** Initial states at the given element (its stored entries) and algebra velocity. */
     public LieGroupStates(LieGroupSystem sys, double[] element, double[] velocity) {
         this.sys = sys;
         this.element = element.clone();

@@ -13,6 +13,7 @@ public record MemberStepSizes(Variation variation, double interval) {
     /** The parameter name h's draws and messages go by. */
     public static final String NAME = "h";
 
+    /** Refuses a variation that gives every member the same h. */
     public MemberStepSizes {
         if (variation instanceof Variation.Values || variation instanceof Variation.Fixed)
             throw new IllegalArgumentException("h " + variation.describe() + " is shared by every member, not per member");

@@ -11,6 +11,7 @@ import java.util.List;
  * step carries through StepSystem.withInitialValues).
  */
 public record Observer(String name, Expr expression, String description, List<StepSystem.Definition> initial) {
+    /** Keeps a copy of the initial values named. */
     public Observer {
         initial = List.copyOf(initial);
     }

@@ -11,6 +11,7 @@ import java.util.List;
  * its members were scheduled.
  */
 public final class Reduction {
+    /** Members per reduction block. */
     public static final int BLOCK = 1024;
 
     /** Partial sums of one block: count, then per observer sum, max, squared deviation. */
@@ -25,6 +26,7 @@ public final class Reduction {
      * block boundary, gives every point its own statistics, bitwise those of the point run alone.
      */
     public record Result(int ok, List<Statistics> stats, double[] partials, int observers) {
+        /** A result without its block partials. */
         public Result(int ok, List<Statistics> stats) { this(ok, stats, null, stats.size()); }
 
         /** Equal when counts, statistics and block partials are (bitwise). */
@@ -102,6 +104,7 @@ public final class Reduction {
         out[base + 3 + FIELDS * o] = sq;
     }
 
+    /** The number of blocks covering members members. */
     public static int blocks(int members) { return (members + BLOCK - 1) / BLOCK; }
 
     /** Combines block partials in block order into the statistics. */

@@ -11,6 +11,7 @@ import java.util.List;
  * @param perMember the step size per member (null where they are shared)
  */
 public record StepSizes(List<Double> shared, MemberStepSizes perMember) {
+    /** Refuses step sizes both shared and per member. */
     public StepSizes {
         shared = List.copyOf(shared);
         if (perMember != null && !shared.isEmpty()) throw new IllegalArgumentException("step sizes are either shared or per member");

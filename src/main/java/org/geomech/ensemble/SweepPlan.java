@@ -67,10 +67,13 @@ public final class SweepPlan {
     /** One launch of members copies of the same parameters. */
     public static SweepPlan uniform(Model system, int members) { return new SweepPlan(system, Map.of(), members); }
 
+    /** The system whose parameters vary. */
     public Model system() { return system; }
+    /** The parameters' variations by name. */
     public Map<String, Variation> variations() { return variations; }
     /** Members per sweep point (M). */
     public int members() { return members; }
+    /** The number of sweep points. */
     public int points() { return points; }
     /** Members in the launch, padding included. */
     public int launchMembers() { return Math.multiplyExact(points, stride); }
@@ -81,9 +84,11 @@ public final class SweepPlan {
     /** The parameters carried per member in the step: StepSystem.H where h varies per member, then axes, expressions, draws in declaration order. */
     public List<String> perMember() { return Collections.unmodifiableList(perMember); }
 
+    /** The sweep point of a launch member. */
     public int point(int member) { return member / stride; }
     /** The member's index within its point, 0..members()-1 (or beyond for padding). */
     public int local(int member) { return member % stride; }
+    /** True for a launch member that pads its point to whole reduction blocks. */
     public boolean padding(int member) { return local(member) >= members; }
     /** The first launch member of a point. */
     public int first(int point) { return point * stride; }
@@ -117,6 +122,7 @@ public final class SweepPlan {
         private final Variation.Sampler[] samplers;
         private final Variation.Sampler stepSize;
 
+        /** The per-member values of one thread; draws that name no seed use defaultSeed. */
         public Members(long defaultSeed) {
             stepSize = stepSizes == null ? null : new Variation.Sampler(MemberStepSizes.NAME, stepSizes.variation(), defaultSeed);
             index = new int[perMember.size()];

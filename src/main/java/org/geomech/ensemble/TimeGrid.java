@@ -12,6 +12,7 @@ public record TimeGrid(double h, long steps, int stride) {
     /** The most output rows of one run (10^7). */
     public static final long MAX_ROWS = 10_000_000L;
 
+    /** The grid of step size h to tEnd with output every outputInterval (t_end/min(steps, 100) where not positive); one-line InputExceptions where tEnd is not a whole number of steps or the grid is too large. */
     public static TimeGrid of(double h, double tEnd, double outputInterval) {
         if (!(h > 0) || !Double.isFinite(h)) throw new InputException("step size h must be a positive number, got " + h);
         if (!(tEnd > 0) || !Double.isFinite(tEnd)) throw new InputException("t-end must be a positive number, got " + tEnd);
@@ -29,6 +30,7 @@ public record TimeGrid(double h, long steps, int stride) {
         return new TimeGrid(h, steps, stride);
     }
 
+    /** The final time, h times the steps. */
     public double tEnd() { return h * steps; }
 
     /** Output rows, the one at t = 0 included. */

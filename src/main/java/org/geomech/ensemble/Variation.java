@@ -30,6 +30,7 @@ public sealed interface Variation {
 
     /** A sweep axis: each value is one sweep point. */
     record Values(List<Double> values) implements Variation {
+        /** Keeps a copy of the values. */
         public Values {
             values = List.copyOf(values);
         }
@@ -55,7 +56,14 @@ public sealed interface Variation {
     }
 
     /** The distributions a parameter can be drawn from. */
-    enum Distribution { UNIFORM, NORMAL, LOGNORMAL }
+    enum Distribution {
+        /** uniform(lo, hi). */
+        UNIFORM,
+        /** normal(mu, sigma), optionally within bounds. */
+        NORMAL,
+        /** lognormal(mu, sigma): the exponential of a normal draw, optionally within bounds. */
+        LOGNORMAL
+    }
 
     /** The text form this variation is parsed from. */
     String describe();
@@ -66,6 +74,7 @@ public sealed interface Variation {
     /** Draws tried before bounds that exclude (nearly) every draw are reported. */
     int MAX_REDRAWS = 1000;
 
+    /** The form of a draw: a distribution's name and its arguments in parentheses. */
     Pattern DRAW = Pattern.compile("\\s*(uniform|normal|lognormal)\\s*\\((.*)\\)\\s*");
 
     /** Parses one of the forms above; what names the parameter in error messages (e.g. "parameters.eps"). */

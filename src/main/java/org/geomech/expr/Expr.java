@@ -15,16 +15,52 @@ import java.util.concurrent.atomic.AtomicInteger;
 public final class Expr {
 
     /** The node kinds. POW takes (base, exponent); ATAN2 takes (y, x); STUMPFF is c_n(x) with n its value (Stumpff). */
-    public enum Op { CONST, SYM, ADD, MUL, DIV, POW, NEG, SQRT, SIN, COS, TAN, EXP, LOG, ATAN2, STUMPFF }
+    public enum Op {
+        /** A constant, its value. */
+        CONST,
+        /** A symbol, its name. */
+        SYM,
+        /** a + b. */
+        ADD,
+        /** a * b. */
+        MUL,
+        /** a / b. */
+        DIV,
+        /** base^exponent. */
+        POW,
+        /** -a. */
+        NEG,
+        /** The square root. */
+        SQRT,
+        /** The sine. */
+        SIN,
+        /** The cosine. */
+        COS,
+        /** The tangent. */
+        TAN,
+        /** The exponential. */
+        EXP,
+        /** The natural logarithm. */
+        LOG,
+        /** atan2(y, x), the angle of the point (x, y). */
+        ATAN2,
+        /** The Stumpff function c_n(x), n the node's value. */
+        STUMPFF
+    }
 
     private static final ConcurrentHashMap<Expr, Expr> TABLE = new ConcurrentHashMap<>();
     private static final AtomicInteger IDS = new AtomicInteger();
     private static final Expr[] NO_ARGS = new Expr[0];
 
+    /** The constant 0. */
     public static final Expr ZERO = num(0.0);
+    /** The constant 1. */
     public static final Expr ONE = num(1.0);
+    /** The constant 2. */
     public static final Expr TWO = num(2.0);
+    /** The constant 1/2. */
     public static final Expr HALF = num(0.5);
+    /** The constant -1. */
     public static final Expr MINUS_ONE = num(-1.0);
 
     private final Op op;
@@ -71,32 +107,41 @@ public final class Expr {
     @Override
     public int hashCode() { return hash; }
 
+    /** The node's kind. */
     public Op op() { return op; }
     /** The value of a constant. */
     public double value() { return value; }
     /** The name of a symbol. */
     public String name() { return name; }
+    /** The number of arguments (0 for a leaf). */
     public int arity() { return args.length; }
+    /** The argument at index i. */
     public Expr arg(int i) { return args[i]; }
+    /** The arguments, in order. */
     public List<Expr> args() { return List.of(args); }
     /** Creation order; deterministic for a deterministic construction sequence. */
     public int id() { return id; }
     /** Nodes on the longest path to a leaf (1 for a leaf): how deep a recursive pass over this node goes. */
     public int height() { return height; }
 
+    /** True for a constant. */
     public boolean isConst() { return op == Op.CONST; }
+    /** True for a symbol. */
     public boolean isSymbol() { return op == Op.SYM; }
+    /** True for the constant v. */
     public boolean isConst(double v) { return op == Op.CONST && value == v; }
     /** True for a constant with an integer value. */
     public boolean isInteger() { return op == Op.CONST && value == Math.rint(value) && Math.abs(value) < 1e15; }
 
     // ---------------------------------------------------------------- leaves
 
+    /** The constant v (-0 is taken as 0); NaN is refused. */
     public static Expr num(double v) {
         if (Double.isNaN(v)) throw new ArithmeticException("expression evaluates to NaN");
         return intern(Op.CONST, v == 0.0 ? 0.0 : v, null, NO_ARGS);
     }
 
+    /** The symbol of this name. */
     public static Expr sym(String name) {
         if (name == null || name.isEmpty()) throw new IllegalArgumentException("empty symbol name");
         return intern(Op.SYM, 0.0, name, NO_ARGS);
@@ -104,6 +149,7 @@ public final class Expr {
 
     // ---------------------------------------------------------------- arithmetic
 
+    /** a + b, folded where both are constants or one is 0, a + (-a) = 0 and a + a = 2a; operands in a canonical order. */
     public static Expr add(Expr a, Expr b) {
         if (a.isConst() && b.isConst()) return num(a.value + b.value);
         if (a.isConst(0)) return b;
@@ -115,8 +161,10 @@ public final class Expr {
         return intern(Op.ADD, 0.0, null, a, b);
     }
 
+    /** a - b, as a + (-b). */
     public static Expr sub(Expr a, Expr b) { return add(a, neg(b)); }
 
+    /** -a, folded for a constant, a negation and a product with a constant factor. */
     public static Expr neg(Expr a) {
         if (a.isConst()) return num(-a.value);
         if (a.op == Op.NEG) return a.args[0];
@@ -124,6 +172,7 @@ public final class Expr {
         return intern(Op.NEG, 0.0, null, a);
     }
 
+    /** a * b, folded where both are constants or one is 0, 1 or -1; a * a = a^2; operands in a canonical order. */
     public static Expr mul(Expr a, Expr b) {
         if (a.isConst() && b.isConst()) return num(a.value * b.value);
         if (b.isConst() || (!a.isConst() && b.id < a.id)) { Expr t = a; a = b; b = t; }
@@ -140,6 +189,7 @@ public final class Expr {
         return intern(Op.MUL, 0.0, null, a, b);
     }
 
+    /** a / b, folded where both are constants, a is 0, b is 1 or -1, or a = b; a division by the constant 0 is refused. */
     public static Expr div(Expr a, Expr b) {
         if (b.isConst(0)) throw new ArithmeticException("division by zero");
         if (a.isConst() && b.isConst()) return num(a.value / b.value);
@@ -151,6 +201,7 @@ public final class Expr {
         return intern(Op.DIV, 0.0, null, a, b);
     }
 
+    /** base^exponent, folded for the exponents 0, 1 and 1/2, constant operands and integer powers of an integer power. */
     public static Expr pow(Expr base, Expr exponent) {
         if (exponent.isConst(0)) return ONE;
         if (exponent.isConst(1)) return base;
@@ -163,30 +214,38 @@ public final class Expr {
         return intern(Op.POW, 0.0, null, base, exponent);
     }
 
+    /** base^n for an integer n. */
     public static Expr pow(Expr base, int n) { return pow(base, num(n)); }
 
     // ---------------------------------------------------------------- functions
 
+    /** The square root of a. */
     public static Expr sqrt(Expr a) { return a.isConst() ? num(Math.sqrt(a.value)) : intern(Op.SQRT, 0.0, null, a); }
 
+    /** sin(a); sin(-a) = -sin(a). */
     public static Expr sin(Expr a) {
         if (a.isConst()) return num(StrictMath.sin(a.value));
         if (a.op == Op.NEG) return neg(sin(a.args[0]));
         return intern(Op.SIN, 0.0, null, a);
     }
 
+    /** cos(a); cos(-a) = cos(a). */
     public static Expr cos(Expr a) {
         if (a.isConst()) return num(StrictMath.cos(a.value));
         if (a.op == Op.NEG) return cos(a.args[0]);
         return intern(Op.COS, 0.0, null, a);
     }
 
+    /** tan(a). */
     public static Expr tan(Expr a) { return a.isConst() ? num(Math.tan(a.value)) : intern(Op.TAN, 0.0, null, a); }
 
+    /** exp(a). */
     public static Expr exp(Expr a) { return a.isConst() ? num(Math.exp(a.value)) : intern(Op.EXP, 0.0, null, a); }
 
+    /** The natural logarithm of a. */
     public static Expr log(Expr a) { return a.isConst() ? num(Math.log(a.value)) : intern(Op.LOG, 0.0, null, a); }
 
+    /** atan2(y, x), the angle of the point (x, y). */
     public static Expr atan2(Expr y, Expr x) {
         return y.isConst() && x.isConst() ? num(Math.atan2(y.value, x.value)) : intern(Op.ATAN2, 0.0, null, y, x);
     }

@@ -22,6 +22,7 @@ public final class Exprs {
         return out;
     }
 
+    /** The expression root with each key of replacements replaced by its value, rebuilt (and simplified) bottom-up. */
     public static Expr substitute(Expr root, Map<Expr, Expr> replacements) {
         return substitute(List.of(root), replacements).get(0);
     }
@@ -49,6 +50,7 @@ public final class Exprs {
         return out;
     }
 
+    /** The symbols an expression contains, in first-seen order. */
     public static Set<Expr> symbols(Expr root) { return symbols(List.of(root)); }
 
     /** True if the expression contains any of the given symbols. */

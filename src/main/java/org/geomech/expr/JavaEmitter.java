@@ -30,6 +30,7 @@ public final class JavaEmitter {
     /** Floating-point operations of a loop evaluating outputs (each pass) with the values of the invariant inputs alone computed once. */
     public record Hoisted(int each, int once) {}
 
+    /** Floating-point operations of a loop evaluating outputs, each pass and once (the values of the invariant inputs alone). */
     public static Hoisted flops(List<Expr> inputs, Set<Expr> invariant, List<Expr> outputs) {
         StraightLineProgram.Code code = JAVA.emit(inputs, j -> "in", invariant, outputs, i -> "out");
         return new Hoisted(code.flops(), code.hoistedFlops());

@@ -100,8 +100,10 @@ public final class LaneTape {
     /** The registers holding constants, and their values. */
     public int[] constantRegisters() { return constantRegisters.clone(); }
 
+    /** The values of the constants, in the order of constantRegisters(). */
     public double[] constantValues() { return constantValues.clone(); }
 
+    /** The opcodes of the arithmetic instructions, as Tape's. */
     public static final int ADD = Tape.OP_ADD, SUB = Tape.OP_SUB, MUL = Tape.OP_MUL, DIV = Tape.OP_DIV, NEG = Tape.OP_NEG;
     /** x^n for a small integer n (the second operand), by Tape.powi's multiplications: x^2 is x * x. */
     public static final int POWI = Tape.OP_POWI;

@@ -2,7 +2,9 @@ package org.geomech.expr;
 
 /** A one-line parse error naming the 1-based column of the text and what was expected there. */
 public final class ParseException extends IllegalArgumentException {
+    /** The 1-based column of the text where the error is. */
     private final int column;
+    /** What was expected there. */
     private final String expected;
 
     ParseException(String text, int column, String expected, String problem) {

@@ -134,7 +134,9 @@ public final class Tape {
 
     static final int OP_ADD = ADD, OP_SUB = SUB, OP_MUL = MUL, OP_DIV = DIV, OP_NEG = NEG, OP_POWI = POWI;
 
+    /** The number of inputs. */
     public int inputCount() { return inputCount; }
+    /** The number of outputs. */
     public int outputCount() { return outputRegister.length; }
     /** Floating-point operations per evaluation (a transcendental function counts as one). */
     public int flops() { return flops; }
@@ -142,6 +144,7 @@ public final class Tape {
     /** Evaluates all outputs; in has inputCount() entries, out outputCount(). */
     public void eval(double[] in, double[] out) { eval(in, 0, out, 0); }
 
+    /** Evaluates all outputs from in at inOffset into out at outOffset. */
     public void eval(double[] in, int inOffset, double[] out, int outOffset) {
         double[] r = reg;
         System.arraycopy(in, inOffset, r, 0, inputCount);

@@ -113,6 +113,7 @@ public final class VectorEmitter {
      */
     public record Body(String constants, String hoisted, String statements, boolean scratch) {}
 
+    /** The step's statements as one block over lanes lanes, math calls through the array scratch, the invariant inputs' values hoisted. */
     public static Body body(String scratch, int lanes, List<Expr> inputs, Set<Expr> invariant, List<Expr> outputs) {
         Dialect dialect = new Dialect(lanes, scratch) {
             @Override String store(String target, String value) { return "final DoubleVector " + target + " = " + value + ";"; }

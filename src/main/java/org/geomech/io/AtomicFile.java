@@ -19,6 +19,7 @@ import java.util.concurrent.atomic.AtomicLong;
 public final class AtomicFile {
     /** Writes the content of one file onto a stream. */
     public interface Content {
+        /** Writes the content onto out. */
         void writeTo(OutputStream out) throws IOException;
     }
 

@@ -10,6 +10,7 @@ import org.geomech.engine.Retries;
 import org.geomech.engine.SlabRun;
 import org.geomech.engine.Spread;
 import org.geomech.ensemble.EnsembleState;
+import org.geomech.ensemble.Histogram;
 import org.geomech.ensemble.InitialStates;
 import org.geomech.ensemble.Reduction;
 import org.geomech.ensemble.Statistics;
@@ -36,7 +37,8 @@ import java.util.zip.CheckedOutputStream;
  * A run's checkpoint (checkpoint.bin in its output folder): the version that wrote it, a fingerprint of the step
  * system, the run's inputs (command-line arguments and scenario text), the step sizes already finished (with their
  * final states), and where the current one stands: its snapshot (rows with their reduction blocks' partials, so a
- * sweep's rows split into its points; counters; msd origins), trajectories and spread (min, std, quantiles) so far,
+ * sweep's rows split into its points; counters; msd origins), trajectories and spread (min, std, quantiles, histograms
+ * as Histogram.flat gives them: each observer's numbers in a row of the width the run's statistics give) so far,
  * and the ensemble's states and statuses, or, where the step size runs in slabs, the slabs finished so far (SlabRun.Slab;
  * the ensemble is then empty) and the quantile sketches they fed (Spread.Sketches), and the values an exact spread holds for
  * retried members (Spread.Held). Big-endian; the last 12 bytes are the length of what precedes them and its
@@ -48,8 +50,9 @@ public final class Checkpoint {
     private static final byte[] MAGIC = "GEOMECH-CHECKPOINT\n".getBytes(StandardCharsets.US_ASCII);
     // 2: rows keep their block partials, stages their spread and final states, the snapshot its spread; 3: slabs; 4: a finished step
     // size's failures as (point, member) as the slabs' are, no longer as launch indices, its retried members, and the sketches slabs fed;
-    // 5: the values an exact spread holds for retried members (Spread.Held)
-    private static final int FORMAT = 5;
+    // 5: each sketched summary its histogram's counts
+    // 6: the values an exact spread holds for retried members (Spread.Held)
+    private static final int FORMAT = 6;
     private static final int OLDEST = 2;
     private static final int TRAILER = Long.BYTES + Integer.BYTES;
     /** Doubles per bulk transfer of a state array. */
@@ -57,6 +60,7 @@ public final class Checkpoint {
 
     /** What a run needs besides the ensemble arrays, which follow it in the file: who wrote it, for which inputs, and how far it came. */
     public record Header(String version, String fingerprint, List<String> arguments, String scenarioText, Progress progress) {
+        /** Keeps a copy of the arguments. */
         public Header {
             arguments = List.copyOf(arguments);
         }
@@ -69,22 +73,31 @@ public final class Checkpoint {
                     members, components));
         }
 
+        /** How far the initial states moved to satisfy the constraints. */
         public InitialStates.Report consistency() { return progress.consistency(); }
 
+        /** The step sizes finished before the checkpoint. */
         public List<Stage> finished() { return progress.finished(); }
 
+        /** The index of the step size the checkpoint interrupts. */
         public int stage() { return progress.stage(); }
 
+        /** The snapshot of the launch under way, held at once (null where it runs in slabs). */
         public EnsembleRun.Snapshot snapshot() { return progress.snapshot(); }
 
+        /** The trajectories of the launch under way so far. */
         public Trajectories trajectories() { return progress.trajectories(); }
 
+        /** The spread (min, std, quantiles) of the launch under way so far. */
         public List<double[][][]> spread() { return progress.spread(); }
 
+        /** The slabs done (null: a launch held at once). */
         public List<SlabRun.Slab> slabs() { return progress.slabs(); }
 
+        /** The members of the ensemble whose arrays the file stores. */
         public int members() { return progress.members(); }
 
+        /** The state components per member. */
         public int components() { return progress.components(); }
     }
 
@@ -299,8 +312,8 @@ public final class Checkpoint {
             slabs = new ArrayList<>();
             for (int k = 0; k < n; k++) slabs.add(slab(in, file));
         }
-        Spread.Sketches sketches = format >= 4 ? sketches(in, file) : null;
-        List<Spread.Held> held = format >= 5 ? held(in, file) : List.of();
+        Spread.Sketches sketches = format >= 4 ? sketches(in, file, format) : null;
+        List<Spread.Held> held = format >= 6 ? held(in, file) : List.of();
         int members = in.readInt(), components = in.readInt();
         int count = count(in, file);
         double[] initial = new double[count];
@@ -449,7 +462,8 @@ public final class Checkpoint {
     }
 
     // the summaries of a spread sketched slab by slab (Spread.Sketches): k, then per output row, point and observer its
-    // moments and its sketch (count, least, greatest, then each level's compaction parity and values), or absent
+    // moments, its sketch (count, least, greatest, then each level's compaction parity and values) and whether a histogram
+    // follows, then its numbers (Histogram.flat), or absent
     private static void sketches(DataOutputStream out, Spread.Sketches sketches) throws IOException {
         out.writeBoolean(sketches != null);
         if (sketches == null) return;
@@ -475,10 +489,17 @@ public final class Checkpoint {
                         out.writeInt(q.levels()[h].length);
                         doubles(out, q.levels()[h], q.levels()[h].length);
                     }
+                    out.writeBoolean(p.histogram() != null);
+                    if (p.histogram() != null) {
+                        double[] flat = p.histogram().flat();
+                        out.writeInt(flat.length);
+                        doubles(out, flat, flat.length);
+                    }
                 }
     }
 
-    private static Spread.Sketches sketches(DataInputStream in, Path file) throws IOException {
+    // format 4 kept no histograms
+    private static Spread.Sketches sketches(DataInputStream in, Path file, int format) throws IOException {
         if (!in.readBoolean()) return null;
         int k = count(in, file), rows = count(in, file), points = count(in, file), observers = count(in, file);
         List<Spread.Partial[][]> out = new ArrayList<>();
@@ -500,7 +521,14 @@ public final class Checkpoint {
                         readDoubles(in, held[h]);
                     }
                     if (levels == 0 || k < 2 || k % 2 != 0) throw broken(file, "inconsistent");
-                    point[o] = new Spread.Partial(new QuantileSketch.State(k, held, odd, count, least, greatest), min, mean, squares, n);
+                    Histogram histogram = null;
+                    if (format >= 5 && in.readBoolean()) {
+                        double[] flat = new double[count(in, file)];
+                        if (flat.length < Histogram.HEAD + 1) throw broken(file, "inconsistent");
+                        readDoubles(in, flat);
+                        histogram = Histogram.of(flat, 0);
+                    }
+                    point[o] = new Spread.Partial(new QuantileSketch.State(k, held, odd, count, least, greatest), min, mean, squares, n, histogram);
                 }
             out.add(row);
         }
@@ -604,7 +632,7 @@ public final class Checkpoint {
         return Trajectories.restore(members, t, flat, components);
     }
 
-    // [time][point][observer][min, std, quantiles...], or absent
+    // [time][point][observer][min, std, quantiles..., histogram...], or absent
     private static void spread(DataOutputStream out, List<double[][][]> spread) throws IOException {
         out.writeBoolean(spread != null);
         if (spread == null) return;

@@ -14,6 +14,7 @@ import java.util.List;
 public final class CsvWriter {
     private CsvWriter() {}
 
+    /** Writes the header and rows to file, put in place when complete (AtomicFile). */
     public static void write(Path file, List<String> header, List<List<Object>> rows) {
         Path tmp = AtomicFile.temporary(file);
         IOException failure = null;

@@ -15,6 +15,7 @@ public final class Json {
 
     private Json() {}
 
+    /** value as indented JSON, with snake_case names and null fields left out. */
     public static String write(Object value) {
         try {
             return MAPPER.writeValueAsString(value);

@@ -23,6 +23,7 @@ public final class NpyReader {
 
     private NpyReader() {}
 
+    /** Reads the array of a .npy file. */
     public static Array read(Path file) {
         byte[] bytes;
         try {

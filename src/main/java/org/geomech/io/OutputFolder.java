@@ -140,6 +140,7 @@ public final class OutputFolder implements Closeable {
         return Files.readAttributes(file, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS).fileKey();
     }
 
+    /** The folder. */
     public Path path() { return path; }
 
     /** Removes the lock file while still holding its lock (if the file at the path is still the locked one), then releases the lock. */

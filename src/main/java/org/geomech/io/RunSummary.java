@@ -84,21 +84,31 @@ public final class RunSummary {
     private final List<String> files = new ArrayList<>();
     private final java.util.Map<String, List<String>> columns = new java.util.LinkedHashMap<>();
 
+    /** An empty summary of the command named command. */
     public RunSummary(String command) { this.command = command; }
 
     /** The meaning of the last axis of an .npy file (or the columns of a CSV). */
     public RunSummary columns(String file, List<String> names) { columns.put(file, List.copyOf(names)); return this; }
 
+    /** Sets the run's inputs (the resolved scenario). */
     public RunSummary inputs(Object value) { inputs = value; return this; }
+    /** Sets the number of members, over all sweep points. */
     public RunSummary members(int count) { members = count; return this; }
+    /** Sets the flops per step: of the update, and per Newton iteration. */
     public RunSummary flopsPerStep(long[] flops) { flopsPerStep = new Flops(flops[0], flops[1]); return this; }
+    /** Sets how far the initial states moved to satisfy the constraints. */
     public RunSummary consistency(InitialStates.Report report) { consistency = report; return this; }
+    /** Sets how min, std and the quantiles were computed ("exact" or "sketch") and their rank error. */
     public RunSummary quantiles(String method, double rankError) { quantiles = new Quantiles(method, rankError); return this; }
+    /** Sets the results (one entry per step size and sweep point). */
     public RunSummary results(Object value) { results = value; return this; }
+    /** Sets the one-line error that ended the command. */
     public RunSummary error(String message) { error = message; return this; }
     /** Whether the command ran to its end (false in the summary written when a run starts, and after a stop). */
     public RunSummary finished(boolean value) { finished = value; return this; }
+    /** Sets the command's wall-clock time. */
     public RunSummary wallSeconds(double seconds) { wallSeconds = seconds; return this; }
+    /** Adds a file written into the output folder, once. */
     public RunSummary file(String name) { if (!files.contains(name)) files.add(name); return this; }
 
     /** Adds the work of one run: member-steps taken and seconds spent stepping. */
@@ -135,9 +145,12 @@ public final class RunSummary {
         return this;
     }
 
+    /** The observers that became non-finite, once per observer and step size. */
     public List<NonFiniteObserver> nonFiniteObservers() { return List.copyOf(nonFiniteObservers); }
 
+    /** The files written, in order. */
     public List<String> files() { return List.copyOf(files); }
+    /** The number of members that failed. */
     public int failureCount() { return failures.count; }
     /** The failures listed one by one. */
     public List<MemberFailure> listedFailures() { return failures.first.stream().map(Listed::failure).toList(); }
@@ -155,6 +168,7 @@ public final class RunSummary {
     @JsonProperty("member_steps_per_second")
     private double memberStepsPerSecond() { return steppingSeconds > 0 ? memberSteps / steppingSeconds : 0; }
 
+    /** The summary as JSON (summary.json). */
     public String toJson() { return Json.write(this); }
 
     /** Writes summary.json into the folder. */

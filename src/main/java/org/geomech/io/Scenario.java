@@ -38,9 +38,16 @@ public record Scenario(Definition model, String method, List<Double> h, double t
     /** The quantile levels in [0, 1] of the statistics asked for, in column order. */
     public double[] quantileLevels() { return Statistic.levels(statisticsByName()); }
 
-    /** True when min, std or a quantile is asked for (computed by Spread at every output time). */
+    /** The statistics asked for that are one number per output (every one but the histogram), in column order. */
+    public List<Statistic> scalarStatistics() { return statisticsByName().stream().filter(Statistic::scalar).toList(); }
+
+    /** The bins of the histogram asked for (null: none). */
+    public org.geomech.ensemble.Bins bins() { return Statistic.bins(statisticsByName()); }
+
+    /** True when min, std, a quantile or a histogram is asked for (computed by Spread at every output time). */
     public boolean needsSpread() { return Statistic.needSpread(statisticsByName()); }
 
+    /** Keeps unmodifiable copies of the lists and maps. */
     public Scenario {
         h = List.copyOf(h);
         q0 = List.copyOf(q0);

@@ -32,42 +32,64 @@ import java.util.regex.Pattern;
 public final class ScenarioDraft {
     /** Seed and standard deviation of the draw --members adds when nothing else gives initial conditions. */
     public static final long DEFAULT_SEED = 1;
+    /** The standard deviation of that draw. */
     public static final double DEFAULT_SIGMA = 1e-3;
     private static final Set<String> STANDARD_OBSERVERS = Set.of("energy", "energy_error", "g_pos", "g_vel", "group_defect");
     private static final Pattern IDENTIFIER = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
 
+    /** The name of a built-in model (null: an inline one). */
     public String modelName;
+    /** An inline model's definition (null: a built-in one). */
     public Definition inlineModel;
+    /** The structure options of a built-in model (particle counts, say). */
     public final Map<String, Integer> structure = new LinkedHashMap<>();
     /** Parameter values in Variation's text forms: a number, a list (a sweep axis), an expression of j and N, a draw. */
     public final Map<String, String> parameters = new LinkedHashMap<>();
+    /** The method's name (null: the model's default). */
     public String method;
     /** Step sizes, one run each; null where h varies per member (hPerMember). */
     public List<Double> h;
     /** h per member in Variation's text forms (an expression of j, N and J, or a draw); null where h is shared (the list h). */
     public String hPerMember;
+    /** The final time. */
     public Double tEnd;
+    /** The time between output rows (null: t_end/100). */
     public Double outputInterval;
+    /** Initial positions, one expression of j and N per coordinate in order (null: not given as a list). */
     public List<String> qValues;
+    /** Initial velocities, one expression of j and N per coordinate in order (null: not given as a list). */
     public List<String> vValues;
+    /** Initial positions by coordinate name, expressions of j and N. */
     public final Map<String, String> qByName = new LinkedHashMap<>();
+    /** Initial velocities by coordinate name, expressions of j and N. */
     public final Map<String, String> vByName = new LinkedHashMap<>();
+    /** The members per sweep point (null: one). */
     public Integer members;
+    /** The seed of the initial perturbation and of parameter draws that name none. */
     public Long seed;
+    /** The standard deviation of the perturbation of every component. */
     public Double sigma;
+    /** The standard deviation of the perturbation by position coordinate. */
     public final Map<String, Double> sigmaQ = new LinkedHashMap<>();
+    /** The standard deviation of the perturbation by velocity component. */
     public final Map<String, Double> sigmaV = new LinkedHashMap<>();
+    /** Extra observers: name to expression. */
     public final Map<String, String> observers = new LinkedHashMap<>();
+    /** The statistics per observer (null: mean, max, msd). */
     public List<String> statistics;
+    /** The backend's name (null: reference). */
     public String backend;
+    /** The Newton tolerance (null: NewtonOptions' default). */
     public Double newtonTolerance;
     /** full or simplified (default simplified). */
     public String newtonJacobian;
     /** newton (default), chord, chord-as-printed, chord-only-s4.6a-fixed, chord-only-s4.7a-fixed or fixed-point (org.geomech.solve.Iteration). */
     public String iteration;
+    /** The most Newton iterations per step (null: NewtonOptions' default). */
     public Integer newtonMaxIterations;
     /** Halvings of h a failed member is run again with (run --retry-failed, retry_failed:). */
     public Long retryFailed;
+    /** The output folder (null: a fresh default). */
     public String out;
 
     /** A built-in model and its default initial conditions, or an inline one with zeros. */

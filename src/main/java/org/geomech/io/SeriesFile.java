@@ -42,6 +42,7 @@ public final class SeriesFile implements Closeable {
         }
     }
 
+    /** The file written. */
     public Path file() { return file; }
 
     /** Appends one row in one write (or, where that fails, none of it). */

@@ -22,11 +22,13 @@ import java.util.Map;
 public final class StateFile {
     /** q and v per member, [member][coordinate], and the parameter columns found. */
     public record Table(double[][] q, double[][] v, Map<String, double[]> parameters) {
+        /** The number of members. */
         public int members() { return q.length; }
     }
 
     private StateFile() {}
 
+    /** Reads the initial states and parameter columns of file for model; one-line InputExceptions for a bad file. */
     public static Table read(Path file, Definition model) {
         if (!Files.isRegularFile(file)) throw new InputException("--initial: " + file + " does not exist or is not a file");
         List<String> q = model.positionNames(), parameters = List.copyOf(model.parameters().keySet());

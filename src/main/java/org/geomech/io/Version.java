@@ -9,6 +9,7 @@ import java.util.Properties;
 public final class Version {
     private Version() {}
 
+    /** geomech's version, from version.properties ("unknown" where the resource is missing). */
     public static String geomech() {
         try (InputStream in = Version.class.getResourceAsStream("/org/geomech/version.properties")) {
             Properties p = new Properties();
@@ -19,5 +20,6 @@ public final class Version {
         }
     }
 
+    /** The running Java's version. */
     public static String java() { return System.getProperty("java.version"); }
 }

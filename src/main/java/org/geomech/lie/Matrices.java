@@ -11,18 +11,21 @@ import static org.geomech.expr.Expr.*;
 public final class Matrices {
     private Matrices() {}
 
+    /** The rows x columns zero matrix. */
     public static Expr[][] zeros(int rows, int columns) {
         Expr[][] m = new Expr[rows][columns];
         for (Expr[] row : m) java.util.Arrays.fill(row, ZERO);
         return m;
     }
 
+    /** The n x n identity. */
     public static Expr[][] identity(int n) {
         Expr[][] m = zeros(n, n);
         for (int i = 0; i < n; i++) m[i][i] = ONE;
         return m;
     }
 
+    /** The product a b. */
     public static Expr[][] times(Expr[][] a, Expr[][] b) {
         Expr[][] m = new Expr[a.length][b[0].length];
         for (int i = 0; i < a.length; i++)
@@ -34,6 +37,7 @@ public final class Matrices {
         return m;
     }
 
+    /** The product a x. */
     public static List<Expr> times(Expr[][] a, List<Expr> x) {
         List<Expr> out = new ArrayList<>(a.length);
         for (Expr[] row : a) {
@@ -44,20 +48,24 @@ public final class Matrices {
         return out;
     }
 
+    /** The sum a + b. */
     public static Expr[][] plus(Expr[][] a, Expr[][] b) {
         Expr[][] m = new Expr[a.length][a[0].length];
         for (int i = 0; i < a.length; i++) for (int j = 0; j < a[0].length; j++) m[i][j] = add(a[i][j], b[i][j]);
         return m;
     }
 
+    /** The difference a - b. */
     public static Expr[][] minus(Expr[][] a, Expr[][] b) { return plus(a, scale(MINUS_ONE, b)); }
 
+    /** The product c a of a scalar and a matrix. */
     public static Expr[][] scale(Expr c, Expr[][] a) {
         Expr[][] m = new Expr[a.length][a[0].length];
         for (int i = 0; i < a.length; i++) for (int j = 0; j < a[0].length; j++) m[i][j] = mul(c, a[i][j]);
         return m;
     }
 
+    /** The transpose of a. */
     public static Expr[][] transpose(Expr[][] a) {
         Expr[][] m = new Expr[a[0].length][a.length];
         for (int i = 0; i < a.length; i++) for (int j = 0; j < a[0].length; j++) m[j][i] = a[i][j];
@@ -124,6 +132,7 @@ public final class Matrices {
         return m;
     }
 
+    /** -x, entry by entry. */
     public static List<Expr> negate(List<Expr> x) {
         List<Expr> out = new ArrayList<>(x.size());
         for (Expr e : x) out.add(neg(e));

@@ -18,6 +18,7 @@ public final class ProductGroup implements LieGroup {
     private static final int MAX_EUCLIDEAN = 64;
     private final List<LieGroup> factors;
 
+    /** The product of factors, in order. */
     public ProductGroup(List<LieGroup> factors) {
         if (factors.isEmpty()) throw new IllegalArgumentException("a product of no groups");
         this.factors = List.copyOf(factors);
@@ -48,6 +49,7 @@ public final class ProductGroup implements LieGroup {
         throw new InputException("unknown group '" + name + "' in '" + text.trim() + "' (groups: SO(3), SE(2), SE(3), R^n and products such as SO(3) x R^2)");
     }
 
+    /** The factors, in order. */
     public List<LieGroup> factors() { return factors; }
 
     @Override

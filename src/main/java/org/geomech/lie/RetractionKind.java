@@ -9,8 +9,10 @@ public enum RetractionKind {
     /** cay(X) = (I - X/2)^-1 (I + X/2), rational, on quadratic groups (001 sec. 4.5). */
     CAY;
 
+    /** The retraction's name in method names: exp or cay. */
     public String label() { return name().toLowerCase(); }
 
+    /** The retraction named exp or cay; a one-line InputException otherwise. */
     public static RetractionKind parse(String text) {
         return switch (text.trim().toLowerCase()) {
             case "exp" -> EXP;

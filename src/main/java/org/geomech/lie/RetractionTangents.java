@@ -25,6 +25,7 @@ public abstract class RetractionTangents {
     private final List<Expr> eta;
     private Expr[][] dLeft, dLeftInverse, adjoint, secondTangent;
 
+    /** The tangents of a retraction named name on an algebra of that dimension. */
     protected RetractionTangents(String name, int dimension) {
         this.name = name;
         this.dimension = dimension;

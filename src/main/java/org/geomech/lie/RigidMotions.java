@@ -17,7 +17,9 @@ public final class RigidMotions extends MatrixGroup {
 
     private RigidMotions(int d) { this.d = d; }
 
+    /** SE(2), the rigid motions of the plane. */
     public static RigidMotions se2() { return new RigidMotions(2); }
+    /** SE(3), the rigid motions of space. */
     public static RigidMotions se3() { return new RigidMotions(3); }
 
     private int rotations() { return d == 2 ? 1 : 3; }

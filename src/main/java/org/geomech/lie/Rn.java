@@ -14,6 +14,7 @@ import static org.geomech.expr.Expr.*;
 public final class Rn extends MatrixGroup {
     private final int n;
 
+    /** R^n, n at least 1. */
     public Rn(int n) {
         if (n < 1) throw new IllegalArgumentException("R^" + n);
         this.n = n;

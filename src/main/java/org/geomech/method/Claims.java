@@ -24,6 +24,7 @@ import java.util.List;
  */
 public record Claims(Pair pair, boolean symplectic, boolean symmetric, Energy energy, boolean momentumMaps, boolean positions,
                      boolean velocities, List<String> ordered, String source, String defaultModel, double defaultStep) {
+    /** Keeps a copy of the blocks in which the order is claimed. */
     public Claims {
         ordered = List.copyOf(ordered);
     }
@@ -34,11 +35,17 @@ public record Claims(Pair pair, boolean symplectic, boolean symmetric, Energy en
                 source, defaultModel, defaultStep);
     }
 
+    /** These claims in the canonical pair p. */
     public Claims in(Pair p) { return new Claims(p, symplectic, symmetric, energy, momentumMaps, positions, velocities, ordered, source, defaultModel, defaultStep); }
+    /** These claims with the step map symplectic. */
     public Claims symplecticMap() { return new Claims(pair, true, symmetric, energy, momentumMaps, positions, velocities, ordered, source, defaultModel, defaultStep); }
+    /** These claims with the step map symmetric (is true) or not. */
     public Claims symmetricMap(boolean is) { return new Claims(pair, symplectic, is, energy, momentumMaps, positions, velocities, ordered, source, defaultModel, defaultStep); }
+    /** These claims with the step map symmetric: Phi_-h(Phi_h(x)) = x. */
     public Claims symmetricMap() { return symmetricMap(true); }
+    /** These claims with the energy error e. */
     public Claims energyError(Energy e) { return new Claims(pair, symplectic, symmetric, e, momentumMaps, positions, velocities, ordered, source, defaultModel, defaultStep); }
+    /** These claims with the momentum maps of the model's symmetries conserved. */
     public Claims conservesMomentumMaps() { return new Claims(pair, symplectic, symmetric, energy, true, positions, velocities, ordered, source, defaultModel, defaultStep); }
     /** positionLevel: g(q) = 0 (and g on the group) at every step; velocityLevel: G(q) v = 0 and A(q) v + a(q) = 0 at every step. */
     public Claims constraints(boolean positionLevel, boolean velocityLevel) {
@@ -50,10 +57,24 @@ public record Claims(Pair pair, boolean symplectic, boolean symmetric, Energy en
     }
 
     /** The long-run energy error a paper claims: conserved to round-off, bounded without drift, or nothing. */
-    public enum Energy { EXACT, BOUNDED, NOT_CLAIMED }
+    public enum Energy {
+        /** Conserved to round-off. */
+        EXACT,
+        /** Bounded over long runs, without drift. */
+        BOUNDED,
+        /** Nothing claimed. */
+        NOT_CLAIMED
+    }
 
     /** How the canonical pair's positions are trivialised: coordinates, or a group element with body (left) or spatial (right) tangents. */
-    public enum Trivialisation { NONE, LEFT, RIGHT }
+    public enum Trivialisation {
+        /** Coordinates: no group element. */
+        NONE,
+        /** A group element with body (left-trivialised) tangents. */
+        LEFT,
+        /** A group element with spatial (right-trivialised) tangents. */
+        RIGHT
+    }
 
     /**
      * The state components holding the canonical pair (Q, P) in which a step is symplectic: sum dQ ^ dP in coordinates, the
@@ -61,6 +82,7 @@ public record Claims(Pair pair, boolean symplectic, boolean symmetric, Energy en
      * pair (q-bar, mu) a step carries, not (q, p).
      */
     public record CanonicalPair(List<Integer> positions, List<Integer> momenta, Trivialisation trivialisation) {
+        /** Keeps copies of the index lists. */
         public CanonicalPair {
             positions = List.copyOf(positions);
             momenta = List.copyOf(momenta);
@@ -79,6 +101,7 @@ public record Claims(Pair pair, boolean symplectic, boolean symmetric, Energy en
 
     /** A family's canonical pair for a layout, chosen when the step is built (a layout in coordinates or on a group). */
     public interface Pair {
+        /** The canonical pair of the state components of layout. */
         CanonicalPair in(StateLayout layout);
     }
 

@@ -22,6 +22,7 @@ public final class ConstrainedAcceleration {
     private final List<Expr> acceleration;
     private final List<Expr> multipliers;
 
+    /** The constrained acceleration of sys, solved symbolically from its saddle-point system. */
     public ConstrainedAcceleration(MechanicalSystem sys) {
         if (sys.nonholonomicCount() > 0)
             throw new InputException("model " + sys.name() + " has nonholonomic constraints; the index-1 form here covers holonomic ones only");

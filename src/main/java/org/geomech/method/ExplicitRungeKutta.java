@@ -17,6 +17,7 @@ import static org.geomech.method.StepSystem.H;
 public final class ExplicitRungeKutta implements Method {
     private final ButcherTableau tableau;
 
+    /** The explicit Runge-Kutta method of tableau. */
     public ExplicitRungeKutta(ButcherTableau tableau) { this.tableau = tableau; }
 
     @Override public String name() { return "rk:" + tableau.name(); }

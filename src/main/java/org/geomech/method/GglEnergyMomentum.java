@@ -24,6 +24,7 @@ import static org.geomech.method.StepSystem.H;
 public final class GglEnergyMomentum implements Method {
     private final Guess guess;
 
+    /** The method with the simple guess (GglTerms.Guess.SIMPLE). */
     public GglEnergyMomentum() { this(Guess.SIMPLE); }
 
     GglEnergyMomentum(Guess guess) { this.guess = guess; }

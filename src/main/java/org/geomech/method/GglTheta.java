@@ -34,12 +34,18 @@ import static org.geomech.method.StepSystem.H;
  */
 public final class GglTheta implements Method {
     /** Where the constraints are evaluated. */
-    public enum Option { A, B }
+    public enum Option {
+        /** Option A (004 eq. 79): constraints at q_theta, 0 &lt; theta &lt; 1. */
+        A,
+        /** Option B (004 eq. 82): the trapezoidal position constraint, 0 &lt;= theta &lt;= 1, 0 &lt; vartheta &lt;= 1. */
+        B
+    }
 
     private final Option option;
     private final double theta, vartheta;
     private final Guess guess;
 
+    /** The GGL theta method of option, theta and vartheta (004 sec. 4.3), with the simple guess. */
     public GglTheta(Option option, double theta, double vartheta) { this(option, theta, vartheta, Guess.SIMPLE); }
 
     GglTheta(Option option, double theta, double vartheta, Guess guess) {

@@ -25,6 +25,7 @@ import static org.geomech.method.StepSystem.H;
 public final class GglVariational implements Method {
     private final Guess guess;
 
+    /** The method with the simple guess (GglTerms.Guess.SIMPLE). */
     public GglVariational() { this(Guess.SIMPLE); }
 
     GglVariational(Guess guess) { this.guess = guess; }

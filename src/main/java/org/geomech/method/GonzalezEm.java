@@ -22,6 +22,7 @@ import static org.geomech.method.StepSystem.H;
 public final class GonzalezEm implements Method {
     private final Guess guess;
 
+    /** The method with the simple guess (GglTerms.Guess.SIMPLE). */
     public GonzalezEm() { this(Guess.SIMPLE); }
 
     GonzalezEm(Guess guess) { this.guess = guess; }

@@ -29,6 +29,7 @@ import static org.geomech.method.StepSystem.H;
 public final class Hbvm implements Method {
     private final int k, s;
 
+    /** HBVM(k, s): k quadrature nodes and s coefficients of the polynomial (k >= s >= 1, k at most 100). */
     public Hbvm(int k, int s) {
         if (s < 1 || k < s) throw new InputException("hbvm:k,s needs k >= s >= 1, got k = " + k + ", s = " + s);
         if (k > 100) throw new InputException("hbvm:k,s: k = " + k + " nodes; at most 100 are supported");
@@ -36,7 +37,9 @@ public final class Hbvm implements Method {
         this.s = s;
     }
 
+    /** The number of quadrature nodes, k. */
     public int nodes() { return k; }
+    /** The number of coefficients of the polynomial, s. */
     public int coefficients() { return s; }
 
     @Override public String name() { return "hbvm:" + k + "," + s; }

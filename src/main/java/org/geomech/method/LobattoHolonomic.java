@@ -17,6 +17,7 @@ import static org.geomech.method.StepSystem.H;
 public final class LobattoHolonomic implements Method {
     private final int s;
 
+    /** The s-stage method (s >= 2). */
     public LobattoHolonomic(int s) {
         if (s < 2) throw new InputException("lobatto-holonomic needs s >= 2 stages, got " + s);
         this.s = s;

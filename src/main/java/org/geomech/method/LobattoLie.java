@@ -21,6 +21,7 @@ public final class LobattoLie implements Method {
     private final int s;
     private final String retraction;
 
+    /** The s-stage method (s >= 2) with the named retraction. */
     public LobattoLie(int s, String retraction) {
         if (s < 2) throw new InputException("lobatto-lie needs s >= 2 stages, got " + s);
         this.s = s;
@@ -54,6 +55,7 @@ public final class LobattoLie implements Method {
         return Method.super.build(model);
     }
 
+    /** The step equations on a trivialised system. */
     public StepSystem equations(TrivialisedSystem sys) {
         if (sys.nonholonomicCount() > 0)
             throw new InputException(name() + " handles holonomic constraints only; model " + sys.name() + " has "

@@ -23,6 +23,7 @@ public final class LobattoNonholonomic implements Method {
     private final int s;
     private final boolean iiibStages;
 
+    /** The s-stage method (s >= 2). */
     public LobattoNonholonomic(int s) { this(s, false); }
 
     /**

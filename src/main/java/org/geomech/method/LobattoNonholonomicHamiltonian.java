@@ -20,6 +20,7 @@ import static org.geomech.method.StepSystem.H;
 public final class LobattoNonholonomicHamiltonian implements Method {
     private final int s;
 
+    /** The s-stage method (s >= 2). */
     public LobattoNonholonomicHamiltonian(int s) {
         if (s < 2) throw new InputException("lobatto-nh-hamiltonian needs s >= 2 stages, got " + s);
         this.s = s;

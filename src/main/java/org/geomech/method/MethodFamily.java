@@ -17,6 +17,7 @@ import java.util.List;
  * @param parser      the method a name of the family denotes
  */
 public record MethodFamily(String name, String syntax, String description, String paper, List<String> examples, Parser parser) {
+    /** Keeps a copy of the examples; refuses a family without one, or a syntax that does not start with its name. */
     public MethodFamily {
         examples = List.copyOf(examples);
         if (examples.isEmpty()) throw new IllegalArgumentException("method family " + name + " without an example");
@@ -26,6 +27,7 @@ public record MethodFamily(String name, String syntax, String description, Strin
     /** Makes the method of a name of the family: name as typed (for messages), arguments the text after ':' or null. */
     @FunctionalInterface
     public interface Parser {
+        /** The method of that name, arguments the text after ':' (null: none). */
         Method parse(String name, String arguments);
     }
 

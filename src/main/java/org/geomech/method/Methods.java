@@ -92,6 +92,7 @@ public final class Methods {
         return new InputException("unknown method '" + name + "': no family '" + MethodFamily.head(name) + "' (families: " + String.join(", ", names()) + ")");
     }
 
+    /** The method of that name ("lobatto-nh:3", "rattle", ...); a one-line InputException for an unknown one. */
     public static Method parse(String name) {
         if (name == null || name.isBlank()) throw new InputException("no method given (families: " + String.join(", ", names()) + ")");
         String n = name.trim();

@@ -27,6 +27,7 @@ public final class StandardLayer {
     private final ButcherTableau tableau;
     private final List<Expr> acceleration;
 
+    /** The standard layer of sys: the explicit Runge-Kutta method of tableau on the constrained acceleration a. */
     public StandardLayer(MechanicalSystem sys, ButcherTableau tableau, ConstrainedAcceleration a) {
         if (!tableau.isExplicit())
             throw new InputException("tableau " + tableau.name() + " is implicit; the standard layer must be an explicit Runge-Kutta method "
@@ -36,6 +37,7 @@ public final class StandardLayer {
         this.acceleration = a.acceleration();
     }
 
+    /** The layer's explicit tableau. */
     public ButcherTableau tableau() { return tableau; }
 
     /** R_t(q, v) for expressions q, v and step t. */

@@ -18,14 +18,17 @@ import java.util.List;
 public final class StateLayout {
     /** A named block of state components: their symbols and column names. */
     public record Block(String name, List<Expr> symbols, List<String> columns) {
+        /** Checks that every symbol has a column name, and keeps copies. */
         public Block {
             if (symbols.size() != columns.size()) throw new IllegalArgumentException("block " + name + ": " + symbols.size() + " symbols, " + columns.size() + " names");
             symbols = List.copyOf(symbols);
             columns = List.copyOf(columns);
         }
+        /** The number of components. */
         public int size() { return symbols.size(); }
     }
 
+    /** The names of the standard blocks: positions, velocities, momenta, multipliers, parameters carried per member, values at t = 0. */
     public static final String Q = "q", V = "v", P = "p", LAMBDA = "lambda", PARAMETERS = "parameters", INITIAL = "initial";
 
     private final List<Block> blocks;
@@ -34,10 +37,12 @@ public final class StateLayout {
     private final List<Expr> symbols;
     private final List<String> names;
 
+    /** The layout q, v, p, lambda of a mechanical system with that many multipliers. */
     public StateLayout(MechanicalSystem system, int multipliers) {
         this(mechanicalBlocks(system, multipliers));
     }
 
+    /** The layout of these blocks, in order. */
     public StateLayout(List<Block> blocks) {
         this(blocks, List.of());
     }
@@ -65,7 +70,9 @@ public final class StateLayout {
         return List.of(new Block(Q, system.q(), c), new Block(V, system.v(), dot), new Block(P, p, pNames), new Block(LAMBDA, lambda, lNames));
     }
 
+    /** The symbol p(x) of the momentum of a coordinate. */
     public static Expr momentumSymbol(String coordinate) { return Expr.sym("p(" + coordinate + ")"); }
+    /** The symbol lambda_k of the k-th multiplier (1-based). */
     public static Expr multiplierSymbol(int oneBased) { return Expr.sym("lambda" + oneBased); }
 
     /** This layout with the given model parameters carried per member, as a last block "parameters" (StepSystem.H: column "h"). */
@@ -98,6 +105,7 @@ public final class StateLayout {
     /** Index of the first carried parameter (the state size when none is carried). */
     public int parameterOffset() { return has(PARAMETERS) ? offset(PARAMETERS) : size(); }
 
+    /** The blocks, in order. */
     public List<Block> blocks() { return blocks; }
 
     /** The block of that name; IllegalArgumentException if there is none. */
@@ -106,6 +114,7 @@ public final class StateLayout {
         throw new IllegalArgumentException("no state block " + name + " (blocks: " + blocks.stream().map(Block::name).toList() + ")");
     }
 
+    /** True where a block of that name exists. */
     public boolean has(String name) { return blocks.stream().anyMatch(b -> b.name().equals(name)); }
 
     /** Index of the block's first component in the state. */
@@ -122,17 +131,28 @@ public final class StateLayout {
 
     /** Coordinates of a mechanical system (0 on a Lie group layout without a q block). */
     public int n() { return sizeOf(Q); }
+    /** The number of multipliers carried. */
     public int multipliers() { return sizeOf(LAMBDA); }
+    /** The number of state components. */
     public int size() { return symbols.size(); }
+    /** Index of the first position. */
     public int qOffset() { return offset(Q); }
+    /** Index of the first velocity. */
     public int vOffset() { return offset(V); }
+    /** Index of the first momentum. */
     public int pOffset() { return offset(P); }
+    /** Index of the first multiplier (the state size when none is carried). */
     public int lambdaOffset() { return has(LAMBDA) ? offset(LAMBDA) : size(); }
+    /** The symbols of all components, in order. */
     public List<Expr> symbols() { return symbols; }
     /** Column names: x, dot(x), p(x), lambda1, ... */
     public List<String> names() { return names; }
+    /** The position symbols. */
     public List<Expr> q() { return block(Q).symbols(); }
+    /** The velocity symbols. */
     public List<Expr> v() { return block(V).symbols(); }
+    /** The momentum symbols. */
     public List<Expr> p() { return block(P).symbols(); }
+    /** The multiplier symbols (none where the block is absent). */
     public List<Expr> lambda() { return has(LAMBDA) ? block(LAMBDA).symbols() : List.of(); }
 }

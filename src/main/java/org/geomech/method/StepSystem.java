@@ -45,6 +45,7 @@ public final class StepSystem {
     private boolean approximate;
     private final Map<Iteration, Supplier<StepSystem>> iterations = new EnumMap<>(Iteration.class);
 
+    /** A step system; unknowns, residuals and guess have one entry each per unknown, update one per state component. */
     public StepSystem(String method, Model model, StateLayout layout, List<Expr> unknowns, List<Expr> residuals,
                       List<Expr> guess, List<Expr> update, List<Definition> definitions) {
         if (unknowns.size() != residuals.size() || unknowns.size() != guess.size())
@@ -60,6 +61,7 @@ public final class StepSystem {
         this.definitions = List.copyOf(definitions);
     }
 
+    /** The method's name. */
     public String method() { return method; }
     /** The system the step was built for: a MechanicalSystem or a LieGroupSystem. */
     public Model model() { return model; }
@@ -69,7 +71,9 @@ public final class StepSystem {
         if (model instanceof MechanicalSystem m) return m;
         throw new IllegalStateException(method + " on " + model.name() + " is a step on a Lie group system, not a mechanical system");
     }
+    /** The state layout. */
     public StateLayout layout() { return layout; }
+    /** The state's symbols, in order. */
     public List<Expr> state() { return layout.symbols(); }
     /** h, then the model parameters in declaration order (those carried per member in the state left out, h too where it is carried). */
     public List<Expr> params() {
@@ -197,10 +201,15 @@ public final class StepSystem {
             }
         };
     }
+    /** The unknowns X. */
     public List<Expr> unknowns() { return unknowns; }
+    /** The residuals F(X; state, params), one per unknown. */
     public List<Expr> residuals() { return residuals; }
+    /** The guess X0(state), one per unknown. */
     public List<Expr> guess() { return guess; }
+    /** The update state' = Psi(X, state), one per state component. */
     public List<Expr> update() { return update; }
+    /** The explicit quantities reduction solved for, with their closed forms. */
     public List<Definition> definitions() { return definitions; }
 
     /** dF/dX, derived symbolically once; for a step made by withIterationMatrix, its iteration matrix. */

@@ -16,6 +16,7 @@ import static org.geomech.expr.Expr.*;
 public final class SymbolicSolve {
     private SymbolicSolve() {}
 
+    /** The solution x of K x = r, by elimination in order without pivoting (the first n columns of k). */
     public static List<Expr> solve(Expr[][] k, List<Expr> r) {
         int n = r.size();
         Expr[][] a = new Expr[n][];

@@ -19,10 +19,13 @@ import java.util.Optional;
 public interface TrivialisedSystem {
     /** The system the step equations are written for. */
     Model model();
+    /** The system's name. */
     String name();
     /** Dimension of the algebra (the velocity). */
     int dimension();
+    /** The number of holonomic constraints Phi(g). */
     int holonomicCount();
+    /** The number of nonholonomic constraints phi(g, eta). */
     int nonholonomicCount();
     /** The state layout with the given number of carried multipliers: g, eta, mu, then lambda. */
     StateLayout layout(int multipliers);

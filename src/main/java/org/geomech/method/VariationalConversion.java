@@ -32,6 +32,7 @@ public final class VariationalConversion implements Method {
     private final ButcherTableau tableau;
     private final double alphaMinus, alphaPlus;
 
+    /** The conversion of the explicit tableau with the layer running back h alpha- and forward h alpha+ (alpha+ - alpha- = 1). */
     public VariationalConversion(ButcherTableau tableau, double alphaMinus, double alphaPlus) {
         if (!(Math.abs(alphaPlus - alphaMinus - 1) <= 1e-14))
             throw new InputException("vi: bias (" + alphaMinus + ", " + alphaPlus + ") must have alpha+ - alpha- = 1 (000 sec. 2)");
@@ -44,8 +45,11 @@ public final class VariationalConversion implements Method {
         this.alphaPlus = alphaPlus;
     }
 
+    /** How far back the standard layer runs, in steps: alpha-. */
     public double alphaMinus() { return alphaMinus; }
+    /** How far forward the standard layer runs, in steps: alpha+. */
     public double alphaPlus() { return alphaPlus; }
+    /** The standard layer's explicit tableau. */
     public ButcherTableau tableau() { return tableau; }
 
     @Override

@@ -21,6 +21,7 @@ import static org.geomech.method.StepSystem.H;
 public final class Vcg implements LieMethod {
     private final ButcherTableau t;
 
+    /** The method of tableau t (every weight nonzero). */
     public Vcg(ButcherTableau t) {
         RightTrivialised.requireNonzeroWeights("vcg", t);
         this.t = t;

@@ -27,6 +27,7 @@ public final class Vrkmk implements LieMethod {
     private final int r;
     private final boolean pStar;
 
+    /** Variational RKMK of tableau t with dexp^-1 truncated at order r, with the P*_(r) terms. */
     public Vrkmk(ButcherTableau t, int r) { this(t, r, true); }
 
     /**

@@ -20,6 +20,7 @@ import static org.geomech.method.StepSystem.H;
  * each residual its unknown minus its fixed-point map, so a Jacobi fixed-point sweep is Newton with the identity.
  */
 public record VrkmkPade(ButcherTableau t, int r) implements LieMethod {
+    /** Checks the tableau and the truncation order. */
     public VrkmkPade {
         RightTrivialised.requireCutOff("vrkmk-pade", r);
         RightTrivialised.requireNonzeroWeights("vrkmk-pade", t);

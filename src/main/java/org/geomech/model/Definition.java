@@ -10,8 +10,10 @@ import java.util.Map;
  * whichever kind it is: its parameters, the names its initial values are given by, and the built {@link Model}.
  */
 public sealed interface Definition permits ModelDefinition, LieModelDefinition {
+    /** The system's name. */
     String name();
 
+    /** Where the system comes from (paper and section). */
     String reference();
 
     /** Parameter names with their default values, in declaration order. */

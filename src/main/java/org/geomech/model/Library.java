@@ -24,8 +24,11 @@ public final class Library {
                         Function<Map<String, Integer>, ModelDefinition> definition,
                         Function<Map<String, Integer>, List<String>> q0, Function<Map<String, Integer>, List<String>> v0) {
 
+        /** The definition with these structure options (the defaults for those not given). */
         public ModelDefinition definition(Map<String, Integer> structure) { return definition.apply(merged(structure)); }
+        /** The default initial positions with these structure options. */
         public List<String> q0(Map<String, Integer> structure) { return q0.apply(merged(structure)); }
+        /** The default initial velocities with these structure options. */
         public List<String> v0(Map<String, Integer> structure) { return v0.apply(merged(structure)); }
 
         private Map<String, Integer> merged(Map<String, Integer> structure) {
@@ -211,10 +214,13 @@ public final class Library {
         return m;
     }
 
+    /** The names of the built-in systems in coordinates. */
     public static List<String> names() { return new ArrayList<>(ENTRIES.keySet()); }
 
+    /** True for a built-in system in coordinates of that name. */
     public static boolean has(String name) { return ENTRIES.containsKey(name); }
 
+    /** The built-in system in coordinates of that name; a one-line InputException for an unknown one. */
     public static Entry entry(String name) {
         Entry e = ENTRIES.get(name);
         if (e == null) throw new InputException("unknown model '" + name + "' (built-in: " + String.join(", ", allNames()) + ")");
@@ -242,6 +248,7 @@ public final class Library {
         return new BuiltIn(e.definition(structure), e.q0(structure), e.v0(structure));
     }
 
+    /** The built-in system in coordinates of that name with its default structure, built. */
     public static MechanicalSystem system(String name) { return entry(name).definition(Map.of()).build(); }
 
     // 001 sec. 7.3: L = 1/2|v|^2 - 1/2(|q|^2 + q_{m+2}^2 q_{m+3}^2 + sum_i q_{1+i}^2 q_{m+1+i}^2), Phi = v_1 + sum_{i>=m+2} q_i v_i

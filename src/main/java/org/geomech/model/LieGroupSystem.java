@@ -29,7 +29,10 @@ import static org.geomech.expr.Expr.*;
 public final class LieGroupSystem implements Model {
     /** What the algebra coordinates xi are: body velocities (left-trivialised, g' = g xi: 001) or spatial ones (right-trivialised, g' = xi g: 003). */
     public enum Velocities {
-        BODY, SPATIAL;
+        /** Body velocities: g' = g xi. */
+        BODY,
+        /** Spatial velocities: g' = xi g. */
+        SPATIAL;
 
         /** The scenario file's word for it: body or spatial. */
         public String word() { return name().toLowerCase(java.util.Locale.ROOT); }
@@ -126,9 +129,13 @@ public final class LieGroupSystem implements Model {
     @Override public Map<String, Double> parameters() { return parameters; }
     @Override public List<Expr> parameterSymbols() { return Collections.unmodifiableList(parameterSymbols); }
 
+    /** The group G, a product of matrix groups and R^n. */
     public ProductGroup group() { return group; }
+    /** The names of the group's factors. */
     public List<String> factorNames() { return factorNames; }
+    /** The names of the stored entries of g. */
     public List<String> entryNames() { return entryNames; }
+    /** The names of the algebra velocities. */
     public List<String> velocityNames() { return velocityNames; }
     /** The symbols of the stored entries of g. */
     public List<Expr> g() { return Collections.unmodifiableList(g); }
@@ -136,12 +143,19 @@ public final class LieGroupSystem implements Model {
     public List<Expr> xi() { return Collections.unmodifiableList(xi); }
     /** The momentum symbols p(v) of a Hamiltonian. */
     public List<Expr> mu() { return mu; }
+    /** The dimension of the group (and of its algebra). */
     public int dimension() { return group.dimension(); }
+    /** The reduced Lagrangian l(g, xi). */
     public Expr lagrangian() { return lagrangian; }
+    /** The Hamiltonian, where the model gives one. */
     public Optional<Expr> hamiltonian() { return Optional.ofNullable(hamiltonian); }
+    /** The nonholonomic constraints phi(g, xi). */
     public List<Expr> nonholonomic() { return nonholonomic; }
+    /** The number of nonholonomic constraints. */
     public int nonholonomicCount() { return nonholonomic.size(); }
+    /** The default initial element's stored entries. */
     public double[] initialElement() { return initialElement.clone(); }
+    /** The default initial algebra velocity. */
     public double[] initialVelocity() { return initialVelocity.clone(); }
 
     /** Whether the algebra velocities are body or spatial ones. */

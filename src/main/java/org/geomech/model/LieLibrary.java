@@ -25,16 +25,20 @@ public final class LieLibrary {
 
     private static void add(Entry e) { ENTRIES.put(e.name(), e); }
 
+    /** The names of the built-in systems on Lie groups. */
     public static Set<String> names() { return ENTRIES.keySet(); }
 
+    /** True for a built-in system on a Lie group of that name. */
     public static boolean has(String name) { return ENTRIES.containsKey(name); }
 
+    /** The built-in system on a Lie group of that name; a one-line InputException for an unknown one. */
     public static Entry entry(String name) {
         Entry e = ENTRIES.get(name);
         if (e == null) throw new InputException("unknown Lie group model '" + name + "' (built in: " + String.join(", ", ENTRIES.keySet()) + ")");
         return e;
     }
 
+    /** The built-in system on a Lie group of that name, built. */
     public static LieGroupSystem system(String name) { return entry(name).definition().get().build(); }
 
     /**

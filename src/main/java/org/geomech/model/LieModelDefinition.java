@@ -38,6 +38,7 @@ public record LieModelDefinition(String name, String reference, String group, Li
         this(name, reference, group, factors, velocities, parameters, lagrangian, hamiltonian, nonholonomic, initialElement, initialVelocity, LieGroupSystem.Velocities.BODY);
     }
 
+    /** Takes body velocities where no frame is given. */
     public LieModelDefinition {
         if (frame == null) frame = LieGroupSystem.Velocities.BODY;
         factors = List.copyOf(factors);

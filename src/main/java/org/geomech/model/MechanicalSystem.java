@@ -72,16 +72,25 @@ public final class MechanicalSystem implements Model {
 
     @Override public String name() { return name; }
     @Override public String reference() { return reference; }
+    /** The number of coordinates n. */
     public int dimension() { return q.size(); }
+    /** The coordinates' names. */
     public List<String> coordinateNames() { return coordinateNames; }
+    /** The position symbols q. */
     public List<Expr> q() { return Collections.unmodifiableList(q); }
+    /** The velocity symbols v = dot(q). */
     public List<Expr> v() { return Collections.unmodifiableList(v); }
     @Override public Map<String, Double> parameters() { return parameters; }
     @Override public List<Expr> parameterSymbols() { return Collections.unmodifiableList(parameterSymbols); }
+    /** The Lagrangian L(q, v). */
     public Expr lagrangian() { return lagrangian; }
+    /** The holonomic constraints g(q). */
     public List<Expr> holonomic() { return holonomic; }
+    /** The nonholonomic constraints Phi(q, v) = A(q) v + a(q). */
     public List<Expr> nonholonomic() { return nonholonomic; }
+    /** The number of holonomic constraints. */
     public int holonomicCount() { return holonomic.size(); }
+    /** The number of nonholonomic constraints. */
     public int nonholonomicCount() { return nonholonomic.size(); }
 
     /** p = D2L(q, v), the Legendre map. */
@@ -106,6 +115,7 @@ public final class MechanicalSystem implements Model {
         return Exprs.substitute(exprs, m);
     }
 
+    /** Replaces q and v in one expression by the given ones. */
     public Expr at(Expr e, List<Expr> qAt, List<Expr> vAt) { return at(List.of(e), qAt, vAt).get(0); }
 
     /** Rows of a matrix evaluated at (qAt, vAt). */

@@ -10,6 +10,7 @@ import java.util.Map;
  * {@link MechanicalSystem} lives on R^n; a {@link LieGroupSystem} on a product of matrix Lie groups and R^n.
  */
 public interface Model {
+    /** The system's name. */
     String name();
 
     /** Paper and section the system comes from (empty for user systems). */

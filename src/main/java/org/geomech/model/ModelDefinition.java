@@ -45,6 +45,7 @@ public record ModelDefinition(String name, String reference, List<String> coordi
         return java.util.Collections.unmodifiableMap(r);
     }
 
+    /** Keeps copies of the lists and maps. */
     public ModelDefinition {
         coordinates = List.copyOf(coordinates);
         parameters = new LinkedHashMap<>(parameters);

@@ -26,6 +26,7 @@ public enum Iteration {
 
     Iteration(String label) { this.label = label; }
 
+    /** The iteration's name, as --iteration takes it. */
     public String label() { return label; }
 
     /** The labels, for messages: "newton, chord, ... or fixed-point". */

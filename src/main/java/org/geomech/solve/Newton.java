@@ -11,7 +11,16 @@ import org.ejml.interfaces.linsol.LinearSolverDense;
  */
 public final class Newton {
     /** How a solve ended. */
-    public enum Outcome { CONVERGED, ITERATION_LIMIT, SINGULAR_JACOBIAN, NON_FINITE }
+    public enum Outcome {
+        /** The residual fell below the tolerance. */
+        CONVERGED,
+        /** The iterations ran out. */
+        ITERATION_LIMIT,
+        /** The Jacobian was singular. */
+        SINGULAR_JACOBIAN,
+        /** A value became NaN or infinite. */
+        NON_FINITE
+    }
 
     private final NonlinearSystem system;
     private final NewtonOptions options;

@@ -24,6 +24,7 @@ public record NewtonOptions(double tolerance, int maxIterations, Jacobian jacobi
         /** At the guess only, reused while each step contracts at least STALL; full Newton after a stall. */
         SIMPLIFIED;
 
+        /** full or simplified. */
         public String label() { return name().toLowerCase(Locale.ROOT); }
 
         /** full or simplified; InputException otherwise. */
@@ -33,6 +34,7 @@ public record NewtonOptions(double tolerance, int maxIterations, Jacobian jacobi
         }
     }
 
+    /** Checks the tolerance and the iteration limit; one-line InputExceptions. */
     public NewtonOptions {
         if (!(tolerance > 0) || !Double.isFinite(tolerance)) throw new InputException("Newton tolerance must be a positive number, got " + tolerance);
         if (maxIterations < 1 || maxIterations > MAX_ITERATIONS)

@@ -34,6 +34,7 @@ public final class CrossCheck {
      */
     public record Comparison(String backend, List<String> components, double[] maxRelativeDifference, int compared, int failed,
                              int failedOnlyHere, List<MemberFailure> firstFailures, Observed observed, double seconds) {
+        /** The largest relative difference over the components. */
         public double worst() {
             double w = 0;
             for (double d : maxRelativeDifference) w = Math.max(w, d);

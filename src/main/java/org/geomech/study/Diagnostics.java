@@ -21,6 +21,7 @@ public final class Diagnostics {
     private final Tape hamiltonian, constraint, hidden, velocityLevel;
     private final double[] in, out1, outM;
 
+    /** The diagnostics of sys on states of layout with these model parameters (a constant diagonal mass matrix needed). */
     public Diagnostics(MechanicalSystem sys, StateLayout layout, double[] modelParams) {
         this.layout = layout;
         List<Expr> inputs = new ArrayList<>(layout.symbols());
@@ -44,9 +45,13 @@ public final class Diagnostics {
 
     private void load(double[] x) { System.arraycopy(x, 0, in, 0, layout.size()); }
 
+    /** H(q, p) = 1/2 p'M^-1 p + U(q) of state x. */
     public double hamiltonian(double[] x) { load(x); hamiltonian.eval(in, out1); return out1[0]; }
+    /** The holonomic constraints g(q) of state x. */
     public double[] constraint(double[] x) { load(x); constraint.eval(in, outM); return outM.clone(); }
+    /** The hidden constraints G(q) M^-1 p of state x. */
     public double[] hidden(double[] x) { load(x); hidden.eval(in, outM); return outM.clone(); }
+    /** The velocity-level constraints G(q) v of state x. */
     public double[] velocityLevel(double[] x) { load(x); velocityLevel.eval(in, outM); return outM.clone(); }
 
     /** sum over blocks of three coordinates of q_b x p_b. */
@@ -70,7 +75,10 @@ public final class Diagnostics {
         return l;
     }
 
+    /** The max norm of a. */
     public static double normInf(double[] a) { double m = 0; for (double d : a) m = Math.max(m, Math.abs(d)); return m; }
+    /** The 1-norm of a. */
     public static double norm1(double[] a) { double m = 0; for (double d : a) m += Math.abs(d); return m; }
+    /** The Euclidean norm of a. */
     public static double norm2(double[] a) { double m = 0; for (double d : a) m += d * d; return Math.sqrt(m); }
 }

@@ -37,6 +37,7 @@ public final class EnergyMseStudy {
 
     private EnergyMseStudy() {}
 
+    /** The energy msd curves of each method at each step size hs on sys, members members from initial, on backend. */
     public static List<Curve> run(MechanicalSystem sys, List<Method> methods, double[] hs, double tEnd, double outputInterval,
                                   double[] modelParams, InitialStates initial, int members, Backend backend, NewtonOptions newton) {
         List<Curve> curves = new ArrayList<>();

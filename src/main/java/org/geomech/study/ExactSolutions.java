@@ -43,7 +43,9 @@ public final class ExactSolutions {
 
     /** Conical pendulum angular velocity 2^(1/4) and period 2^(3/4) pi (002 eqs. 71-72). */
     public static final double CONICAL_OMEGA = Math.pow(2, 0.25);
+    /** The conical pendulum's period 2^(3/4) pi (002 eq. 72). */
     public static final double CONICAL_PERIOD = Math.pow(2, 0.75) * Math.PI;
+    /** The conical pendulum's multiplier, sqrt(1/2). */
     public static final double CONICAL_LAMBDA = Math.sqrt(0.5);
 
     /** Conical pendulum of 002 sec. 5.2: (x, y, z, px, py, pz) at time t. */

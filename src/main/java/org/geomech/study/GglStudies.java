@@ -39,6 +39,7 @@ public final class GglStudies {
                           double hMin, double hMax, double maxStepDeltaH, double[] jDrift, double[] lDrift,
                           double[] gMax, double[] hiddenMax, double[] velocityMax, double[] lambdaMin, double[] lambdaMax,
                           double[] gammaMin, double[] gammaMax, double[] first, double[] last, double blowUpTime) {
+        /** The largest distance of H from h0 over the run. */
         public double hDrift(double h0) { return Math.max(Math.abs(hMax - h0), Math.abs(hMin - h0)); }
     }
 
@@ -166,6 +167,7 @@ public final class GglStudies {
 
     static final Map<String, String> PENDULUM_CLAIMS = Map.of("ggl-vi-s", "1", "ggl-vi-a", "2", "ggl-vi-b", "1", "ggl-em", "2");
 
+    /** The order table of the GGL methods on the planar pendulum at h = 0.004, 0.002, 0.001: fitted slopes against the claims. */
     public static TextTable pendulumOrderTable(Backend backend) {
         return orderTable(pendulumOrders(new double[]{0.004, 0.002, 0.001}, backend), PENDULUM_CLAIMS, null);
     }
@@ -237,6 +239,7 @@ public final class GglStudies {
             Map.entry("bs99@1.0E-4", new double[]{8.656e-6, 6.661e-6}), Map.entry("bs99@5.0E-5", new double[]{4.328e-6, 3.331e-6}),
             Map.entry("bs99@1.0E-5", new double[]{8.656e-7, 6.668e-7}));
 
+    /** The order table of the GGL methods on the heavy top at h = 1e-4, 5e-5, 1e-5: fitted slopes against the claims and the spec's errors. */
     public static TextTable topOrderTable(Backend backend, NewtonOptions newton) {
         return orderTable(topOrders(new double[]{1e-4, 5e-5, 1e-5}, backend, newton), TOP_CLAIMS, TOP_SPEC);
     }
@@ -301,6 +304,7 @@ public final class GglStudies {
             "gonzalez-em@0.01", new double[]{1.975e-5, 4.844e-4, 3.96e-4}, "gonzalez-em@0.001", new double[]{2.058e-7, 4.639e-6, 3.26e-5},
             "gonzalez-em@1.0E-4", new double[]{2.039e-9, 4.591e-8, 2.59e-6});
 
+    /** The order table of the GGL methods on the four particles at h = 1e-2, 1e-3, 1e-4: fitted slopes against the claims and the spec's errors. */
     public static TextTable fourParticleOrderTable(Backend backend, NewtonOptions newton) {
         return orderTable(fourParticleOrders(new double[]{1e-2, 1e-3, 1e-4}, backend, newton),
                 Map.of("ggl-em", "2 (lambda 1)", "gonzalez-em", "2 (lambda 1)"), FOUR_SPEC);

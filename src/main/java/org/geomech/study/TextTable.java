@@ -15,16 +15,21 @@ public final class TextTable {
     private final List<String> columns;
     private final List<Object[]> rows = new ArrayList<>();
 
+    /** An empty table with these columns. */
     public TextTable(List<String> columns) { this.columns = List.copyOf(columns); }
 
+    /** An empty table with these columns. */
     public TextTable(String... columns) { this(List.of(columns)); }
 
+    /** Adds a row, one value per column. */
     public void add(Object... row) {
         if (row.length != columns.size()) throw new IllegalArgumentException(row.length + " values for " + columns.size() + " columns");
         rows.add(row.clone());
     }
 
+    /** The column names. */
     public List<String> columns() { return columns; }
+    /** The rows, in order. */
     public List<Object[]> rows() { return rows; }
 
     private static String cell(Object o, boolean csv) {

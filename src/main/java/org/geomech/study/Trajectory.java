@@ -23,13 +23,16 @@ public final class Trajectory {
     /** Times, states x[row][component] up to the last ok row, and how the run ended. */
     public record Result(double h, double[] t, double[][] x, boolean ok, long failedStep, long newtonIterations,
                          int maxNewtonIterations, double seconds) {
+        /** The number of output rows. */
         public int rows() { return t.length; }
+        /** The last state recorded. */
         public double[] last() { return x[x.length - 1]; }
     }
 
     private final StepSystem step;
     private final Backend.Compiled compiled;
 
+    /** A recorder of every state component of step on backend, compiled once. */
     public Trajectory(StepSystem step, Backend backend, NewtonOptions newton) {
         this.step = step;
         List<Observer> observers = new ArrayList<>();
@@ -39,6 +42,7 @@ public final class Trajectory {
         this.compiled = Engine.compile(backend, step, observers, newton);
     }
 
+    /** The step system. */
     public StepSystem step() { return step; }
 
     /** A consistent one-member initial state. */

@@ -125,6 +125,82 @@ class ApiTest {
         for (int j = 0; j < a.length; j++) assertArrayEquals(a[j], b[j], 0.0, "final state of member " + j);
     }
 
+    @Test
+    void scenarioTextAndFileGiveTheBuildersRun() throws Exception {
+        // the same cvt sweep as a scenario (text, then file) and through the builder: bitwise the same statistics and final states
+        String yaml = String.join("\n", "model: cvt", "parameters: {eps: \"uniform(0.2, 0.8, seed=5)\"}", "h: [0.05, 0.025]", "t_end: 2",
+                "output_interval: 0.25", "initial: {members: 8}", "backend: simd", "");
+        Path file = dir.resolve("cvt.yaml");
+        Files.writeString(file, yaml);
+        Results built = Run.of(Model.builtIn("cvt")).ensemble(Ensemble.of(8).parameter("eps", "uniform(0.2, 0.8, seed=5)"))
+                .stepSizes(0.05, 0.025).until(2).every(0.25).backend("simd").run();
+        for (Results r : List.of(Run.fromScenarioText(yaml).run(), Run.fromScenarioFile(file).run())) {
+            assertEquals(2, r.series().size());
+            for (int k = 0; k < 2; k++) {
+                Series a = built.series().get(k), b = r.series().get(k);
+                assertEquals(a.h(), b.h());
+                assertArrayEquals(a.times(), b.times());
+                for (String o : built.observers()) assertArrayEquals(a.msd(o), b.msd(o), 0.0, o + " msd at h = " + a.h());
+                for (int j = 0; j < 8; j++) assertArrayEquals(a.finalStates()[j], b.finalStates()[j], 0.0, "member " + j + " at h = " + a.h());
+            }
+        }
+        Series shorter = Run.fromScenarioFile(file).until(1).stepSizes(0.05).run().series(0.05, 0);   // the setters change a scenario
+        assertArrayEquals(new double[]{0, 0.25, 0.5, 0.75, 1}, shorter.times(), 1e-15);
+        org.geomech.InputException missing = org.junit.jupiter.api.Assertions.assertThrows(org.geomech.InputException.class,
+                () -> Run.fromScenarioFile(dir.resolve("none.yaml")));
+        assertEquals("scenario file " + dir.resolve("none.yaml") + " does not exist", missing.getMessage());
+    }
+
+    @Test
+    void progressCountsStepsUpToTheTotal() {
+        // 3000 chaotic-nh members at h = 0.1 and 0.05 to t = 2 (20 + 40 steps), held at once and in slabs of 1024: the
+        // progress listener hears non-decreasing step counts, summed over the step sizes, ending at 60, and every output row
+        for (Integer slab : java.util.Arrays.asList(null, 1024)) {
+            List<Long> steps = new java.util.ArrayList<>();
+            List<Double> times = new java.util.ArrayList<>();
+            int[] started = {0};
+            Run run = Run.of(Model.builtIn("chaotic-nh")).ensemble(Ensemble.of(3000).perturbed(3, 0.01)).stepSizes(0.1, 0.05).until(2).every(0.5)
+                    .backend("simd").progress(steps::add).listener(new Run.Listener() {
+                        @Override public void started(Results setup) { started[0]++; }
+                        @Override public void output(Output row) { times.add(row.t()); }
+                    });
+            if (slab != null) run.membersInMemory(slab);
+            Results r = run.run();
+            String where = slab == null ? "held at once" : "in slabs of " + slab;
+            assertTrue(r.failures().isEmpty(), where);
+            assertTrue(steps.size() >= 2, where + ": " + steps);
+            for (int i = 1; i < steps.size(); i++) assertTrue(steps.get(i) >= steps.get(i - 1), where + ": " + steps);
+            assertEquals(60L, steps.get(steps.size() - 1), where + ": " + steps);
+            assertEquals(2, started[0], where);
+            assertEquals(List.of(0.0, 0.5, 1.0, 1.5, 2.0, 0.0, 0.5, 1.0, 1.5, 2.0), times, where);
+        }
+    }
+
+    @Test
+    void theReadmesJavaBlockCompilesAndRuns() throws Exception {
+        // the ```java block of README.md's "Java API" section, as the body of a method that returns its mu and last
+        List<String> readme = Files.readAllLines(Path.of("README.md"));
+        int open = readme.indexOf("```java"), close = readme.subList(open + 1, readme.size()).indexOf("```") + open + 1;
+        assertTrue(open > readme.indexOf("## Java API") && open > 0, "the README's Java block is in its Java API section");
+        String source = "import org.geomech.api.*;\npublic final class ReadmeBlock {\n    public static Object[] run() {\n"
+                + String.join("\n", readme.subList(open + 1, close)) + "\n        return new Object[]{mu, last, r};\n    }\n}\n";
+        Path file = dir.resolve("ReadmeBlock.java");
+        Files.writeString(file, source);
+        ByteArrayOutputStream diagnostics = new ByteArrayOutputStream();
+        int rc = ToolProvider.getSystemJavaCompiler().run(null, null, diagnostics, "-d", dir.toString(), "-cp", System.getProperty("java.class.path"),
+                file.toString());
+        assertEquals(0, rc, diagnostics.toString(StandardCharsets.UTF_8) + source);
+        try (URLClassLoader loader = new URLClassLoader(new URL[]{dir.toUri().toURL()}, getClass().getClassLoader())) {
+            Object[] out = (Object[]) loader.loadClass("ReadmeBlock").getMethod("run").invoke(null);
+            double[] mu = (double[]) out[0];
+            double[][] last = (double[][]) out[1];
+            assertEquals(11, mu.length, "mu at t = 0, 1, ..., 10");
+            assertEquals(0.0267, mu[10] / Math.pow(0.2, 4), 0.05 * 0.0267);       // 001 spec R.2, as the example
+            assertEquals(21, last.length);
+            assertEquals(((Results) out[2]).components().size(), last[0].length);
+        }
+    }
+
     private static Run cvt() {
         return Run.of(Model.builtIn("cvt")).ensemble(Ensemble.of(50).perturbed(3, 1e-3).parameter("eps", "uniform(0.2, 0.8)"))
                 .stepSizes(0.05, 0.025).until(2).every(0.25).backend("simd");

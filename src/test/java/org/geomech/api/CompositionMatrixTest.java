@@ -24,7 +24,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * (which keeps the quantile sketches the first slab fed) give bitwise the same rows, spread, final states, trajectories, failures and counters,
  * for a system in coordinates (cvt, lobatto-nh:2) and on a Lie group (unicycle on SE(2), lobatto-lie-nh:2), on each
  * backend, with parameters shared, drawn per member, swept, h per member and initial states given per member, and with
- * the default statistics or min, std and quantiles, exact or summarised by sketches. The default test command runs a
+ * the default statistics or min, std, quantiles and a histogram (its range each output's own where exact, fixed where
+ * sketched), exact or summarised by sketches. The default test command runs a
  * reduced matrix (every variant on simd, a sweep and h per member on the other two backends); {@code mvn test -Dgroups=matrix} runs
  * every cell (benchmarks/matrix.sh).
  */
@@ -127,6 +128,8 @@ class CompositionMatrixTest {
                 assertTrue(Double.isFinite(a.quantile(o, 0.5)[a.times().length - 1]), where + " a quantile exists at t_end");
                 assertBits(a.quantile(o, 0.5), a.statistic(o, "q50"), where + " q50 by name " + o);
                 assertBits(a.std(o), a.statistic(o, "std"), where + " std by name " + o);
+                assertEquals(a.histograms(o), b.histograms(o), where + " histograms " + o);
+                for (int i = 0; i < a.times().length; i++) assertEquals(a.ok()[i], a.histograms(o).get(i).total(), where + " every running member counted once");
             }
             assertEquals(MEMBERS, a.finalStates().length, where);
             for (int j = 0; j < MEMBERS; j++) assertBits(a.finalStates()[j], b.finalStates()[j], where + " final state of member " + j);
@@ -149,7 +152,11 @@ class CompositionMatrixTest {
         if (variant == Variant.H_PER_MEMBER) run.stepSize("0.02*(1+j/N)");
         else run.stepSizes(0.02);
         if (variant == Variant.INITIAL) initial(run, lie);
-        if (stats != Stats.DEFAULT) run.statistics(SPREAD).quantiles(stats == Stats.EXACT ? "exact" : "sketch:64");
+        if (stats != Stats.DEFAULT) {
+            List<String> statistics = new ArrayList<>(List.of(SPREAD));
+            statistics.add(stats == Stats.EXACT ? "hist:16" : "hist:-1,1,16");
+            run.statistics(statistics.toArray(new String[0])).quantiles(stats == Stats.EXACT ? "exact" : "sketch:64");
+        }
         return run;
     }
 

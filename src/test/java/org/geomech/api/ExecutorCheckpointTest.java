@@ -29,11 +29,13 @@ class ExecutorCheckpointTest {
     private static final int MEMBERS = 2500;
     private static final double[] LEVELS = {0.1, 0.5, 0.9};
 
-    // cvt swept over eps, lobatto-nh:2, rows every 0.1 to 0.4, min, std and quantiles, trajectories of a member in the first slab and the last
+    // cvt swept over eps, lobatto-nh:2, rows every 0.1 to 0.4, min, std, quantiles and a histogram (a fixed range where
+    // sketched), trajectories of a member in the first slab and the last
     private static Run run(String quantiles) {
         return Run.of(Model.builtIn("cvt")).method("lobatto-nh:2").ensemble(Ensemble.of(MEMBERS).perturbed(11, 1e-3).parameter("eps", "[0.25, 0.5]"))
                 .until(0.4).every(0.1).stepSizes(0.02).backend("simd").trajectories(List.of(3, MEMBERS - 2))
-                .statistics("mean", "max", "msd", "min", "std", "q10", "q50", "q90").quantiles(quantiles).keepFinalStates(true);
+                .statistics("mean", "max", "msd", "min", "std", "q10", "q50", "q90", quantiles.equals("exact") ? "hist:8" : "hist:0,1,8")
+                .quantiles(quantiles).keepFinalStates(true);
     }
 
     private static Run onExecutor(String quantiles) {
@@ -90,6 +92,7 @@ class ExecutorCheckpointTest {
                 bits(x.min(o), y.min(o), "min " + o);
                 bits(x.std(o), y.std(o), "std " + o);
                 for (double level : LEVELS) bits(x.quantile(o, level), y.quantile(o, level), "q" + level + " " + o);
+                assertEquals(x.histograms(o), y.histograms(o), "histograms " + o);
             }
             for (int j = 0; j < MEMBERS; j++) bits(x.finalStates()[j], y.finalStates()[j], "final state " + j);
             for (int i = 0; i < x.trajectories().length; i++)

@@ -6,6 +6,7 @@ import org.geomech.engine.LastFirstSlabs;
 import org.geomech.engine.MemberFailure;
 import org.geomech.engine.Retries;
 import org.geomech.ensemble.EnsembleState;
+import org.geomech.ensemble.Histogram;
 import org.geomech.io.Checkpoint;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -142,22 +143,24 @@ class RetryFailedTest {
     }
 
     /**
-     * min, std and quantiles take the retried member in: at every output they are those of the members alive there, by
-     * hand from each member's values alone (members 0 and 1 at h, member 2 at h until it failed and at h/2 from then on,
-     * member 3 only at t = 0, where it had not failed), exactly and with sketches of 64 values per level (which hold all
-     * four values and so are exact, bitwise type 7 as QuantileSketch says).
+     * min, std, quantiles and a histogram take the retried member in: at every output they are those of the members alive
+     * there, by hand from each member's values alone (members 0 and 1 at h, member 2 at h until it failed and at h/2 from
+     * then on, member 3 only at t = 0, where it had not failed), exactly and with sketches of 64 values per level (which
+     * hold all four values and so are exact, bitwise type 7 as QuantileSketch says); the histogram's counts (8 bins over
+     * [-0.1, 0.1]) are those of the same values, and sum to the members alive.
      */
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {"reference", "opencl"})
     void retriedMembersEnterMinStdAndQuantiles(String backend) {
         if (backend.equals("opencl")) OpenClRequirement.device();
         double[][] alone = new double[4][];
-        for (int j = 0; j < 4; j++) alone[j] = spreadRun(pendulum(backend, "2^(-0.25)*" + (1 + j), 1), "exact").run().series(H, 0).min(ENERGY);
-        double[] halved = spreadRun(pendulum(backend, "2^(-0.25)*3", 1).stepSizes(H / 2), "exact").run().series(H / 2, 0).min(ENERGY);
+        for (int j = 0; j < 4; j++) alone[j] = spreadRun(pendulum(backend, "2^(-0.25)*" + (1 + j), 1), "exact", HIST).run().series(H, 0).min(ENERGY);
+        double[] halved = spreadRun(pendulum(backend, "2^(-0.25)*3", 1).stepSizes(H / 2), "exact", HIST).run().series(H / 2, 0).min(ENERGY);
         long failedAt = fourMembers(backend).run().failures().get(0).step();
         for (String quantiles : List.of("exact", "sketch:64")) {
-            Series s = spreadRun(fourMembers(backend).retryFailed(1), quantiles).run().series(H, 0);
+            Series s = spreadRun(fourMembers(backend).retryFailed(1), quantiles, HIST).run().series(H, 0);
             double[] min = s.min(ENERGY), std = s.std(ENERGY);
+            List<Histogram> histograms = s.histograms(ENERGY);
             for (int i = 0; i < min.length; i++) {
                 List<Double> alive = new ArrayList<>(List.of(alone[0][i], alone[1][i], s.steps()[i] < failedAt ? alone[2][i] : halved[i]));
                 if (i == 0) alive.add(alone[3][0]);
@@ -169,15 +172,22 @@ class RetryFailedTest {
                 assertEquals(x.length, s.ok()[i], at);
                 assertEquals(x[0], min[i], 0.0, "min, " + at);
                 for (double p : LEVELS) assertEquals(type7(x, p), s.quantile(ENERGY, p)[i], 0.0, "q" + p + ", " + at);
+                Histogram.Counter counted = new Histogram.Counter(-0.1, 0.1, 8);
+                for (double v : x) counted.add(v);
+                assertEquals(counted.histogram(), histograms.get(i), "histogram, " + at);
+                assertEquals(x.length, histograms.get(i).total(), "every member alive counted once, " + at);
             }
         }
     }
 
-    /** The spread with retries is bitwise the same held at once, in slabs of one member, on an executor, and stopped and resumed (at once and in slabs). */
+    /**
+     * The spread with retries (and a histogram: each output's own range where exact, a fixed one where sketched) is bitwise
+     * the same held at once, in slabs of one member, on an executor, and stopped and resumed (at once and in slabs).
+     */
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {"exact", "sketch:64"})
     void retriedSpreadIsBitwiseInSlabsOnAnExecutorAndResumed(String quantiles) {
-        Supplier<Run> run = () -> spreadRun(fourMembers("simd").stepSizes(H, H / 2).retryFailed(1), quantiles);
+        Supplier<Run> run = () -> spreadRun(fourMembers("simd").stepSizes(H, H / 2).retryFailed(1), quantiles, quantiles.equals("exact") ? "hist:8" : HIST);
         Results whole = run.get().run();
         Run recipe = run.get();
         List<Results> others = new ArrayList<>(List.of(run.get().membersInMemory(1).run(),
@@ -204,6 +214,8 @@ class RetryFailedTest {
                 assertArrayEquals(bits(a.min(ENERGY)), bits(b.min(ENERGY)), "min, h = " + h);
                 assertArrayEquals(bits(a.std(ENERGY)), bits(b.std(ENERGY)), "std, h = " + h);
                 for (double p : LEVELS) assertArrayEquals(bits(a.quantile(ENERGY, p)), bits(b.quantile(ENERGY, p)), "q" + p + ", h = " + h);
+                assertEquals(a.histograms(ENERGY), b.histograms(ENERGY), "histograms, h = " + h);
+                for (int i = 0; i < a.ok().length; i++) assertEquals(a.ok()[i], a.histograms(ENERGY).get(i).total(), "h = " + h + ", output " + i);
             }
     }
 
@@ -217,8 +229,10 @@ class RetryFailedTest {
 
     private static final double[] LEVELS = {0.05, 0.5, 0.95};
 
-    private static Run spreadRun(Run run, String quantiles) {
-        return run.statistics("mean", "max", "msd", "min", "std", "q5", "q50", "q95").quantiles(quantiles);
+    private static final String HIST = "hist:-0.1,0.1,8";
+
+    private static Run spreadRun(Run run, String quantiles, String histogram) {
+        return run.statistics("mean", "max", "msd", "min", "std", "q5", "q50", "q95", histogram).quantiles(quantiles);
     }
 
     // the population standard deviation, two passes in the values' order (Spread.of's formula)

@@ -20,7 +20,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Issue 11 item 3 with item 1's sweeps and item 5's spread statistics: a run stopped at a checkpoint and resumed gives
- * bitwise the rows heard, the series of every sweep point (mean, max, msd, min, std, quantiles), the failures and the
+ * bitwise the rows heard, the series of every sweep point (mean, max, msd, min, std, quantiles, histograms), the failures and the
  * final states (of both step sizes) of the run that never stopped. Each run has two step sizes and stops in the second, so the first comes
  * back from the checkpoint (its rows split on their block partials, its spread as recorded) and the second goes on.
  */
@@ -37,7 +37,7 @@ class SweepAndSpreadResumeTest {
     /** chaotic-nh (m = 3), 1500 members over two reduction blocks, lobatto-nh:2, the spread statistics beside the default three. */
     private static Run spread(String backend) {
         return Run.of(Model.builtIn("chaotic-nh")).ensemble(Ensemble.of(1500).perturbed(7, 0.1)).stepSizes(0.1, 0.05).until(2).every(0.25)
-                .statistics("mean", "max", "msd", "min", "std", "q10", "q50", "q90").backend(backend);
+                .statistics("mean", "max", "msd", "min", "std", "q10", "q50", "q90", "hist:12").backend(backend);
     }
 
     @Test
@@ -60,7 +60,7 @@ class SweepAndSpreadResumeTest {
 
     @Test
     void sweepWithQuantilesOnSimd() {
-        stoppedAndResumedIsTheWholeRun(() -> sweep("simd").statistics("mean", "min", "std", "q25", "q75"), 3, 0.25, 0.75);
+        stoppedAndResumedIsTheWholeRun(() -> sweep("simd").statistics("mean", "min", "std", "q25", "q75", "hist:0,1,6"), 3, 0.25, 0.75);
     }
 
     @Test
@@ -106,6 +106,7 @@ class SweepAndSpreadResumeTest {
                 assertArrayEquals(a.min(o), b.min(o), 0.0, o + " min at " + at);
                 assertArrayEquals(a.std(o), b.std(o), 0.0, o + " std at " + at);
                 for (double level : levels) assertArrayEquals(a.quantile(o, level), b.quantile(o, level), 0.0, o + " q" + level + " at " + at);
+                if (levels.length > 0) assertEquals(a.histograms(o), b.histograms(o), o + " histograms at " + at);
             }
         }
         for (int k = 0; k < whole.series().size(); k++) {
@@ -138,5 +139,6 @@ class SweepAndSpreadResumeTest {
             assertArrayEquals(pair[0], pair[1], 0.0, what);
         assertEquals(a.quantiles().length, b.quantiles().length, what);
         for (int o = 0; o < a.quantiles().length; o++) assertArrayEquals(a.quantiles()[o], b.quantiles()[o], 0.0, what + ": quantiles of observer " + o);
+        assertArrayEquals(a.histograms(), b.histograms(), what + ": histograms");
     }
 }

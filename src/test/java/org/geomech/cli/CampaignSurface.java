@@ -3,7 +3,6 @@ package org.geomech.cli;
 import org.geomech.api.Checkpoints;
 import org.geomech.api.Output;
 import org.geomech.api.Run;
-import org.geomech.io.ScenarioFile;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -287,7 +286,7 @@ final class CampaignSurface {
             Path file = folder.resolve("checkpoint.bin");
             String text = scenarios.get(k);
             int[] rows = {0};
-            Run.of(ScenarioFile.draft("checkpointed" + k + ".yaml", text).resolve())
+            Run.fromScenarioText(text)
                     .checkpoints(new Checkpoints(file, "0.2", List.of("checkpointed" + k + ".yaml", "--checkpoint-every", "0.2", "--no-plots", "--quiet"),
                             text, () -> rows[0] >= 4))
                     .listener(new Run.Listener() {

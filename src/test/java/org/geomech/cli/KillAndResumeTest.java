@@ -42,7 +42,7 @@ class KillAndResumeTest {
 
     /** cvt swept over eps (three points of 2000 members), lobatto-nh:2 at two step sizes, min, std and a quantile beside mean, max and msd. */
     private static List<String> sweepArgs(Path out) {
-        return List.of("run", "--model", "cvt", "--param", "eps=[0.25,0.5,1]", "--statistics", "mean,max,msd,min,std,q90", "--h", "0.01,0.005",
+        return List.of("run", "--model", "cvt", "--param", "eps=[0.25,0.5,1]", "--statistics", "mean,max,msd,min,std,q90,hist:8", "--h", "0.01,0.005",
                 "--t-end", "6", "--output-interval", "0.25", "--members", "2000", "--backend", "simd", "--out", out.toString(), "--no-plots", "--quiet");
     }
 
@@ -71,6 +71,7 @@ class KillAndResumeTest {
         assertEquals(0, uninterrupted.exit(), uninterrupted.err());
         assertArrayEquals(Files.readAllBytes(whole.resolve("timeseries.csv")), Files.readAllBytes(killed.resolve("timeseries.csv")),
                 "timeseries.csv byte for byte (a point column; min, std and q90 per observer)");
+        assertArrayEquals(Files.readAllBytes(whole.resolve("hist.csv")), Files.readAllBytes(killed.resolve("hist.csv")), "hist.csv byte for byte");
         JsonNode a = new ObjectMapper().readTree(whole.resolve("summary.json").toFile()), b = new ObjectMapper().readTree(killed.resolve("summary.json").toFile());
         for (String field : List.of("inputs", "members", "failures", "member_steps", "consistency"))
             assertEquals(a.get(field), b.get(field), "summary " + field);
@@ -81,9 +82,9 @@ class KillAndResumeTest {
         assertTrue(a.get("results").get(5).get("at_end").get("energy").get("std").asDouble() > 0, "a spread was computed");
     }
 
-    /** cvt swept over eps (two points of 2000 members), two step sizes, quantiles exact or sketched, trajectories and final states: what slabs keep. */
+    /** cvt swept over eps (two points of 2000 members), two step sizes, quantiles exact or sketched, a histogram of a fixed range, trajectories and final states: what slabs keep. */
     private static List<String> slabArgs(Path out, String quantiles) {
-        return List.of("run", "--model", "cvt", "--param", "eps=[0.25,0.5]", "--statistics", "mean,msd,min,std,q10,q90", "--quantiles", quantiles,
+        return List.of("run", "--model", "cvt", "--param", "eps=[0.25,0.5]", "--statistics", "mean,msd,min,std,q10,q90,hist:-1,1,8", "--quantiles", quantiles,
                 "--h", "0.01,0.005", "--t-end", "20", "--output-interval", "0.25", "--members", "2000", "--save-trajectories", "1,1999",
                 "--save-final-states", "--backend", "simd", "--out", out.toString(), "--no-plots", "--quiet");
     }
@@ -132,7 +133,7 @@ class KillAndResumeTest {
         Path whole = dir.resolve("slabs-whole-" + name);
         Cli.Result uninterrupted = Cli.run(slabArgs(whole, quantiles).toArray(new String[0]));
         assertEquals(0, uninterrupted.exit(), uninterrupted.err());
-        for (String f : List.of("timeseries.csv", "h0.01-final-states.csv", "h0.005-final-states.csv", "h0.01-point0-trajectories.csv",
+        for (String f : List.of("timeseries.csv", "hist.csv", "h0.01-final-states.csv", "h0.005-final-states.csv", "h0.01-point0-trajectories.csv",
                 "h0.005-point1-trajectories.csv"))
             assertArrayEquals(Files.readAllBytes(whole.resolve(f)), Files.readAllBytes(killed.resolve(f)), f + " byte for byte, killed after checkpoint " + k);
         JsonNode a = new ObjectMapper().readTree(whole.resolve("summary.json").toFile()), b = new ObjectMapper().readTree(killed.resolve("summary.json").toFile());

@@ -34,6 +34,22 @@ class StatisticTest {
     }
 
     @Test
+    void aHistogramComesLastOncePerRunAndIsNotAColumn() {
+        // hist:LO,HI,BINS split at its commas (a comma-separated flag) is joined again
+        List<Statistic> s = Statistic.parse(List.of("hist:-1", "1", "20", "q50", "mean"));
+        assertEquals(List.of("mean", "q50", "hist:-1,1,20"), s.stream().map(Statistic::name).toList());
+        assertEquals(new Bins(-1, 1, 20), Statistic.bins(s));
+        assertEquals(List.of(true, true, false), s.stream().map(Statistic::scalar).toList());
+        assertTrue(Statistic.needSpread(Statistic.parse(List.of("mean", "hist:8"))), "a histogram is counted from every member's value");
+        assertTrue(Statistic.bins(Statistic.parse(List.of("hist:8"))).automatic());
+        assertThrows(IllegalArgumentException.class, () -> s.get(2).of(new Statistics(1, 2, 3), new double[0]));
+        InputException two = assertThrows(InputException.class, () -> Statistic.parse(List.of("hist:8", "hist:0,1,4")));
+        assertEquals("statistics: one histogram per run, got hist:8 and hist:0,1,4", two.getMessage());
+        InputException number = assertThrows(InputException.class, () -> Statistic.parse(List.of("mean", "5")));
+        assertTrue(number.getMessage().startsWith("statistics: unknown statistic '5'"), "a number continues only a histogram: " + number.getMessage());
+    }
+
+    @Test
     void unknownNamesAreOneLineInputErrors() {
         for (String bad : List.of("median", "q101", "q-5", "Q50", "")) {
             InputException e = assertThrows(InputException.class, () -> Statistic.parse(bad), bad);

@@ -9,6 +9,7 @@ import org.geomech.engine.Stage;
 import org.geomech.engine.Trajectories;
 import org.geomech.engine.EnsembleRun;
 import org.geomech.ensemble.EnsembleState;
+import org.geomech.ensemble.Histogram;
 import org.geomech.ensemble.InitialStates;
 import org.geomech.ensemble.Reduction;
 import org.geomech.ensemble.Statistics;
@@ -145,7 +146,9 @@ class CheckpointTest {
                 int i = 2 * row + o;
                 fed[i] = new QuantileSketch(64);
                 for (int k = 0; k < counts[i]; k++) fed[i].add(r.nextGaussian());
-                at[0][o] = new Spread.Partial(fed[i].state(), -1.5 * i, 0.25 * i, 3.0 * i, counts[i]);
+                // the second observer's summaries count a histogram (hist:-1,1,3) beside the sketch
+                Histogram counted = o == 0 ? null : new Histogram(-1, 1, row, 2, 3, new long[]{counts[i], 1, 0});
+                at[0][o] = new Spread.Partial(fed[i].state(), -1.5 * i, 0.25 * i, 3.0 * i, counts[i], counted);
             }
             rows.add(at);
         }
@@ -161,6 +164,7 @@ class CheckpointTest {
         for (int i = 0; i < counts.length; i++) {
             Spread.Partial a = rows.get(i / 2)[0][i % 2], b = sketches.rows().get(i / 2)[0][i % 2];
             assertEquals(List.of(a.min(), a.mean(), a.squares(), a.n()), List.of(b.min(), b.mean(), b.squares(), b.n()), "moments " + i);
+            assertEquals(a.histogram(), b.histogram(), "histogram " + i);
             assertArrayEquals(a.quantiles().odd(), b.quantiles().odd(), "parities " + i);
             for (int h = 0; h < a.quantiles().levels().length; h++) assertArrayEquals(a.quantiles().levels()[h], b.quantiles().levels()[h], 0.0, "level " + h);
             QuantileSketch taken = QuantileSketch.of(b.quantiles()), going = fed[i];
@@ -175,15 +179,15 @@ class CheckpointTest {
 
     @Test
     void aFormatThreeCheckpointOfSlabsStillReads() throws Exception {
-        // format 3 is format 5 without the sketches' flag and the count of values held for retried members, which in a
+        // format 3 is format 6 without the sketches' flag and the count of values held for retried members, which in a
         // checkpoint of slabs stand before the empty ensemble (16 bytes) and the trailer
         Path file = dir.resolve(Checkpoint.FILE);
         Checkpoint.write(file, slabs(null), null);
-        byte[] five = Files.readAllBytes(file);
-        int flag = five.length - 12 - 16 - 4 - 1, magic = "GEOMECH-CHECKPOINT\n".length();
-        assertArrayEquals(new byte[5], Arrays.copyOfRange(five, flag, flag + 5), "no sketches, no values held");
-        java.nio.ByteBuffer three = java.nio.ByteBuffer.allocate(five.length - 5);
-        three.put(five, 0, flag).put(five, flag + 5, five.length - 12 - flag - 5).putInt(magic, 3);
+        byte[] six = Files.readAllBytes(file);
+        int flag = six.length - 12 - 16 - 4 - 1, magic = "GEOMECH-CHECKPOINT\n".length();
+        assertArrayEquals(new byte[5], Arrays.copyOfRange(six, flag, flag + 5), "no sketches, no values held");
+        java.nio.ByteBuffer three = java.nio.ByteBuffer.allocate(six.length - 5);
+        three.put(six, 0, flag).put(six, flag + 5, six.length - 12 - flag - 5).putInt(magic, 3);
         java.util.zip.CRC32C crc = new java.util.zip.CRC32C();
         crc.update(three.array(), 0, three.position());
         three.putLong(three.position()).putInt((int) crc.getValue());
@@ -206,21 +210,21 @@ class CheckpointTest {
         Checkpoint.Header h = header(s);
         Path file = dir.resolve(Checkpoint.FILE);
         Checkpoint.write(file, h, s);
-        byte[] five = Files.readAllBytes(file);
+        byte[] six = Files.readAllBytes(file);
         java.nio.ByteBuffer pattern = java.nio.ByteBuffer.allocate(21).putInt(1).putInt(1).putInt(3).putLong(2).put((byte) EnsembleState.Status.SINGULAR_JACOBIAN.ordinal());
-        int at = indexOf(five, pattern.array());
+        int at = indexOf(six, pattern.array());
         java.io.ByteArrayOutputStream three = new java.io.ByteArrayOutputStream();
-        three.write(five, 0, at);
+        three.write(six, 0, at);
         three.write(java.nio.ByteBuffer.allocate(30).putInt(2).putInt(1027).putLong(2).put((byte) EnsembleState.Status.SINGULAR_JACOBIAN.ordinal())
                 .putInt(1030).putLong(0).put((byte) EnsembleState.Status.EXCLUDED.ordinal()).array());
-        three.write(five, at + pattern.capacity(), five.length - 12 - at - pattern.capacity());
+        three.write(six, at + pattern.capacity(), six.length - 12 - at - pattern.capacity());
         byte[] withRetried = three.toByteArray();
         // format 4 then counts the stage's retried members (none) after its final states, which end with point 1's member 1, {6, 7}
         int retriedAt = indexOf(withRetried, java.nio.ByteBuffer.allocate(24).putDouble(6).putDouble(7).putInt(0).putInt(1).array()) + 16;
         byte[] body = new byte[withRetried.length - 4];
         System.arraycopy(withRetried, 0, body, 0, retriedAt);
         System.arraycopy(withRetried, retriedAt + 4, body, retriedAt, body.length - retriedAt);
-        // and format 4 flags the sketches of slabs (none) between the slabs' flag (none) and the ensemble's size, format 5
+        // and format 4 flags the sketches of slabs (none) between the slabs' flag (none) and the ensemble's size, format 6
         // counts the values held for retried members (none) after them
         int sketchesAt = indexOf(body, java.nio.ByteBuffer.allocate(14).put((byte) 0).put((byte) 0).putInt(0).putInt(s.members()).putInt(s.components()).array()) + 1;
         byte[] withoutSketches = new byte[body.length - 5];

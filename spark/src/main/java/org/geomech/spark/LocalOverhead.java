@@ -35,9 +35,9 @@ public final class LocalOverhead {
             SparkSlabs slabs = new SparkSlabs(sc, master);
             for (int r = 0; r <= repeats; r++) {
                 long t0 = System.nanoTime(), c0 = cpuNanos();
-                simdLast = Run.of(ScenarioRecipe.scenario(yaml)).run();
+                simdLast = Run.fromScenarioText(yaml).run();
                 long t1 = System.nanoTime(), c1 = cpuNanos();
-                sparkLast = Run.of(ScenarioRecipe.scenario(yaml)).membersInMemory(slab).distributed(slabs, stage -> new ScenarioRecipe(yaml, stage)).run();
+                sparkLast = Run.fromScenarioText(yaml).membersInMemory(slab).distributed(slabs, stage -> new ScenarioRecipe(yaml, stage)).run();
                 long t2 = System.nanoTime(), c2 = cpuNanos();
                 simd[0][r] = (t1 - t0) * 1e-9;
                 simd[1][r] = (c1 - c0) * 1e-9;

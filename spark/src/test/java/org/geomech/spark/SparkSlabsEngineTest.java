@@ -51,7 +51,7 @@ class SparkSlabsEngineTest {
 
     @BeforeAll
     static void start() {
-        expected = Run.of(ScenarioRecipe.scenario(SCENARIO)).quantiles("sketch:64").run();
+        expected = Run.fromScenarioText(SCENARIO).quantiles("sketch:64").run();
         spark = new JavaSparkContext(new SparkConf().setMaster("local[2,2]").setAppName("geomech-test").set("spark.ui.enabled", "false")
                 .set("spark.driver.host", "127.0.0.1").set("spark.driver.bindAddress", "127.0.0.1"));
     }
@@ -60,7 +60,7 @@ class SparkSlabsEngineTest {
     static void stop() { spark.stop(); }
 
     private static Run onSpark(int slabMembers, SparkSlabs slabs) {
-        return Run.of(ScenarioRecipe.scenario(SCENARIO)).quantiles("sketch:64").membersInMemory(slabMembers)
+        return Run.fromScenarioText(SCENARIO).quantiles("sketch:64").membersInMemory(slabMembers)
                 .distributed(slabs, stage -> new ScenarioRecipe(SCENARIO, stage));
     }
 

@@ -33,6 +33,7 @@ public final class SimdBackend implements Backend {
     private final int chunk;
     private final boolean spanCalls;
 
+    /** The backend on every available processor. */
     public SimdBackend() { this(Runtime.getRuntime().availableProcessors(), DEFAULT_CHUNK); }
 
     /** threads: worker threads per run; chunk: members per task (rounded up to a multiple of the lane count). */

@@ -6,7 +6,8 @@ import java.util.List;
 /**
  * What one plot shows: a title, two axes (linear or logarithmic), its series in drawing order and notes printed under
  * it. Colors go to series in turn from the palette unless a series names the color of an earlier one; reference lines
- * are grey, numbered -1, -2, ... in the place of a color (their dash patterns differ). Building a
+ * are grey, numbered -1, -2, ... in the place of a color (their dash patterns differ). A chart on linear axes may hold a
+ * heat map (HeatMap: cells coloured by a count, under the series, with a colour bar in place of the legend). Building a
  * chart draws nothing: Layout places it, Painter draws it, ChartFiles writes it.
  */
 public final class Chart {
@@ -18,7 +19,9 @@ public final class Chart {
     private final List<Series> series = new ArrayList<>();
     private final List<String> notes = new ArrayList<>();
     private int colors, references;
+    private HeatMap heatMap;
 
+    /** An empty chart with a title and two axes. */
     public Chart(String title, Axis x, Axis y) {
         this.title = title;
         this.x = x;
@@ -35,11 +38,25 @@ public final class Chart {
         return new Chart(title, new Axis("step size h", true, "h"), new Axis(yTitle, true, null));
     }
 
+    /** The title. */
     public String title() { return title; }
+    /** The x axis. */
     public Axis x() { return x; }
+    /** The y axis. */
     public Axis y() { return y; }
+    /** The series, in drawing order. */
     public List<Series> series() { return List.copyOf(series); }
+    /** The notes written under the legend. */
     public List<String> notes() { return List.copyOf(notes); }
+    /** The heat map drawn under the series (null: none). */
+    public HeatMap heatMap() { return heatMap; }
+
+    /** Cells coloured by a count, under the series (one per chart, on linear axes). */
+    public void heatMap(HeatMap cells) {
+        if (heatMap != null) throw new IllegalArgumentException("two heat maps on '" + title + "'");
+        if (x.log() || y.log()) throw new IllegalArgumentException("a heat map on a log axis ('" + title + "')");
+        heatMap = cells;
+    }
 
     /** A solid line in the next color; returns that color. */
     public int line(String name, double[] xs, double[] ys) { return add(name, Series.Kind.LINE, xs, ys, null, colors); }

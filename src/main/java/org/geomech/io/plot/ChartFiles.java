@@ -12,7 +12,8 @@ import java.util.Map;
 
 /**
  * Writes a chart as stem.png and stem.svg, the values it draws as stem.plot.csv (series, x, y, y_upper: the upper edge of
- * a band, empty otherwise) and stem.py, a matplotlib script that redraws the chart from that CSV.
+ * a band, empty otherwise; with a heat map two more columns, x_upper and count, and one row per cell: x to x_upper, y to
+ * y_upper, its count) and stem.py, a matplotlib script that redraws the chart from that CSV.
  */
 public final class ChartFiles {
     private ChartFiles() {}
@@ -28,9 +29,18 @@ public final class ChartFiles {
         Painter.paint(layout, vector);
         AtomicFile.writeString(svg, vector.document());
         List<List<Object>> rows = new ArrayList<>();
-        for (Series s : chart.series())
-            for (int i = 0; i < s.x().length; i++) rows.add(Arrays.asList(s.name(), s.x()[i], s.y()[i], s.upper() == null ? "" : s.upper()[i]));
-        CsvWriter.write(csv, List.of("series", "x", "y", "y_upper"), rows);
+        HeatMap heat = chart.heatMap();
+        for (Series s : chart.series()) {
+            for (int i = 0; i < s.x().length; i++) {
+                List<Object> row = new ArrayList<>(Arrays.asList(s.name(), s.x()[i], s.y()[i], s.upper() == null ? "" : s.upper()[i]));
+                if (heat != null) row.addAll(List.of("", ""));
+                rows.add(row);
+            }
+        }
+        for (int i = 0; heat != null && i < heat.counts().length; i++)
+            for (int k = 0; k < heat.counts()[i].length; k++)
+                rows.add(List.of(heat.name(), heat.x0()[i], heat.edges()[i][k], heat.edges()[i][k + 1], heat.x1()[i], heat.counts()[i][k]));
+        CsvWriter.write(csv, heat == null ? List.of("series", "x", "y", "y_upper") : List.of("series", "x", "y", "y_upper", "x_upper", "count"), rows);
         AtomicFile.writeString(py, MatplotlibScript.of(chart, layout, csv.getFileName().toString(), stem));
         return List.of(png, svg, csv, py);
     }

@@ -9,13 +9,15 @@ import java.util.Set;
 
 /**
  * Where everything of a chart goes on a WIDTH x HEIGHT page: the title (wrapped), the plot area, both axes' scales
- * and tick labels, the axis titles, the legend to the right of the plot and the notes under it, among them one that
+ * and tick labels, the axis titles, the legend to the right of the plot (and right of it a heat map's colour bar, with
+ * its scale of counts and title) and the notes under it, among them one that
  * says which values a log axis cannot show (0 at t = 0, say, or a band's lower edge, filled down to the axis), so that no
  * value is dropped silently.
  */
 public final class Layout {
+    /** The page's size in pixels. */
     public static final double WIDTH = 900, HEIGHT = 600;
-    static final double MARGIN = 12, TICK_LENGTH = 5, LEGEND_SAMPLE = 30, LEGEND_MAX_LABEL = 250;
+    static final double MARGIN = 12, TICK_LENGTH = 5, LEGEND_SAMPLE = 30, LEGEND_MAX_LABEL = 250, COLOR_BAR = 18;
 
     /** A legend line: the series and its label. */
     public record Entry(Series series, Placed label, Rectangle2D sample) {}
@@ -27,7 +29,13 @@ public final class Layout {
     private final Rectangle2D plot;
     private final Rectangle2D legendFrame;
     private final Placed xTitle, yTitle;
+    /** A heat map's colour bar, its scale of counts, their labels and its title (null and empty without a heat map). */
+    private final Rectangle2D colorBar;
+    private final Scale colorScale;
+    private final List<Placed> colorLabels = new ArrayList<>();
+    private final Placed colorTitle;
 
+    /** Places everything of chart on the page. */
     public Layout(Chart chart) {
         this.chart = chart;
         double y = MARGIN;
@@ -59,8 +67,28 @@ public final class Layout {
         for (Series s : chart.series()) if (!s.name().isEmpty()) named.add(s);
         for (Series s : named) legendWidth = Math.max(legendWidth, Math.min(LEGEND_MAX_LABEL, Typeface.LEGEND.measure(RichText.of(s.name())).width()));
         if (!named.isEmpty()) legendWidth += LEGEND_SAMPLE + 6 + 2 * 8;
-        double right = WIDTH - MARGIN - legendWidth - (named.isEmpty() ? 0 : 16);
+        HeatMap heat = chart.heatMap();
+        colorScale = heat == null ? null : heat.logCounts() ? Scale.fit(true, heat.leastCount(), heat.max(), bottom - top, false)
+                : Scale.fit(false, 0, Math.max(1, heat.max()), bottom - top, false);
+        double colorLabelWidth = 0;
+        if (heat != null) for (Scale.Tick t : colorScale.labelled()) colorLabelWidth = Math.max(colorLabelWidth, Typeface.TICK.measure(t.label()).width());
+        RichText colorTitleText = heat == null ? null : RichText.of(heat.name() + colorScale.titleSuffix());
+        Typeface.Extent colorTitleExtent = heat == null ? null : Typeface.AXIS_TITLE.measure(colorTitleText);
+        double barWidth = heat == null ? 0 : 16 + COLOR_BAR + TICK_LENGTH + 4 + colorLabelWidth + 8 + colorTitleExtent.height();
+        double right = WIDTH - MARGIN - legendWidth - (named.isEmpty() ? 0 : 16) - barWidth;
         plot = new Rectangle2D.Double(left, top, right - left, bottom - top);
+        if (heat == null) {
+            colorBar = null;
+            colorTitle = null;
+        } else {
+            colorBar = new Rectangle2D.Double(WIDTH - MARGIN - barWidth + 16, top, COLOR_BAR, bottom - top);
+            for (Scale.Tick t : colorScale.labelled()) {
+                Typeface.Extent e = Typeface.TICK.measure(t.label());
+                colorLabels.add(new Placed(t.label(), Typeface.TICK, colorBar.getMaxX() + TICK_LENGTH + 4, colorY(t.value()) + (e.ascent() - e.descent()) / 2, 0, false));
+            }
+            colorTitle = new Placed(colorTitleText, Typeface.AXIS_TITLE, colorBar.getMaxX() + TICK_LENGTH + 4 + colorLabelWidth + 8 + colorTitleExtent.ascent(),
+                    colorBar.getCenterY(), 0.5, true);
+        }
 
         double[] xRange = range(true);
         xScale = Scale.fit(chart.x().log(), xRange[0], xRange[1], plot.getWidth(), true);
@@ -94,18 +122,41 @@ public final class Layout {
         legendFrame = named.isEmpty() ? null : new Rectangle2D.Double(lx, top, legendWidth, ly - top + 4);
     }
 
+    /** The chart laid out. */
     public Chart chart() { return chart; }
+    /** The plot area. */
     public Rectangle2D plot() { return plot; }
+    /** The x axis's scale. */
     public Scale xScale() { return xScale; }
+    /** The y axis's scale. */
     public Scale yScale() { return yScale; }
+    /** The title's lines, placed. */
     public List<Placed> title() { return title; }
+    /** The x axis's tick labels, placed. */
     public List<Placed> xLabels() { return xLabels; }
+    /** The y axis's tick labels, placed. */
     public List<Placed> yLabels() { return yLabels; }
+    /** The x axis's title, placed. */
     public Placed xTitle() { return xTitle; }
+    /** The y axis's title, placed (turned a quarter). */
     public Placed yTitle() { return yTitle; }
+    /** The notes, placed. */
     public List<Placed> notes() { return notes; }
+    /** The legend's lines. */
     public List<Entry> legend() { return legend; }
+    /** The legend's frame. */
     public Rectangle2D legendFrame() { return legendFrame; }
+    /** The colour bar of a heat map (null for other charts). */
+    public Rectangle2D colorBar() { return colorBar; }
+    /** The scale of the colour bar: counts to [0, 1]. */
+    public Scale colorScale() { return colorScale; }
+    /** The colour bar's tick labels. */
+    public List<Placed> colorLabels() { return colorLabels; }
+    /** The colour bar's title. */
+    public Placed colorTitle() { return colorTitle; }
+
+    /** The page y of a count on the colour bar. */
+    public double colorY(double count) { return colorBar.getMaxY() - colorScale.fraction(count) * colorBar.getHeight(); }
 
     /** Every label on the page, for overlap checks. */
     public List<Placed> labels() {
@@ -116,6 +167,8 @@ public final class Layout {
         all.add(yTitle);
         all.addAll(notes);
         for (Entry e : legend) all.add(e.label());
+        all.addAll(colorLabels);
+        if (colorTitle != null) all.add(colorTitle);
         return all;
     }
 
@@ -130,9 +183,16 @@ public final class Layout {
 
     private static boolean shows(double v, boolean log) { return Double.isFinite(v) && (!log || v > 0); }
 
-    /** The smallest and largest drawable value on an axis over every series; NaN when none. */
+    /** The smallest and largest drawable value on an axis over every series and the heat map's cells; NaN when none. */
     public double[] range(boolean xAxis) {
         double lo = Double.POSITIVE_INFINITY, hi = Double.NEGATIVE_INFINITY;
+        HeatMap heat = chart.heatMap();
+        for (int i = 0; heat != null && i < heat.counts().length; i++) {
+            if (!heat.drawn(i)) continue;
+            double[] e = heat.edges()[i];
+            lo = Math.min(lo, xAxis ? heat.x0()[i] : e[0]);
+            hi = Math.max(hi, xAxis ? heat.x1()[i] : e[e.length - 1]);
+        }
         for (Series s : chart.series())
             for (double[] ys : s.ordinates())
                 for (int i = 0; i < s.x().length; i++) {

@@ -30,6 +30,7 @@ final class MatplotlibScript {
                 Usage: python3 %1$s.py [OUTPUT]   (default: %1$s.pdf beside this script; .png and .svg work too)
                 \"""
                 import csv
+                import math
                 import os
                 import sys
                 import textwrap
@@ -46,13 +47,19 @@ final class MatplotlibScript {
                 XLIM, XTICKS = %10$s
                 YLIM, YTICKS = %11$s
                 NOTES = [%8$s]
+                # a heat map: (its name in the CSV, the colour bar's title, the colour bar's range of counts, whether it is logarithmic), or None
+                HEAT = %12$s
                 # (name in the CSV, legend label, kind: line, markers, line+markers, band or reference, color, marker or dash pattern)
                 SERIES = [
                 %9$s]
 
                 data = {}
+                cells = []   # (x, x_upper, y, y_upper, count) of the heat map's cells
                 with open(os.path.join(HERE, "%2$s"), newline="") as f:
                     for row in csv.DictReader(f):
+                        if row.get("count"):
+                            cells.append(tuple(float(row[k]) for k in ("x", "x_upper", "y", "y_upper", "count")))
+                            continue
                         x, y, upper = data.setdefault(row["series"], ([], [], []))
                         x.append(float(row["x"]))
                         y.append(float(row["y"]))
@@ -63,6 +70,20 @@ final class MatplotlibScript {
                 floor = min(positive) if YLOG and positive else None
 
                 fig, ax = plt.subplots(figsize=(9, 6))
+                if HEAT:
+                    from matplotlib.collections import PatchCollection
+                    from matplotlib.patches import Rectangle
+                    # a count of 0 is left blank, as geomech draws it
+                    shown = [c for c in cells if c[4] > 0 and all(math.isfinite(v) for v in c[:4])]
+                    from matplotlib.colors import LogNorm, Normalize
+                    norm = (LogNorm if HEAT[3] else Normalize)(*HEAT[2])
+                    # a bin of zero width (every member at one value) is drawn as a line, as geomech draws it
+                    boxes = PatchCollection([Rectangle((x0, y0), x1 - x0, y1 - y0) for x0, x1, y0, y1, _ in shown], cmap="viridis", norm=norm,
+                                            linewidth=[0 if y1 > y0 else 1.5 for _, _, y0, y1, _ in shown], edgecolor="face")
+                    boxes.set_array([n for *_, n in shown])
+                    ax.add_collection(boxes)
+                    ax.set_axisbelow(True)   # the grid under the cells
+                    fig.colorbar(boxes, ax=ax, label=HEAT[1])
                 for name, label, kind, color, marker in SERIES:
                     x, y, upper = data.get(name, ([], [], []))
                     if kind == "band":
@@ -94,7 +115,15 @@ final class MatplotlibScript {
                 fig.savefig(sys.argv[1] if len(sys.argv) > 1 else os.path.join(HERE, "%1$s.pdf"))
                 """.formatted(stem, csv, literal(mathtext(chart.title())), literal(mathtext(chart.x().title() + layout.xScale().titleSuffix())),
                 python(chart.x().log()), literal(mathtext(chart.y().title() + layout.yScale().titleSuffix())), python(chart.y().log()), notes, series,
-                axis(layout.xScale()), axis(layout.yScale()));
+                axis(layout.xScale()), axis(layout.yScale()), heat(chart, layout));
+    }
+
+    /** The heat map's (name, colour bar title, (lowest, highest count of the colour bar), whether it is logarithmic), or None. */
+    private static String heat(Chart chart, Layout layout) {
+        if (chart.heatMap() == null) return "None";
+        Scale s = layout.colorScale();
+        return "(" + literal(chart.heatMap().name()) + ", " + literal(mathtext(layout.colorTitle().text().marked())) + ", ("
+                + Double.toString(s.lo()) + ", " + Double.toString(s.hi()) + "), " + python(s.log()) + ")";
     }
 
     /** The label with its superscripts as matplotlib mathtext ($^{...}$), dollars escaped. */

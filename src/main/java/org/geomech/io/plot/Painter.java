@@ -5,7 +5,7 @@ import java.awt.geom.Rectangle2D;
 import java.util.ArrayList;
 import java.util.List;
 
-/** Draws a laid-out chart on a canvas: grid, bands, lines, markers, reference lines, axes, labels, legend, notes. */
+/** Draws a laid-out chart on a canvas: grid, heat map cells, bands, lines, markers, reference lines, axes, labels, legend, colour bar, notes. */
 final class Painter {
     /** The palette (matplotlib's tab10), and the grey of reference lines. */
     static final Color[] PALETTE = {new Color(0x1f77b4), new Color(0xd62728), new Color(0x2ca02c), new Color(0xff7f0e), new Color(0x9467bd),
@@ -42,6 +42,7 @@ final class Painter {
             c.polyline(new double[]{plot.getX(), plot.getMaxX()}, new double[]{y, y}, GRID, 1, null);
         }
         c.clip(plot);
+        if (layout.chart().heatMap() != null) cells(layout, layout.chart().heatMap(), c);
         List<Series> all = layout.chart().series();
         for (Series s : all) if (s.kind() == Series.Kind.BAND) band(layout, s, c);
         for (Series s : all) if (s.kind() == Series.Kind.MARKERS) series(layout, s, c);
@@ -67,6 +68,50 @@ final class Painter {
             sample(e, c);
             c.text(e.label(), AXIS);
         }
+        if (layout.colorBar() != null) colorBar(layout, c);
+    }
+
+    /** Strips of the colour bar: this many from the scale's lowest count to its highest. */
+    static final int COLOR_STRIPS = 64;
+    /** The least height of a heat map's cell on the page, so that a bin of zero width shows as a line. */
+    static final double MIN_CELL = 2;
+    /** How far a heat map's cell reaches over its neighbours above and to the right (anti-aliased edges leave seams otherwise). */
+    static final double SEAM = 0.4;
+
+    // each counted cell a rectangle in the colour of its count
+    private static void cells(Layout layout, HeatMap heat, Canvas c) {
+        for (int i = 0; i < heat.counts().length; i++) {
+            if (!heat.drawn(i)) continue;
+            double left = layout.px(heat.x0()[i]), right = layout.px(heat.x1()[i]);
+            for (int k = 0; k < heat.counts()[i].length; k++) {
+                long n = heat.counts()[i][k];
+                if (n == 0) continue;
+                double top = layout.py(heat.edges()[i][k + 1]), bottom = layout.py(heat.edges()[i][k]);
+                if (bottom - top < MIN_CELL) {   // a bin of zero width (every member at one value) or thinner than a line
+                    double middle = (top + bottom) / 2;
+                    top = middle - MIN_CELL / 2;
+                    bottom = middle + MIN_CELL / 2;
+                }
+                // reaching SEAM into the neighbours above and to the right, so that no seam of the page shows between cells
+                c.rectangle(new Rectangle2D.Double(left, top - SEAM, right - left + SEAM, bottom - top + SEAM), null, HeatMap.color(layout.colorScale().fraction(n)));
+            }
+        }
+    }
+
+    // the colour bar: strips of the colours from its scale's low end to its high end, its outline, ticks, labels and title
+    private static void colorBar(Layout layout, Canvas c) {
+        Rectangle2D bar = layout.colorBar();
+        double h = bar.getHeight() / COLOR_STRIPS;
+        for (int k = 0; k < COLOR_STRIPS; k++)
+            c.rectangle(new Rectangle2D.Double(bar.getX(), bar.getMaxY() - (k + 1) * h - (k + 1 < COLOR_STRIPS ? SEAM : 0), bar.getWidth(), h + (k + 1 < COLOR_STRIPS ? SEAM : 0)),
+                    null, HeatMap.color((k + 0.5) / COLOR_STRIPS));
+        c.rectangle(bar, AXIS, null);
+        for (Scale.Tick t : layout.colorScale().labelled()) {
+            double y = layout.colorY(t.value());
+            c.polyline(new double[]{bar.getMaxX(), bar.getMaxX() + Layout.TICK_LENGTH}, new double[]{y, y}, AXIS, 1, null);
+        }
+        for (Placed p : layout.colorLabels()) c.text(p, AXIS);
+        c.text(layout.colorTitle(), AXIS);
     }
 
     private static void band(Layout layout, Series s, Canvas c) {

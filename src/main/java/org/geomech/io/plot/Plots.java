@@ -83,6 +83,45 @@ public final class Plots {
         return positive && negative ? 0 : negative ? -1 : 1;
     }
 
+    /**
+     * Per observer with a histogram in its rows, a heat map of it over time: output time on x (each output's column reaching
+     * halfway to its neighbours, the first and the last from the span's ends), the observer's value on y (each column's own bins), colour the members per bin; notes
+     * count the members outside the bins (summed over outputs). As observers(), energy_error stands for the energy. Keys
+     * are file stems (observer-hist).
+     */
+    public static Map<String, Chart> histograms(List<String> names, List<EnsembleRun.Row> rows, String title) {
+        Map<String, Chart> charts = new LinkedHashMap<>();
+        int times = rows.size();
+        double[] t = new double[times], x0 = new double[times], x1 = new double[times];
+        for (int i = 0; i < times; i++) t[i] = rows.get(i).t();
+        for (int i = 0; i < times; i++) {
+            x0[i] = i > 0 ? (t[i - 1] + t[i]) / 2 : times > 1 ? t[0] : t[0] - 0.5;
+            x1[i] = i < times - 1 ? (t[i] + t[i + 1]) / 2 : times > 1 ? t[i] : t[i] + 0.5;
+        }
+        for (int o = 0; o < names.size(); o++) {
+            String n = names.get(o);
+            if (n.equals("energy") && names.contains(Observers.ENERGY_ERROR) || times == 0 || rows.get(0).stats().get(o).histogram() == null) continue;
+            double[][] edges = new double[times][];
+            long[][] counts = new long[times][];
+            long below = 0, above = 0, nonFinite = 0;
+            for (int i = 0; i < times; i++) {
+                org.geomech.ensemble.Histogram h = rows.get(i).stats().get(o).histogram();
+                counts[i] = h.counts().clone();
+                edges[i] = new double[counts[i].length + 1];
+                for (int k = 0; k < edges[i].length; k++) edges[i][k] = h.edge(k);
+                below += h.below();
+                above += h.above();
+                nonFinite += h.nonFinite();
+            }
+            Chart chart = Chart.overTime(title + ": distribution of " + n + " over the members", n, false);
+            chart.heatMap(new HeatMap("members per bin", x0, x1, edges, counts));
+            if (below + above > 0) chart.note("Outside the bins (summed over the outputs): " + below + " below, " + above + " above.");
+            if (nonFinite > 0) chart.note("Not finite (summed over the outputs): " + nonFinite + ".");
+            charts.put(n + "-hist", chart);
+        }
+        return charts;
+    }
+
     private static double[] scaled(double[] x, double by) {
         double[] out = new double[x.length];
         for (int i = 0; i < x.length; i++) out[i] = by * x[i];

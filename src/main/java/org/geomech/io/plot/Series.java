@@ -7,8 +7,20 @@ package org.geomech.io.plot;
  */
 public record Series(String name, Kind kind, double[] x, double[] y, double[] upper, int color) {
     /** How a series is drawn. */
-    public enum Kind { LINE, MARKERS, LINE_MARKERS, BAND, REFERENCE }
+    public enum Kind {
+        /** A line through the points. */
+        LINE,
+        /** Markers alone. */
+        MARKERS,
+        /** A line with markers. */
+        LINE_MARKERS,
+        /** A filled band between y and upper. */
+        BAND,
+        /** A dashed grey reference line. */
+        REFERENCE
+    }
 
+    /** Checks that x, y and upper have one value per point. */
     public Series {
         if (x.length != y.length || (upper != null && upper.length != x.length))
             throw new IllegalArgumentException("series '" + name + "': " + x.length + " x values against " + y.length + " y values");

@@ -10,7 +10,16 @@ import java.awt.geom.AffineTransform;
  * superscripts smaller and raised: the sizes Layout places with are those Painter draws with, on PNG and SVG alike.
  */
 public enum Typeface {
-    TITLE(15, Font.BOLD), AXIS_TITLE(13, Font.PLAIN), TICK(12, Font.PLAIN), LEGEND(12, Font.PLAIN), NOTE(11, Font.ITALIC);
+    /** The chart's title. */
+    TITLE(15, Font.BOLD),
+    /** The axis titles. */
+    AXIS_TITLE(13, Font.PLAIN),
+    /** The tick labels. */
+    TICK(12, Font.PLAIN),
+    /** The legend. */
+    LEGEND(12, Font.PLAIN),
+    /** The notes under the legend. */
+    NOTE(11, Font.ITALIC);
 
     /** The family asked for; DejaVu Sans where installed (the SVG names it with fallbacks). */
     public static final String FAMILY = "DejaVu Sans";
@@ -27,14 +36,20 @@ public enum Typeface {
         superscript = font.deriveFont((float) (size * SUPERSCRIPT_SCALE));
     }
 
+    /** The font. */
     public Font font() { return font; }
+    /** The font of superscripts. */
     public Font superscriptFont() { return superscript; }
+    /** The font's size in points. */
     public double size() { return font.getSize2D(); }
+    /** True for a bold font. */
     public boolean bold() { return font.isBold(); }
+    /** True for an italic font. */
     public boolean italic() { return font.isItalic(); }
 
     /** The size of a label: width, height above the baseline (superscripts included) and below it. */
     public record Extent(double width, double ascent, double descent) {
+        /** The label's total height. */
         public double height() { return ascent + descent; }
     }
 
@@ -43,6 +58,7 @@ public enum Typeface {
         return (run.superscript() ? superscript : font).getStringBounds(run.text(), CONTEXT).getWidth();
     }
 
+    /** The size of a label, superscripts smaller and raised. */
     public Extent measure(RichText text) {
         double w = 0;
         boolean raised = false;

@@ -8,6 +8,7 @@ import org.geomech.InputException;
  */
 public record ButcherTableau(String name, double[][] a, double[] b, double[] c, int order) {
 
+    /** Checks the shape, that each row of A sums to its c, and an order of at least 1; keeps copies. */
     public ButcherTableau {
         checkShape(name, java.util.Arrays.stream(a).mapToInt(row -> row.length).toArray(), b.length, c.length);
         for (int i = 0; i < b.length; i++) {
@@ -32,6 +33,7 @@ public record ButcherTableau(String name, double[][] a, double[] b, double[] c, 
         if (nodes != weights) throw new InputException("tableau " + name + ": c has " + nodes + " entries, expected " + weights);
     }
 
+    /** The number of stages s. */
     public int stages() { return b.length; }
 
     /** True when a_ij = 0 for j >= i: every stage is an explicit function of the earlier ones. */
@@ -40,8 +42,11 @@ public record ButcherTableau(String name, double[][] a, double[] b, double[] c, 
         return true;
     }
 
+    /** A copy of A. */
     @Override public double[][] a() { return copy(a); }
+    /** A copy of b. */
     @Override public double[] b() { return b.clone(); }
+    /** A copy of c. */
     @Override public double[] c() { return c.clone(); }
 
     private static double[][] copy(double[][] m) {

@@ -38,6 +38,7 @@ public final class ExplicitTableaux {
 
     private static void add(ButcherTableau t) { BUILT_IN.put(t.name(), t); }
 
+    /** The names of the built-in explicit tableaux. */
     public static Iterable<String> names() { return BUILT_IN.keySet(); }
 
     /**

@@ -117,6 +117,7 @@ public final class GaussLegendre {
         return x;
     }
 
+    /** The number of nodes k. */
     public int nodes() { return k; }
 
     /** Node c_i in (0,1). */
@@ -125,8 +126,10 @@ public final class GaussLegendre {
     /** Weight b_i; the rule is exact for polynomials of degree &lt;= 2k-1. */
     public double b(int i) { return b[i]; }
 
+    /** A copy of the nodes c. */
     public double[] c() { return c.clone(); }
 
+    /** A copy of the weights b. */
     public double[] b() { return b.clone(); }
 
     /** P_j(c_i), j = 0..k (Phat_s is the k x s block j &lt; s). */

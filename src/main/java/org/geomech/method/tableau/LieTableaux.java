@@ -24,6 +24,7 @@ public final class LieTableaux {
         TRIPLE_JUMP = new double[]{g1, g2, g1};
     }
 
+    /** The tableau of that name: 003 Tables 1 and 2, else ExplicitTableaux. */
     public static ButcherTableau of(String name) {
         String n = name.trim();
         switch (n) {

@@ -194,6 +194,7 @@ public final class LobattoIIIAIIIB {
         return out;
     }
 
+    /** The number of stages s. */
     public int stages() {
         return s;
     }

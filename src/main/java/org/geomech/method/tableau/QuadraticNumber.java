@@ -10,13 +10,16 @@ import java.math.MathContext;
  * combine (an ArithmeticException).
  */
 public record QuadraticNumber(BigInteger p, BigInteger q, BigInteger r, BigInteger d) {
+    /** The number 0. */
     public static final QuadraticNumber ZERO = rational(BigInteger.ZERO, BigInteger.ONE);
+    /** The number 1. */
     public static final QuadraticNumber ONE = rational(BigInteger.ONE, BigInteger.ONE);
     /** Largest power of ten an entry may carry: beyond it a double is no longer finite, and the exact value would only cost time. */
     private static final int MAX_EXPONENT = 400;
     /** Largest numerator or denominator: far beyond what the order conditions of a tableau of decimals need, far below what takes time. */
     private static final int MAX_BITS = 1 << 16;
 
+    /** Reduces to lowest terms with r > 0 (d = 1 for a rational); a zero r or more than MAX_BITS bits is an ArithmeticException. */
     public QuadraticNumber {
         if (r.signum() == 0) throw new ArithmeticException("division by zero");
         if (q.signum() == 0) d = BigInteger.ONE;
@@ -34,10 +37,12 @@ public record QuadraticNumber(BigInteger p, BigInteger q, BigInteger r, BigInteg
         if (Math.max(p.bitLength(), Math.max(q.bitLength(), r.bitLength())) > MAX_BITS) throw new ArithmeticException("a value of more than " + MAX_BITS + " bits");
     }
 
+    /** The rational numerator / denominator. */
     public static QuadraticNumber rational(BigInteger numerator, BigInteger denominator) {
         return new QuadraticNumber(numerator, BigInteger.ZERO, denominator, BigInteger.ONE);
     }
 
+    /** The integer n. */
     public static QuadraticNumber of(long n) { return rational(BigInteger.valueOf(n), BigInteger.ONE); }
 
     /** A decimal exactly as written: 0.1 is 1/10. */
@@ -50,18 +55,24 @@ public record QuadraticNumber(BigInteger p, BigInteger q, BigInteger r, BigInteg
     /** Numbers (0.5, 1e-3), + - * /, integer powers ^n and sqrt of a rational, with parentheses; anything else is an ArithmeticException. */
     public static QuadraticNumber parse(String text) { return new EntryParser(text).entry(); }
 
+    /** True for 0. */
     public boolean isZero() { return p.signum() == 0 && q.signum() == 0; }
 
+    /** True for a rational (q = 0). */
     public boolean isRational() { return q.signum() == 0; }
 
+    /** -this. */
     public QuadraticNumber negate() { return new QuadraticNumber(p.negate(), q.negate(), r, d); }
 
+    /** this + o (both in the same field). */
     public QuadraticNumber plus(QuadraticNumber o) {
         return new QuadraticNumber(p.multiply(o.r).add(o.p.multiply(r)), q.multiply(o.r).add(o.q.multiply(r)), r.multiply(o.r), field(o));
     }
 
+    /** this - o (both in the same field). */
     public QuadraticNumber minus(QuadraticNumber o) { return plus(o.negate()); }
 
+    /** this * o (both in the same field). */
     public QuadraticNumber times(QuadraticNumber o) {
         BigInteger f = field(o);
         return new QuadraticNumber(p.multiply(o.p).add(q.multiply(o.q).multiply(f)), p.multiply(o.q).add(q.multiply(o.p)), r.multiply(o.r), f);

@@ -33,6 +33,7 @@ public final class TableauFile {
 
     private TableauFile() {}
 
+    /** Reads a tableau file (name, order, a, b, c; entries exact numbers); one-line InputExceptions for a bad one. */
     public static ButcherTableau read(Path file) {
         String src = file.toString();
         JsonNode root;

@@ -14,7 +14,16 @@ public record Certificate(String method, int order, String model, String backend
      * agrees: the measurement bears the claim out; disagrees: it does not; not_measured: a run failed before the claim could be
      * measured; not_claimed: measured for information only.
      */
-    public enum Verdict { AGREES, DISAGREES, NOT_MEASURED, NOT_CLAIMED }
+    public enum Verdict {
+        /** The measurement bears the claim out. */
+        AGREES,
+        /** It does not. */
+        DISAGREES,
+        /** A run failed before the claim could be measured. */
+        NOT_MEASURED,
+        /** Measured for information only. */
+        NOT_CLAIMED
+    }
 
     /** One property: its name, the claim (with its source), the measurement in words and as a number, and the verdict. */
     public record Line(String property, String claim, String measured, double value, Verdict verdict) {}

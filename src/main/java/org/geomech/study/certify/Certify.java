@@ -34,6 +34,7 @@ public final class Certify {
      * What to run: step sizes of the convergence study (the largest is also the step of the other measurements), its final time, the steps of the long run, its members, and the probe's central-difference step.
      */
     public record Settings(double[] hs, double tEnd, long longSteps, int members, double eps) {
+        /** Checks the step sizes (two or more, positive, distinct) and the rest; one-line InputExceptions. */
         public Settings {
             if (hs.length < 2) throw new InputException("certify needs at least two step sizes for the orders, got " + hs.length);
             for (double h : hs) if (!(h > 0) || !Double.isFinite(h)) throw new InputException("step sizes must be positive numbers, got " + h);
@@ -74,6 +75,7 @@ public final class Certify {
 
     private Certify() {}
 
+    /** The certificate of method on model: its claims against measurements of its step map on backend. */
     public static Certificate run(Model model, Method method, List<String> q0, List<String> v0, double[] modelParams, Backend backend,
                                   NewtonOptions newton, Settings settings) {
         Claims claims = method.claims();

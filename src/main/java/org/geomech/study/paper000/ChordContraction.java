@@ -28,6 +28,7 @@ public final class ChordContraction {
     private final StepSystem step;
     private final int k;
 
+    /** The contraction of the chord iteration chord of method on 000's spherical pendulum. */
     public ChordContraction(String method, Iteration chord) {
         MechanicalSystem sys = Paper000.sphericalPendulum();
         Stepper stepper = new Stepper(sys, Methods.parse(method), Paper000.sphericalParams());

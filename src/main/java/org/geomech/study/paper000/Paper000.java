@@ -365,6 +365,7 @@ public final class Paper000 {
         return e;
     }
 
+    /** The reversibility defect |Phi_-h(Phi_h(x)) - x| of s on the spherical pendulum at h. */
     public static double reversibilityDefect(Stepper s, double h) {
         double[] x0 = s.initial(sphericalInitial(sphericalPendulum()));
         double[] back = s.advance(s.advance(x0, h, 1), -h, 1);

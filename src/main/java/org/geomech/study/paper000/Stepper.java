@@ -23,10 +23,13 @@ public final class Stepper {
     private final double[] modelParams;
     private long iterations;
 
+    /** A stepper of method on sys on the reference backend. */
     public Stepper(MechanicalSystem sys, Method method, double[] modelParams) { this(sys, method, modelParams, new ReferenceBackend()); }
 
+    /** A stepper of method on sys on backend, with 000's tight Newton options. */
     public Stepper(MechanicalSystem sys, Method method, double[] modelParams, Backend backend) { this(sys, method, modelParams, backend, Paper000.TIGHT); }
 
+    /** A stepper of method on sys on backend with these Newton options. */
     public Stepper(MechanicalSystem sys, Method method, double[] modelParams, Backend backend, NewtonOptions options) {
         this.step = method.build(sys);
         this.compiled = Engine.compile(backend, step, List.<Observer>of(), options);
@@ -36,6 +39,7 @@ public final class Stepper {
     /** The iterations (solves) of the last advance, summed over its steps. */
     public long iterations() { return iterations; }
 
+    /** The step system. */
     public StepSystem stepSystem() { return step; }
 
     /** The consistent initial state (q, v, p, carried multipliers) of the given initial values. */

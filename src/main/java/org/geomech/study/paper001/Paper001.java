@@ -88,6 +88,7 @@ public final class Paper001 {
      * and s = 2 has no interior stage for P^i) and, for P^i with s = 4, lambda order 2.
      */
     public static final double SPEC_CONTROL_LAMBDA_IIIB = 0.169, SPEC_CONTROL_LAMBDA_ZERO = 0.18;
+    /** The q, p orders of each control for s = 2, 3, 4 (001 spec R.1). */
     public static final Map<Control, int[]> SPEC_CONTROL_ORDERS = Map.of(Control.IIIB_STAGES, new int[]{2, 2, 4}, Control.ZERO_LAMBDA0, new int[]{2, 2, 4});
 
     /** Errors (q, p, lambda) at T = 1 after N steps of one run. */
@@ -155,7 +156,10 @@ public final class Paper001 {
 
     /** The two initial velocities of 001 sec. 7.2 from q0 = (1, 0, 1): the oscillating driver (E_T = 9/5) and the rotating one (E_T = 4). */
     public enum CvtCase {
-        OSCILLATING("3*sqrt(10)/5", "Fig. 4, E_T = 9/5"), ROTATING("sqrt(8)", "Fig. 5, E_T = 4");
+        /** The oscillating driver, E_T = 9/5 (Fig. 4). */
+        OSCILLATING("3*sqrt(10)/5", "Fig. 4, E_T = 9/5"),
+        /** The rotating driver, E_T = 4 (Fig. 5). */
+        ROTATING("sqrt(8)", "Fig. 5, E_T = 4");
 
         final String vy;
         final String figure;

@@ -34,9 +34,11 @@ public final class Paper003 {
 
     /** Solver tolerance: far below every error the tests compare. */
     public static final NewtonOptions NEWTON = new NewtonOptions(1e-14, 50);
+    /** The final time of the order studies. */
     public static final double T_ORDER = 0.5;
     /** The methods of Fig. 2 (a)-(d) and (a)-(c) with their orders. */
     public static final List<String> VRKMK = List.of("vrkmk:gauss1,0", "vrkmk:kutta3,1", "vrkmk:gauss2,2", "vrkmk:gauss3,4");
+    /** The VCG methods of Fig. 2 (midpoint, triple jump, Yoshida 6). */
     public static final List<String> VCG = List.of("vcg:midpoint", "vcg:triple-jump", "vcg:yoshida6");
 
     /** 003 spec sec. 12.1, s_g = -1: VRKMK Gauss3 r = 4, h = 1e-3, at t = 0.5. */
@@ -53,6 +55,7 @@ public final class Paper003 {
     /** The gravity signs: -1 reproduces 003 Fig. 3 (spec P2), +1 is the Hamiltonian as printed. */
     public static final double PHYSICAL = -1, PRINTED = 1;
 
+    /** 003's dipole on a stick. */
     public static LieGroupSystem dipole() { return LieLibrary.system("dipole-on-stick"); }
 
     /** The dipole's parameter values with the gravity sign s_g. */
@@ -151,6 +154,7 @@ public final class Paper003 {
     static final double[] FIG3_READ_OFF = {1e-3, 1e-7, 1e-3, 1e-5}, FIG3_SPEC = {9.98e-4, 1.36e-7, 9.86e-4, 1.10e-5};
     /** 003 spec sec. 12.4: the maxima over the first tenth of the run (t <= 100) with s_g = -1, and overall and first tenth with +1. */
     static final double[] FIG3_SPEC_FIRST_TENTH = {8.4e-4, 1.05e-7, 6.5e-4, 9.1e-6};
+    /** 003 spec sec. 12.4 with s_g = +1 (the Hamiltonian as printed): the maxima overall and over the first tenth. */
     public static final double[] FIG3_SPEC_PRINTED = {9.98e-5, 1.29e-9, 9.99e-5, 7.70e-7}, FIG3_SPEC_PRINTED_FIRST_TENTH = {9.98e-5, 1.29e-9, 9.99e-5, 7.70e-7};
 
     /** Fig. 3 with s_g = -1. */
@@ -227,6 +231,7 @@ public final class Paper003 {
     /** The methods whose symplecticity 003 proves (Fig. 2's and the Pade variant's, spec sec. 12.3) and the control without P*. */
     public static final List<String> SYMPLECTIC = List.of("vrkmk:gauss1,0", "vrkmk:kutta3,1", "vrkmk:gauss2,2", "vrkmk:gauss3,4", "vrkmk-pade:gauss2,2",
             "vrkmk-pade:gauss3,4", "vcg:midpoint", "vcg:triple-jump", "vcg:yoshida6");
+    /** The control without the P*_(r) terms. */
     public static final String WITHOUT_P_STAR = "vrkmk:gauss2,2,no-pstar";
     /**
      * 003 spec sec. 12.3: h = 0.05 from the paper's initial data; defects 1.8-2.0e-11 (finite-difference noise), 3.8e-3

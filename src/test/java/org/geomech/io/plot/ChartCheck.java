@@ -18,8 +18,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * The check of a plot a referee accepts, on its rendered layout: no two labels overlap (tick labels of distinct positions
  * above all, by the boxes the fonts give them), every label lies on the page and tick labels outside the plot area, each
- * axis's labelled range holds the data drawn on it, a log axis labels its decades 10^k evenly and has a tick at each; and
- * the chart's files (PNG, SVG, CSV of the values drawn, matplotlib script reading it) are written and readable.
+ * axis's labelled range holds the data drawn on it, a log axis labels its decades 10^k evenly and has a tick at each; a heat
+ * map's colour bar stands right of the plot and the legend, its labels right of it, its labelled counts from 0 (a log
+ * scale: the least count) to at least the largest count; and the chart's files (PNG, SVG, CSV of the values drawn and the cells counted, matplotlib script
+ * reading it) are written and readable.
  */
 public final class ChartCheck {
     private ChartCheck() {}
@@ -63,6 +65,18 @@ public final class ChartCheck {
                 if (decades <= Scale.EVERY_DECADE + 1) assertEquals(decades, ticks, axis + ": a tick at every decade");
             }
         }
+        HeatMap heat = chart.heatMap();
+        if (heat != null) {
+            Rectangle2D bar = layout.colorBar();
+            assertTrue(bar.getX() > layout.plot().getMaxX() && (layout.legendFrame() == null || bar.getX() > layout.legendFrame().getMaxX())
+                    && page.contains(bar), stem + ": the colour bar right of the plot and the legend, on the page");
+            for (Placed p : layout.colorLabels()) assertTrue(p.box().getX() > bar.getMaxX(), stem + ": colour bar label right of the bar");
+            double[] counts = layout.colorScale().labelledRange();
+            double least = heat.logCounts() ? heat.leastCount() : 0;
+            assertTrue(atMost(counts[0], least) && atMost(heat.max(), counts[1]),
+                    stem + ": counts " + least + " .. " + heat.max() + " outside the labelled " + counts[0] + " .. " + counts[1]);
+            assertTrue(layout.colorScale().labelled().size() >= 2, stem + ": at least two colour bar labels");
+        }
         List<Path> files = ChartFiles.write(chart, dir, stem);
         BufferedImage image = ImageIO.read(files.get(0).toFile());
         assertNotNull(image, stem + ".png is not a PNG");
@@ -72,12 +86,13 @@ public final class ChartCheck {
         Document svg = xml.newDocumentBuilder().parse(files.get(1).toFile());
         assertEquals("svg", svg.getDocumentElement().getTagName());
         List<String> csv = Files.readAllLines(files.get(2));
-        assertEquals("series,x,y,y_upper", csv.get(0));
-        int points = 0;
+        assertEquals(heat == null ? "series,x,y,y_upper" : "series,x,y,y_upper,x_upper,count", csv.get(0));
+        int points = heat == null ? 0 : heat.cells();
         for (Series s : chart.series()) points += s.x().length;
-        assertEquals(points + 1, csv.size(), stem + ".plot.csv: one row per point drawn");
+        assertEquals(points + 1, csv.size(), stem + ".plot.csv: one row per point drawn and per cell");
         String script = Files.readString(files.get(3));
         assertTrue(script.contains("\"" + stem + ".plot.csv\"") && script.contains("import matplotlib"), stem + ".py reads the chart's CSV");
+        assertEquals(heat != null, script.contains("HEAT = (\"" + (heat == null ? "" : heat.name())), stem + ".py draws the heat map where there is one");
         return layout;
     }
 

@@ -1,6 +1,7 @@
 package org.geomech.io.plot;
 
 import org.geomech.engine.EnsembleRun;
+import org.geomech.ensemble.Histogram;
 import org.geomech.ensemble.Statistics;
 import org.geomech.study.ConvergenceStudy;
 import org.geomech.study.EnergyMseStudy;
@@ -54,6 +55,55 @@ class PlotsTest {
         assertTrue(msd.y().log(), "the msd spans decades: log axis");
         Layout layout = ChartCheck.check(dir, msd, "energy_error-msd");
         assertTrue(String.join(" ", notes(layout)).contains("value of 0 at t = 0"), "t = 0 is named: " + notes(layout));
+    }
+
+    @Test
+    void histogramsOverTimeAreAHeatMap() throws Exception {
+        // 1000 members' errors spreading as sqrt(t), 20 bins over each output's own range (hist:20), binomial counts, all 1000 in
+        // one bin of zero width at t = 0; the energy's histograms give no chart beside energy_error's
+        List<EnsembleRun.Row> rows = new ArrayList<>();
+        int bins = 20;
+        for (int k = 0; k <= 50; k++) {
+            double t = 0.2 * k, width = 1e-8 * Math.sqrt(t);
+            long[] counts = new long[bins];
+            long total = 0;
+            for (int b = 0; b < bins && k > 0; b++) total += counts[b] = Math.round(1000 * binomial(bins - 1, b));
+            counts[k > 0 ? bins / 2 : 0] += 1000 - total;   // at t = 0 every error is 0: one value, a range of zero width
+            Histogram error = new Histogram(-width, width, 0, 0, 0, counts), energy = new Histogram(2.5, 3.5, 0, 0, 0, new long[bins]);
+            rows.add(new EnsembleRun.Row(t, k, 1000, List.of(new Statistics(3, 3, 0, 3, 0, new double[0], energy), new Statistics(0, width, 0, -width, 0, new double[0], error))));
+        }
+        Map<String, Chart> charts = Plots.histograms(List.of("energy", "energy_error"), rows, "chaotic-nh, lobatto-nh:2");
+        assertEquals(List.of("energy_error-hist"), List.copyOf(charts.keySet()));
+        Chart chart = charts.get("energy_error-hist");
+        HeatMap heat = chart.heatMap();
+        assertEquals(51 * bins, heat.cells());
+        // columns reach halfway to their neighbours, the first from t = 0: t = 0 from 0 to 0.1
+        assertEquals(0, heat.x0()[0]);
+        assertEquals(0.1, heat.x1()[0], 1e-15);
+        assertEquals(10, heat.x1()[50]);
+        assertTrue(heat.logCounts() && heat.leastCount() == 2 && heat.max() == 1000, "counts from 2 to 1000: a log colour bar");
+        assertTrue(new Layout(chart).colorScale().log());
+        assertEquals(heat.x1()[10], heat.x0()[11]);
+        Layout layout = ChartCheck.check(dir, chart, "energy_error-hist");
+        double[] y = layout.range(false);
+        assertEquals(-rows.get(50).stats().get(1).max(), y[0], 1e-24, "the y axis holds the widest output's lowest edge");
+        // the fullest cell (the middle bin, every output) in the colour of the largest count, an empty bin of the last column blank
+        java.awt.image.BufferedImage png = javax.imageio.ImageIO.read(dir.resolve("energy_error-hist.png").toFile());
+        int i = 50, middle = bins / 2;
+        double cx = (layout.px(heat.x0()[i]) + layout.px(heat.x1()[i])) / 2;
+        double cy = (layout.py(heat.edges()[i][middle]) + layout.py(heat.edges()[i][middle + 1])) / 2;
+        assertEquals(HeatMap.color(layout.colorScale().fraction(heat.counts()[i][middle])).getRGB(), png.getRGB((int) (cx * PngCanvas.SCALE), (int) (cy * PngCanvas.SCALE)));
+        assertEquals(0, heat.counts()[i][0]);
+        double ey = (layout.py(heat.edges()[i][0]) + layout.py(heat.edges()[i][1])) / 2;
+        int blank = png.getRGB((int) (cx * PngCanvas.SCALE), (int) (ey * PngCanvas.SCALE));
+        assertTrue(blank == java.awt.Color.WHITE.getRGB() || blank == Painter.GRID.getRGB(), "a count of 0 is blank (the page or a grid line): " + Integer.toHexString(blank));
+    }
+
+    // C(n, k) / 2^n
+    private static double binomial(int n, int k) {
+        double c = 1;
+        for (int j = 1; j <= k; j++) c = c * (n - k + j) / j;
+        return c / Math.pow(2, n);
     }
 
     @Test
