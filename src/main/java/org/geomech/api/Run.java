@@ -298,8 +298,8 @@ public final class Run {
      * Runs each member that fails again, alone from its initial state, at h/2, h/4, ... up to halvings halvings of its
      * step size, until it reaches the final time; its values then enter its point's statistics from the first output
      * time that no longer held it on (mean, max and msd as one more reduction block after the point's, in member order;
-     * min, std and exact quantiles with its values in its own place among the point's members; sketched quantiles fed
-     * after the point's members: deterministic, the other members' values bitwise unchanged), its final state takes its
+     * min, std, exact quantiles and histograms with its values in its own place among the point's members; sketched
+     * quantiles and their histogram counts fed after the point's members: deterministic, the other members' values bitwise unchanged), its final state takes its
      * place, and {@link Results#retried(double)} lists every retried member with the h of its last try and whether it
      * still failed. 0: none; unless set, as the scenario says (retry_failed:; none by default).
      *

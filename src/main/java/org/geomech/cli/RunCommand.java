@@ -108,7 +108,7 @@ final class RunCommand extends GeomechCommand {
     @Option(names = "--retry-failed", paramLabel = "K",
             description = "run each member that fails again, alone from its initial state, at h/2, h/4, ... up to K halvings (0 to "
                     + Retries.MAX_HALVINGS + "; default 0: none; scenario key retry_failed); one that reaches t_end enters every statistic"
-                    + " (mean, max, msd, min, std, quantiles) from the output after its failure on, and the summary lists who was retried, with which h, and who still failed")
+                    + " (mean, max, msd, min, std, quantiles, histograms) from the output after its failure on, and the summary lists who was retried, with which h, and who still failed")
     Long retryFailed;
 
     @Option(names = "--save-trajectories", paramLabel = "MEMBERS", split = ",",
