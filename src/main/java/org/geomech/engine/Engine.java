@@ -77,6 +77,11 @@ public final class Engine {
         return backend.compile(step, observers, newton);
     }
 
+    /** The step and its observers compiled once, to run states the caller holds (a study of one or a few members). */
+    public static Stepping stepping(Backend backend, StepSystem step, List<Observer> observers, NewtonOptions newton) {
+        return new Stepping(compile(backend, step, observers, newton));
+    }
+
     /**
      * Runs every step size of spec in turn. checkpointing null: none; resume null: a fresh run, else a checkpoint of
      * this spec (its finished step sizes are heard again, the one under way goes on from the checkpoint).
@@ -127,8 +132,9 @@ public final class Engine {
                     : spec.executor() != null ? (int) spec.executor().slabMembers(plan.launchMembers())
                     : plan.launchMembers();
             boolean slabs = plan.launchMembers() > slabMembers || resumed != null && resumed.slabs() != null || spec.executor() != null;
-            Backend.Compiled compiled = compile(spec.backend(), spec.step(), spec.observers(), spec.newton());
-            flops = compiled.flopsPerStep();
+            // slabs on an executor are compiled there: their flops come back with them
+            Backend.Compiled compiled = spec.executor() != null ? null : compile(spec.backend(), spec.step(), spec.observers(), spec.newton());
+            flops = compiled == null ? null : compiled.flopsPerStep();
             boolean complete = true;
             List<Double> stages = spec.stages();
             for (int stage = 0; stage < stages.size() && complete; stage++) {
@@ -171,9 +177,12 @@ public final class Engine {
                 saved.set(List.copyOf(d));
                 return stop;
             };
-            SlabRun.Outcome o = spec.executor() != null
-                    ? SlabRun.combine(spec.executor().run(spec.recipes().apply(stage), SlabRun.slabs(launch.members(), slabMembers)), launch, keep)
-                    : slabsDone.isEmpty() && saver.stop(slabsDone) ? null
+            SlabRun.Outcome o;
+            if (spec.executor() != null) {
+                List<SlabRun.Slab> ran = spec.executor().run(spec.recipes().apply(stage), SlabRun.slabs(launch.members(), slabMembers));
+                flops = ran.get(0).flops();
+                o = SlabRun.combine(ran, launch, keep);
+            } else o = slabsDone.isEmpty() && saver.stop(slabsDone) ? null
                     : SlabRun.stream(compiled, launch, slabMembers, keep, m -> listener.progress(before + grid.steps() * m / launch.members()), slabsDone, saver);
             if (o == null) {   // stopped by a signal between slabs: the checkpoint holds the slabs done; no rows yet
                 consistency = consistency(saved.get());

@@ -399,7 +399,7 @@ public final class Checkpoint {
             readDoubles(in, last);
         }
         return new SlabRun.Slab(first, count, times, steps, partials, newton, most, factorisations, failures, memberSteps, movedQ, movedV, seconds,
-                values, running, index, trajectories, last);
+                values, running, index, trajectories, last, null);
     }
 
     private static void failure(DataOutputStream out, Stage.Failure f) throws IOException {

@@ -1,7 +1,6 @@
 package org.geomech.study;
 
 import org.geomech.engine.Engine;
-import org.geomech.engine.EnsembleRun;
 import org.geomech.engine.Launch;
 import org.geomech.engine.Simulation;
 import org.geomech.engine.SweepRun;
@@ -78,8 +77,7 @@ public final class ConvergenceStudy {
                 if (c != hAt && Double.compare(state.get(c, j), state.get(c, 0)) != 0)
                     throw new InputException("order runs one initial state, but member " + j + "'s differs from member 0's in "
                             + step.layout().names().get(c) + " (initial values that depend on j)");
-        EnsembleRun.run(Engine.compile(backend, step, List.of(), newton), state, launch.params(), launch.stepsPerTick(state), launch.grid(), null, null,
-                null, null, null);
+        Engine.stepping(backend, step, List.of(), newton).run(state, launch.params(), launch.stepsPerTick(state), launch.grid(), null);
         java.util.Map<Double, double[]> byH = new java.util.TreeMap<>(java.util.Comparator.reverseOrder());
         for (int j = 0; j < members; j++) {
             double[] x = null;
