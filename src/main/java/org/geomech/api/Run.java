@@ -124,7 +124,8 @@ public final class Run {
     /**
      * Gives each member its own step size, in one launch: member j's h_j is kept where it divides the output interval
      * dt, else snapped down to dt / ceil(dt / h_j), and member j takes dt / h_j steps per output interval; t_end must be
-     * a whole number of output intervals. The series then has h NaN; the final states carry each member's h.
+     * a whole number of output intervals. The series then has no shared h ({@link Series#h()} empty) and is named by this
+     * text ({@link Series#stepSize()}, {@link Results#series(String, int)}); the final states carry each member's h.
      *
      * @param perMember an expression of j, N and J = max(N - 1, 1) ("0.01*(1+j/N)") or a seeded draw ("uniform(0.01, 0.02)",
      *                  "normal(mu, sigma, lo, hi, seed=7)", "lognormal(...)")
@@ -406,7 +407,7 @@ public final class Run {
         List<Failure> failures = new ArrayList<>();
         for (Engine.StageResult r : outcome.stages()) {
             for (SweepRun.Point p : r.points())
-                series.add(series(r.h(), p, names, sc, r.spread(), r.finalStates()[p.index()], trajectories(r.trajectories(), p.index()), r.run()));
+                series.add(series(r.h(), sc.steps().label(r.h()), p, names, sc, r.spread(), r.finalStates()[p.index()], trajectories(r.trajectories(), p.index()), r.run()));
             for (MemberFailure f : r.failures())
                 failures.add(new Failure(r.h(), f.point(), f.member(), f.step(), f.status().name().toLowerCase(Locale.ROOT)));
         }
@@ -450,9 +451,9 @@ public final class Run {
     public SlabExecutor.Prepared prepare(int stage) { return Engine.prepare(setup().spec(), stage); }
 
     // A sweep point's series: its rows with their spread (null: none asked for), its final states, trajectories and counters
-    private static Series series(double h, SweepRun.Point p, List<String> names, Scenario sc, List<double[][][]> spread, double[][] finalStates,
-                                 double[][][] trajectories, EnsembleRun.Result run) {
-        return new Series(h, p.index(), p.values(), names, withSpread(p.rows(), spread, p.index()), sc.quantileLevels(), finalStates, trajectories,
+    private static Series series(double h, String stepSize, SweepRun.Point p, List<String> names, Scenario sc, List<double[][][]> spread,
+                                 double[][] finalStates, double[][][] trajectories, EnsembleRun.Result run) {
+        return new Series(h, stepSize, p.index(), p.values(), names, withSpread(p.rows(), spread, p.index()), sc.quantileLevels(), finalStates, trajectories,
                 p.memberSteps(), run.seconds(), run.newtonIterations(), run.maxNewtonIterations(), run.jacobianFactorisations());
     }
 

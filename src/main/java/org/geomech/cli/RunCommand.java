@@ -320,10 +320,11 @@ final class RunCommand extends GeomechCommand {
 
     // One step size's series (one per sweep point) into the results, the plots' series, the summary and the printed table
     private void record(Results res, double h, boolean swept) {
-        List<Series> points = res.series().stream().filter(p -> Double.compare(p.h(), h) == 0).toList();
+        String stepSize = scenario.steps().label(h);
+        List<Series> points = res.series().stream().filter(p -> p.stepSize().equals(stepSize)).toList();
         if (points.isEmpty()) return;   // not reached: the run stopped before
         // the step size a signal stopped: its rows so far go into the outputs, its results are not final
-        boolean partial = !res.finished() && Double.compare(h, res.series().get(res.series().size() - 1).h()) == 0;
+        boolean partial = !res.finished() && stepSize.equals(res.series().get(res.series().size() - 1).stepSize());
         TimeGrid grid = grid(h);
         Map<String, List<EnsembleRun.Row>> pointSeries = new LinkedHashMap<>();
         long memberSteps = 0;
