@@ -30,8 +30,14 @@ import java.util.function.Function;
 public final class Engine {
     private Engine() {}
 
-    /** Hears of a run as it goes. */
+    /**
+     * Hears of a run as it goes: its rows as they come, each step size's results as its launch ends. Above the engine, the
+     * API turns what it hears into its rows and the run's files are written from it (io.RunFiles, io.plot.RunPlots).
+     */
     public interface Listener {
+        /** Once, before the first step size: the observers' names (the rows' statistics, in order) and the state components' names. */
+        default void columns(List<String> observers, List<String> components) {}
+
         /**
          * Once per step size, when the initial states exist (or, resumed, are read back) and before its first output:
          * how far consistency moved them, and the compiled step's flops per member-step.
@@ -46,6 +52,12 @@ public final class Engine {
 
         /** Steps done so far, summed over the step sizes. */
         default void progress(long stepsDone) {}
+
+        /**
+         * Once per step size as its launch ends, after its rows: its results; complete false where a stop signal ended it at a
+         * checkpoint (its rows, trajectories and final states then stop there).
+         */
+        default void finished(StageResult stage, boolean complete) {}
     }
 
     /** Where a run's checkpoints go. */
@@ -65,7 +77,16 @@ public final class Engine {
 
     /** A step size's results: its points' rows, its failures, spread, final states ([point][member][component]) and trajectories. */
     public record StageResult(double h, List<SweepRun.Point> points, List<MemberFailure> failures, List<double[][][]> spread,
-                              double[][][] finalStates, Trajectories trajectories, EnsembleRun.Result run) {}
+                              double[][][] finalStates, Trajectories trajectories, EnsembleRun.Result run) {
+        /** A point's rows with their spread filled in, as the listener heard them. */
+        public List<EnsembleRun.Row> rows(int point) {
+            List<EnsembleRun.Row> rows = points.get(point).rows();
+            if (spread == null) return rows;
+            List<EnsembleRun.Row> out = new ArrayList<>();
+            for (int i = 0; i < rows.size(); i++) out.add(rows.get(i).withSpread(spread.get(i)[point]));
+            return out;
+        }
+    }
 
     /** The results of every step size run; complete false where a stop signal ended the run early (its checkpoint holds the rest). */
     public record Outcome(List<StageResult> stages, InitialStates.Report consistency, double rankError, boolean complete, long[] flops) {}
@@ -126,6 +147,7 @@ public final class Engine {
         }
 
         Outcome run() {
+            listener.columns(spec.observers().stream().map(Observer::name).toList(), spec.step().layout().names());
             // a run resumed from slabs goes on in slabs (of the size it had, unless given)
             int slabMembers = spec.membersInMemory() != null ? spec.membersInMemory()
                     : resumed != null && resumed.slabs() != null ? resumed.slabs().stream().mapToInt(SlabRun.Slab::count).max().orElse(Reduction.BLOCK)
@@ -163,6 +185,7 @@ public final class Engine {
                 for (SweepRun.Point p : points) listener.output(h, p.index(), p.rows().get(i), s.spread() == null ? null : s.spread().get(i)[p.index()]);
             results.add(new StageResult(h, points, failures, s.spread(), s.finalStates(), s.trajectories(), s.result()));
             finished.add(s);
+            listener.finished(results.get(results.size() - 1), true);
         }
 
         // One step size in slabs, here or on the executor; false where a stop signal ended it between slabs
@@ -201,6 +224,7 @@ public final class Engine {
             for (MemberFailure f : o.failures()) launchFailures.add(new Stage.Failure(plan.first(f.point()) + f.member(), f.step(), f.status()));
             results.add(new StageResult(h, points, o.failures(), o.spread(), last, recorded, o.result()));
             finished.add(new Stage(h, o.result(), launchFailures, recorded, o.spread(), last));
+            listener.finished(results.get(results.size() - 1), true);
             return true;
         }
 
@@ -250,7 +274,9 @@ public final class Engine {
                 last[p.index()] = spec.keepFinalStates() != Boolean.FALSE ? finalStates(p.index(), state) : new double[0][];
             results.add(new StageResult(h, r.points(), r.failures(), spreadTimes, last, recorder, r.run()));
             finished.add(new Stage(h, r.run(), Stage.failures(state), recorder, spreadTimes, last));
-            return checkpoints == null || !checkpoints.stopping();
+            boolean complete = checkpoints == null || !checkpoints.stopping();
+            listener.finished(results.get(results.size() - 1), complete);
+            return complete;
         }
 
         // How far consistency moved the initial states: as a finished step size found, or as far as the slabs done found
