@@ -50,6 +50,7 @@ final class ReproduceCommand extends GeomechCommand {
         Path folder = folder(null);
         long start = System.nanoTime();
         Reproductions.Result r = Reproductions.run(name, folder, Backends.named(backend, device == null ? OptionalInt.empty() : OptionalInt.of(device)));
+        plots(folder, r.charts());
         for (Path f : r.files()) {
             files.add(f.getFileName().toString());
             if (f.toString().endsWith(".csv") && !f.toString().endsWith(".plot.csv"))

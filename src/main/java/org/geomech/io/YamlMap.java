@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.function.BiFunction;
 
 /**
@@ -27,7 +28,7 @@ final class YamlMap {
         this.node = node;
         for (Iterator<String> it = node.fieldNames(); it.hasNext(); ) {
             String k = it.next();
-            if (!keys.contains(k)) throw error(k, "unknown key (known here: " + String.join(", ", keys) + ")");
+            if (!keys.contains(k)) throw error(k, "unknown key (known here: " + String.join(", ", new TreeSet<>(keys)) + ")");
         }
     }
 

@@ -41,4 +41,21 @@ class ReproduceCommandTest {
         assertEquals(1 + 27, csv.size());                                   // 3 methods x 9 step sizes
         assertTrue(Files.size(dir.resolve("hbvm-table1-e_s.png")) > 1000, "comparison plot of e_s against the paper");
     }
+
+    @Test
+    void chartsOfAStudyFollowNoPlots() throws Exception {
+        // vi-long-time's own charts (000 spec sec. 6: |E - E0| over t) are written like every other plot, and not at all under --no-plots
+        Path with = dir.resolve("with"), without = dir.resolve("without");
+        Cli.Result r = Cli.run("reproduce", "vi-long-time", "--out", with.toString(), "--quiet");
+        assertEquals(0, r.exit(), r.err());
+        for (String f : List.of("vi-long-time-energy.png", "vi-long-time-energy.svg", "vi-long-time-energy.plot.csv", "vi-long-time-energy.py"))
+            assertTrue(Files.size(with.resolve(f)) > 100, f);
+        r = Cli.run("reproduce", "vi-long-time", "--out", without.toString(), "--quiet", "--no-plots");
+        assertEquals(0, r.exit(), r.err());
+        try (var files = Files.list(without)) {
+            List<String> plots = files.map(f -> f.getFileName().toString()).filter(f -> f.endsWith(".png") || f.endsWith(".svg") || f.endsWith(".py")).toList();
+            assertEquals(List.of(), plots);
+        }
+        assertTrue(Files.size(without.resolve("vi-long-time.csv")) > 100);
+    }
 }

@@ -87,7 +87,7 @@ class ScenarioFileTest {
     @ParameterizedTest(name = "{1}")
     @CsvSource(delimiter = ';', value = {
             "model: nh-particle\\nh: 0.1\\nt_end: 1\\nbogus: 1;                   test.yaml: bogus: unknown key",
-            "model: nh-particle\\nh: 0.1\\nt_end: 1\\ninitial: {members: 2, x: 1}; test.yaml: initial.x: unknown key",
+            "model: nh-particle\\nh: 0.1\\nt_end: 1\\ninitial: {members: 2, x: 1}; test.yaml: initial.x: unknown key (known here: members, q, random, v)",
             "model: nh-particle\\nh: 0.1\\nt_end: soon;                           test.yaml: t_end: must be a number, got text 'soon'",
             "model: nh-particle\\nh: [0.1, true]\\nt_end: 1;                      test.yaml: h[1]: must be a number, got true",
             "model: {name: m, coordinates: [x]}\\nh: 0.1\\nt_end: 1;              test.yaml: model.lagrangian: missing",

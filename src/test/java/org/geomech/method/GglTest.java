@@ -255,6 +255,35 @@ class GglTest {
         }
     }
 
+    @ParameterizedTest(name = "theta = {0}: {1}")
+    @CsvSource({"0.25, q, 3", "0.4, q, 1.5", "0.6, p, 1.5", "0.75, p, 3"})
+    void optionAAwayFromOneHalfAmplifiesANormalComponent(double theta, String block, double factor) {
+        // Option A (79) puts q_theta on the constraint (79d) and v^{n+1} on its tangent space (79e), with
+        // M v^{n+1} = theta p^n + (1 - theta) p^{n+1} (79c). On the normal line of the sphere this leaves
+        // q1_n = -(1 - theta)/theta q0_n and p1_n = -theta/(1 - theta) p0_n: for theta != 1/2 one of the two grows by
+        // max((1 - theta)/theta, theta/(1 - theta)) a step, fed by the sphere's curvature, whatever h. 004 states
+        // option A for theta in (0, 1) but runs only theta = 1/2 (VI-A), where both factors are -1.
+        MechanicalSystem sys = Library.system("spherical-pendulum");
+        StateLayout layout = Methods.parse("ggl-theta-a:" + theta).build(sys).layout();
+        Trajectory.Result r = run("spherical-pendulum", "ggl-theta-a:" + theta, 0.002, 60, PAPER);
+        double[] normal = new double[r.rows()];
+        int last = 0;
+        for (int k = 0; k < r.rows(); k++) {
+            double[] x = r.x()[k];
+            double[] q = java.util.Arrays.copyOfRange(x, layout.qOffset(), layout.qOffset() + 3);
+            double[] p = java.util.Arrays.copyOfRange(x, layout.pOffset(), layout.pOffset() + 3);
+            double radius = Diagnostics.norm2(q);
+            normal[k] = block.equals("q") ? radius - 1 : (q[0] * p[0] + q[1] * p[1] + q[2] * p[2]) / radius;
+            // p's normal component stays linear at any size; q's leaves the linear regime as |q| departs from 1
+            if (block.equals("p") || Math.abs(normal[k]) < 0.1) last = k;
+        }
+        int span = 5;
+        assertTrue(last >= 2 * span, "the q-normal component left the linear regime at step " + last);
+        double growth = Math.pow(Math.abs(normal[last] / normal[last - span]), 1.0 / span);
+        assertEquals(factor, growth, 0.02 * factor, block + "-normal growth a step over steps " + (last - span) + "-" + last);
+        assertTrue(normal[last] * normal[last - 1] < 0, "the growth alternates in sign");
+    }
+
     @Test
     void namesAndRefusals() {
         assertEquals("ggl-vi-a", Methods.parse("ggl-vi-a").name());

@@ -7,7 +7,6 @@ import org.geomech.ensemble.Observer;
 import org.geomech.ensemble.Observers;
 import org.geomech.ensemble.TimeGrid;
 import org.geomech.io.plot.Chart;
-import org.geomech.io.plot.ChartFiles;
 import org.geomech.method.Method;
 import org.geomech.method.Methods;
 import org.geomech.model.Library;
@@ -17,8 +16,6 @@ import org.geomech.solve.NewtonOptions;
 import org.geomech.engine.Simulation;
 import org.geomech.study.TextTable;
 
-import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -140,14 +137,13 @@ public final class Paper000 {
     /**
      * vi-long-time: SP, h = 0.2 to T = 2000 (10^4 steps), vi:rk4 against plain rk:rk4, and h = 0.1 to T = 500, vi:euler with
      * the self-adjoint bias (-1/2, 1/2) against plain rk:euler: E - E0 and g(q) at the spec's times, the largest |E - E0| so
-     * far, and one plot of |E - E0| over t per pair (spec sec. 6 long-time behaviour).
+     * far, and into charts one plot of |E - E0| over t per pair (spec sec. 6 long-time behaviour).
      */
-    public static TextTable longTime(Backend backend, Path out, List<Path> files) {
+    public static TextTable longTime(Backend backend, Map<String, Chart> charts) {
         TextTable t = new TextTable("method", "h", "t", "energy_error", "spec_energy_error", "g", "max_energy_error_so_far", "spec_max_energy_error_so_far");
         // spec sec. 6: vi:rk4 max |E - E0| = 5.62e-5 reached before t = 20, E - E0 = +8.3e-7 at t = 2000;
         // rk:rk4 E - E0 = +2.3e-4 at t = 20, +4.6e-2 at 200, +0.41 at 500; g = -0.2 at 500, -0.42 at 2000
         double nan = Double.NaN;
-        Map<String, Chart> charts = new java.util.LinkedHashMap<>();
         charts.put("vi-long-time-energy", longRun(backend, 0.2, new double[]{20, 200, 500, 2000}, t, new Object[][]{
                 {"vi:rk4", new double[]{nan, nan, nan, 8.3e-7}, new double[]{5.62e-5, 5.62e-5, 5.62e-5, 5.62e-5}},
                 {"rk:rk4", new double[]{2.3e-4, 4.6e-2, 0.41, nan}, new double[]{nan, nan, nan, nan}}}));
@@ -155,7 +151,6 @@ public final class Paper000 {
         charts.put("vi-long-time-euler-energy", longRun(backend, 0.1, new double[]{20, 200, 500}, t, new Object[][]{
                 {"vi:euler,-1/2,1/2", new double[]{nan, nan, nan}, new double[]{nan, nan, 8.2e-4}},
                 {"rk:euler", new double[]{nan, nan, 2e34}, new double[]{nan, nan, nan}}}));
-        files.addAll(ChartFiles.writeAll(charts, out));
         return t;
     }
 

@@ -3,7 +3,6 @@ package org.geomech.study.paper001;
 import org.geomech.backend.Backend;
 import org.geomech.ensemble.InitialStates;
 import org.geomech.io.plot.Chart;
-import org.geomech.io.plot.ChartFiles;
 import org.geomech.method.LobattoNonholonomic;
 import org.geomech.method.StepSystem;
 import org.geomech.model.Library;
@@ -13,8 +12,6 @@ import org.geomech.study.ConvergenceStudy;
 import org.geomech.study.TextTable;
 import org.geomech.study.Trajectory;
 
-import java.nio.file.Path;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -208,11 +205,10 @@ public final class Paper001 {
 
     /**
      * 001 Figs. 4-5 with the spec R.3 data: for both initial states and both step sizes the largest energy errors to
-     * tEnd beside the spec's; E_d and E_p over time (h = 1/10 and pi/10) into cvt-energies-oscillating/-rotating.png.
+     * tEnd beside the spec's; E_d and E_p over time (h = 1/10 and pi/10) into charts as cvt-energies-oscillating/-rotating.
      */
-    public static TextTable cvtEnergies(double tEnd, Backend backend, Path out, List<Path> files) {
+    public static TextTable cvtEnergies(double tEnd, Backend backend, Map<String, Chart> charts) {
         TextTable t = new TextTable("case", "h", "T", "max_dE_T", "spec_dE_T", "max_dE_d", "spec_dE_d", "max_dE_p", "spec_dE_p");
-        Map<String, Chart> charts = new LinkedHashMap<>();
         for (CvtCase c : CvtCase.values()) {
             Chart chart = Chart.overTime("001 " + c.figure + ": cvt, eps = 1/2, lobatto-nh:2: driver and passenger energies", "energy", false);
             CvtRun[] runs = new CvtRun[CVT_H.length];
@@ -229,7 +225,6 @@ public final class Paper001 {
             }
             charts.put("cvt-energies-" + c.name().toLowerCase(), chart);
         }
-        files.addAll(ChartFiles.writeAll(charts, out));
         return t;
     }
 

@@ -8,7 +8,6 @@ import org.geomech.ensemble.LieGroupStates;
 import org.geomech.expr.Expr;
 import org.geomech.expr.Tape;
 import org.geomech.io.plot.Chart;
-import org.geomech.io.plot.ChartFiles;
 import org.geomech.method.Methods;
 import org.geomech.method.StepSystem;
 import org.geomech.model.LieGroupSystem;
@@ -19,7 +18,6 @@ import org.geomech.study.LieSymplecticity;
 import org.geomech.study.TextTable;
 import org.geomech.study.Trajectory;
 
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -156,14 +154,14 @@ public final class Paper003 {
     public static final double[] FIG3_SPEC_PRINTED = {9.98e-5, 1.29e-9, 9.99e-5, 7.70e-7}, FIG3_SPEC_PRINTED_FIRST_TENTH = {9.98e-5, 1.29e-9, 9.99e-5, 7.70e-7};
 
     /** Fig. 3 with s_g = -1. */
-    public static TextTable energyTable(double tEnd, Backend backend, Path out, List<Path> files) { return energyTable(tEnd, backend, out, files, PHYSICAL); }
+    public static TextTable energyTable(double tEnd, Backend backend, Map<String, Chart> charts) { return energyTable(tEnd, backend, charts, PHYSICAL); }
 
     /**
      * Fig. 3: max |H - H0| of each FIG3 method with h = 0.01 to tEnd and gravity sign sg, sampled every 100 steps, beside
-     * the value read off the paper's figure (s_g = -1 only) and the spec sec. 12.4 values; the time series go into dipole-energy-series.png
-     * (dipole-energy-series-printed-sign.png for s_g = +1).
+     * the value read off the paper's figure (s_g = -1 only) and the spec sec. 12.4 values; the time series go into charts as dipole-energy-series
+     * (dipole-energy-series-printed-sign for s_g = +1).
      */
-    public static TextTable energyTable(double tEnd, Backend backend, Path out, List<Path> files, double sg) {
+    public static TextTable energyTable(double tEnd, Backend backend, Map<String, Chart> charts, double sg) {
         double h = 0.01;
         long steps = Math.round(tEnd / h);
         boolean physical = sg == PHYSICAL;
@@ -179,7 +177,7 @@ public final class Paper003 {
                     String.format("%.1e", r.maxMu3()), String.format("%.1e", r.maxDefect()));
             chart.line(r.method(), r.t(), r.energyError());
         }
-        files.addAll(ChartFiles.writeAll(Map.of(physical ? "dipole-energy-series" : "dipole-energy-series-printed-sign", chart), out));
+        charts.put(physical ? "dipole-energy-series" : "dipole-energy-series-printed-sign", chart);
         return table;
     }
 

@@ -47,7 +47,7 @@ class CertifyTest {
 
     /**
      * One method of each family (Methods.names), the first Methods.examples lists; for ggl-theta-a theta = 1/2, the theta 004
-     * runs (its listed ggl-theta-a:0.25 stops with a Newton failure within 40 steps on the spherical pendulum at any h).
+     * runs: option A is unstable on a curved constraint for any other theta (GglTest.optionAAwayFromOneHalfAmplifiesANormalComponent).
      */
     static List<String> families() {
         List<String> out = new java.util.ArrayList<>();

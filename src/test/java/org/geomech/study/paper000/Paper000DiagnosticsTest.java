@@ -5,10 +5,7 @@ import org.geomech.method.Methods;
 import org.geomech.solve.Iteration;
 import org.geomech.study.TextTable;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
-import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -74,10 +71,12 @@ class Paper000DiagnosticsTest {
     }
 
     @Test
-    void selfAdjointEulerStaysBoundedWherePlainEulerBlowsUp(@TempDir Path out) {
+    void selfAdjointEulerStaysBoundedWherePlainEulerBlowsUp() {
         // 000 spec sec. 6 long-time behaviour: vi:euler,-1/2,1/2 at h = 0.1: max |E - E0| = 8.2e-4 over [0, 500], no drift;
         // plain Euler E - E0 about 2e34 by t = 500 (both within 5 %); vi:rk4 at h = 0.2: max 5.62e-5, reached before t = 20
-        TextTable t = Paper000.longTime(REF, out, new ArrayList<>());
+        java.util.Map<String, org.geomech.io.plot.Chart> charts = new java.util.LinkedHashMap<>();
+        TextTable t = Paper000.longTime(REF, charts);
+        assertEquals(List.of("vi-long-time-energy", "vi-long-time-euler-energy"), List.copyOf(charts.keySet()));
         assertEquals(8.2e-4, cell(t, "vi:euler,-1/2,1/2", 500, 6), 0.05 * 8.2e-4);
         assertEquals(2e34, cell(t, "rk:euler", 500, 3), 0.05 * 2e34);
         assertEquals(5.62e-5, cell(t, "vi:rk4", 2000, 6), 0.05 * 5.62e-5);
