@@ -1,23 +1,31 @@
 package org.geomech.api;
 
+import org.geomech.engine.MemberFailure;
+import org.geomech.engine.Retries;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * What a run returns: one {@link Series} per step size and sweep point (step sizes outer, points in
- * sweep order), the members that failed, and facts about the run (consistency moves, flops, backend).
+ * sweep order), the members that failed (per step size), and facts about the run (consistency moves, flops, backend).
  */
 public final class Results {
     private final String backend, model, method;
     private final List<String> observers, components;
     private final List<Series> series;
-    private final List<Failure> failures;
+    private final Map<Double, List<MemberFailure>> failures;
+    private final Map<Double, List<Retries.Retried>> retried = new LinkedHashMap<>();
     private final double maxPositionMove, maxVelocityMove;
     private final long[] flopsPerStep;
     private final boolean finished;
     private final String quantiles;
     private final double quantileRankError;
 
-    Results(String backend, String model, String method, List<String> observers, List<String> components, List<Series> series, List<Failure> failures,
+    Results(String backend, String model, String method, List<String> observers, List<String> components, List<Series> series,
+            Map<Double, List<MemberFailure>> failures, Map<Double, List<Retries.Retried>> retried,
             double maxPositionMove, double maxVelocityMove, long[] flopsPerStep, boolean finished, String quantiles, double quantileRankError) {
         this.finished = finished;
         this.quantiles = quantiles;
@@ -28,7 +36,9 @@ public final class Results {
         this.observers = List.copyOf(observers);
         this.components = List.copyOf(components);
         this.series = List.copyOf(series);
-        this.failures = List.copyOf(failures);
+        this.failures = new LinkedHashMap<>();
+        failures.forEach((h, f) -> this.failures.put(h, List.copyOf(f)));
+        retried.forEach((h, r) -> this.retried.put(h, List.copyOf(r)));
         this.maxPositionMove = maxPositionMove;
         this.maxVelocityMove = maxVelocityMove;
         this.flopsPerStep = flopsPerStep.clone();
@@ -74,7 +84,24 @@ public final class Results {
     }
 
     /** @return the members that failed, in step-size, point and member order */
-    public List<Failure> failures() { return failures; }
+    public List<MemberFailure> failures() {
+        List<MemberFailure> all = new ArrayList<>();
+        failures.values().forEach(all::addAll);
+        return all;
+    }
+
+    /**
+     * @param h a step size of the run (NaN where h varies per member)
+     * @return the members that failed at it, in point and member order
+     */
+    public List<MemberFailure> failures(double h) { return failures.getOrDefault(h, List.of()); }
+
+    /**
+     * @param h a step size of the run (NaN where h varies per member)
+     * @return the members that failed at it and were run again ({@link Run#retryFailed(int)}), in point and member order:
+     *         each with the h of its last try and whether it reached the final time (empty unless asked for)
+     */
+    public List<Retries.Retried> retried(double h) { return retried.getOrDefault(h, List.of()); }
 
     /** @return how far making the initial states consistent moved a position at most */
     public double maxPositionMove() { return maxPositionMove; }

@@ -3,6 +3,7 @@ package org.geomech.api;
 import org.geomech.engine.SlabExecutor;
 import org.geomech.engine.MemoryPlan;
 import org.geomech.engine.MemberFailure;
+import org.geomech.engine.Retries;
 import org.geomech.engine.Engine;
 import org.geomech.engine.RunSpec;
 import org.geomech.backend.Backend;
@@ -27,7 +28,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.OptionalInt;
 import java.util.function.IntFunction;
@@ -68,6 +68,7 @@ public final class Run {
     private double[][] givenQ, givenV;
     private final Map<String, double[]> givenParameters = new LinkedHashMap<>();
     private Integer membersInMemory;
+    private Integer retryFailed;
     private Boolean keepFinalStates;
     private SlabExecutor executor;
     private IntFunction<SlabExecutor.Recipe> recipes;
@@ -279,6 +280,22 @@ public final class Run {
     public Run engineListener(Engine.Listener listener) { engineListeners.add(listener); return this; }
 
     /**
+     * Runs each member that fails again, alone from its initial state, at h/2, h/4, ... up to halvings halvings of its
+     * step size, until it reaches the final time; its values then enter its point's mean, max and msd from the first
+     * output time that no longer held it on (as one more reduction block after the point's, in member order:
+     * deterministic, the other members' values bitwise unchanged), its final state takes its place, and
+     * {@link Results#retried(double)} lists every retried member with the h of its last try and whether it still failed. 0: none; unless set, as the scenario says (retry_failed:; none
+     * by default). Not with min, std or quantiles.
+     *
+     * @param halvings 0 to 20 (engine.Retries.MAX_HALVINGS)
+     * @return this run
+     */
+    public Run retryFailed(int halvings) {
+        retryFailed = Retries.halvings("retry-failed", halvings);
+        return this;
+    }
+
+    /**
      * Holds at most this many members in memory (rounded up to whole blocks of 1024): a larger ensemble is made and
      * run slab by slab, each over the whole time span, with bitwise the statistics, spread, trajectories and final
      * states of the ensemble held at once, sweeps, parameters, step sizes and initial states per member included; its
@@ -296,7 +313,8 @@ public final class Run {
     /**
      * Runs every step size's slabs on an executor (a Spark cluster) instead of in this process: recipes gives, for a
      * step size's index, what rebuilds this run's launch there ({@link #prepare(int)} of the same configuration). The
-     * results are bitwise those of the run in this process; no checkpoints.
+     * results are bitwise those of the run in this process. With {@link #checkpoints}, a checkpoint is saved before the
+     * first slab and after each slab that comes back, and a resumed run sends only the slabs not back yet.
      *
      * @param executor where the slabs run
      * @param recipes  a step size's index to the recipe of its launch
@@ -371,7 +389,7 @@ public final class Run {
 
     private static Scenario withStepSizes(Scenario s, List<Double> h) {
         return new Scenario(s.model(), s.method(), h, s.tEnd(), s.outputInterval(), s.q0(), s.v0(), s.members(), s.perturbation(),
-                s.observers(), s.statistics(), s.backend(), s.newton(), s.out(), s.variations(), null);
+                s.observers(), s.statistics(), s.backend(), s.newton(), s.out(), s.variations(), null, s.retryFailed());
     }
 
     /**
@@ -385,9 +403,7 @@ public final class Run {
         Scenario sc = setup.scenario();
         RunSpec spec = setup.spec();
         List<String> names = spec.observers().stream().map(Observer::name).toList();
-        if (executor != null && (checkpoints != null || resumeFrom != null))
-            throw new InputException("a run on " + executor.describe() + " keeps no checkpoint: run it without --checkpoint-every");
-        String fingerprint = fingerprint(sc, spec.step(), spec.plan(), spec.observers(), spec.backend());
+        String fingerprint = fingerprint(sc, spec.step(), spec.plan(), spec.observers(), spec.backend(), spec.retries());
         Engine.Resume resume = null;
         if (resumeFrom != null) {
             Checkpoint.Header resumed = Checkpoint.read(resumeFrom);
@@ -404,7 +420,7 @@ public final class Run {
             @Override
             public void started(InitialStates.Report consistency, long[] flops) {
                 listener.started(new Results(spec.backend().describe(), setup.system().name(), spec.step().method(), names, spec.step().layout().names(),
-                        List.of(), List.of(), consistency.maxPositionMove(), consistency.maxVelocityMove(), flops, true, "none", 0));
+                        List.of(), Map.of(), Map.of(), consistency.maxPositionMove(), consistency.maxVelocityMove(), flops, true, "none", 0));
                 for (Engine.Listener l : engineListeners) l.started(consistency, flops);
             }
 
@@ -428,17 +444,18 @@ public final class Run {
         };
         Engine.Outcome outcome = Engine.run(spec, heard, checkpoints == null ? null : new CheckpointFile(checkpoints, fingerprint), resume);
         List<Series> series = new ArrayList<>();
-        List<Failure> failures = new ArrayList<>();
+        Map<Double, List<MemberFailure>> failures = new LinkedHashMap<>();
+        Map<Double, List<Retries.Retried>> retried = new LinkedHashMap<>();
         for (Engine.StageResult r : outcome.stages()) {
             for (SweepRun.Point p : r.points())
                 series.add(series(r.h(), sc.steps().label(r.h()), p, names, sc, r.rows(p.index()), r.finalStates()[p.index()],
                         r.trajectories() == null ? new double[0][][] : r.trajectories().point(p.index(), spec.plan().points()), r.run()));
-            for (MemberFailure f : r.failures())
-                failures.add(new Failure(r.h(), f.point(), f.member(), f.step(), f.status().name().toLowerCase(Locale.ROOT)));
+            failures.put(r.h(), r.failures());
+            retried.put(r.h(), r.retried());
         }
         InitialStates.Report moved = outcome.consistency();
         return new Results(spec.backend().describe() + (executor == null ? "" : ", slabs on " + executor.describe()), setup.system().name(),
-                spec.step().method(), names, spec.step().layout().names(), series, failures, moved.maxPositionMove(), moved.maxVelocityMove(),
+                spec.step().method(), names, spec.step().layout().names(), series, failures, retried, moved.maxPositionMove(), moved.maxVelocityMove(),
                 outcome.flops(), outcome.complete(), !spec.spread() ? "none" : spec.sketch() > 0 ? "sketch" : "exact", outcome.rankError());
     }
 
@@ -460,7 +477,7 @@ public final class Run {
         InitialStates initial = givenQ != null ? new InitialStates(sys, givenQ, givenV) : new InitialStates(sys, sc.q0(), sc.v0());
         if (backend.initialStates() != null) initial = initial.projectedBy(backend.initialStates());
         RunSpec spec = new RunSpec(plan, step, backend, observers, sc.newton(), initial, sc.perturbation(), sc.steps(), sc.tEnd(), sc.outputInterval(),
-                sc.quantileLevels(), sc.needsSpread(), 0, trajectories, keepFinalStates, membersInMemory, executor, recipes);
+                sc.quantileLevels(), sc.needsSpread(), 0, trajectories, keepFinalStates, membersInMemory, executor, recipes, retryFailed != null ? retryFailed : sc.retries());
         int sketch = sc.needsSpread() ? MemoryPlan.sketch(quantiles, plan.launchMembers(), spec.outputs(), observers.size()) : 0;
         return new Setup(sc, sys, spec.withSketch(sketch));
     }
@@ -484,14 +501,14 @@ public final class Run {
 
     // What a checkpoint must match: model (its definition's digest), method, state layout, members, sweep points (their
     // values' digest), observers, statistics, backend
-    private static String fingerprint(Scenario sc, StepSystem step, SweepPlan plan, List<Observer> observers, Backend backend) {
+    private static String fingerprint(Scenario sc, StepSystem step, SweepPlan plan, List<Observer> observers, Backend backend, int retries) {
         StringBuilder points = new StringBuilder();
         for (int p = 0; p < plan.points(); p++) points.append(plan.pointValues(p)).append(';');
         return step.model().name() + " (definition " + digest(sc.model().toString()) + "), " + step.method()
                 + ", state (" + String.join(", ", step.layout().names()) + "), " + plan.launchMembers() + " members, "
                 + plan.points() + " sweep points (" + digest(points.toString()) + "), observers ("
                 + String.join(", ", observers.stream().map(Observer::name).toList()) + "), statistics (" + String.join(", ", sc.statistics())
-                + "), backend " + backend.name();
+                + "), backend " + backend.name() + (retries > 0 ? ", failed members retried at up to " + retries + " halvings of h" : "");
     }
 
     // The first 12 hex digits of text's SHA-256

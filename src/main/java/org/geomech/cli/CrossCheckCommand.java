@@ -99,9 +99,8 @@ final class CrossCheckCommand extends GeomechCommand {
         components = comparisons.get(0).components();
         for (CrossCheck.Comparison c : comparisons) {
             checkFinite(c, grid.tEnd());
-            for (MemberFailure f : c.firstFailures())
-                summary.failures(0, new RunSummary.Failure(h, plan.first(f.point()) + f.member(), f.step(), c.backend() + ": " + reason(f)));
-            summary.failures(c.failed(), null);
+            for (MemberFailure f : c.firstFailures()) summary.failures(0, h, f);
+            summary.failures(c.failed(), h, null);
         }
         summary.results(comparisons);
         if (talking()) print(sys.name(), s.method(), stepSizes.varies() ? "to t = " + grid.tEnd() + " with h per member (" + stepSizes.perMember().describe() + ")"
@@ -120,8 +119,6 @@ final class CrossCheckCommand extends GeomechCommand {
         }
     }
 
-    private static String reason(MemberFailure f) { return f.status().name().toLowerCase(Locale.ROOT); }
-
     @Override
     int exitCode() { return disagreement() == null ? 0 : DISAGREE; }
 
@@ -132,7 +129,7 @@ final class CrossCheckCommand extends GeomechCommand {
             if (c.failed() > 0) {
                 MemberFailure f = c.firstFailures().get(0);
                 reasons.add(c.backend() + " failed " + c.failed() + " of " + compared + " members (first: member " + f.member()
-                        + (f.point() > 0 ? " of sweep point " + f.point() : "") + " at step " + f.step() + ", " + reason(f) + ")");
+                        + (f.point() > 0 ? " of sweep point " + f.point() : "") + " at step " + f.step() + ", " + f.reason() + ")");
             }
             if (c.compared() < compared) reasons.add(c.backend() + " compared " + c.compared() + " of " + compared + " members");
             if (c.worst() > tolerance)

@@ -90,7 +90,7 @@ final class DemoCommand extends GeomechCommand {
                 done += c.memberSteps() / members;
                 progress.accept(done);
                 summary.work(c.memberSteps(), c.seconds()).newtonIterations(c.newtonIterations());
-                if (c.failed() > 0) summary.failures(c.failed(), new RunSummary.Failure(h, null, null, c.failed() + " member(s) of " + name + " failed"));
+                if (c.failed() > 0) summary.failures(c.failed(), h, null);
                 results.add(new CurveResult(name, h, 2 * c.order(), c.failed(), c.seconds(), c.newtonIterations(), times, scaledAt(c, times)));
             }
         }

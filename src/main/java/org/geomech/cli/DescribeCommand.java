@@ -4,6 +4,7 @@ import org.geomech.ensemble.Variation;
 import org.geomech.expr.Expr;
 import org.geomech.expr.JavaEmitter;
 import org.geomech.method.Method;
+import org.geomech.method.MethodFamily;
 import org.geomech.method.Methods;
 import org.geomech.method.StepSystem;
 import org.geomech.InputException;
@@ -57,11 +58,12 @@ final class DescribeCommand implements Callable<Integer> {
         try {
             if (Library.has(name)) describe(out, Library.system(name), Library.entry(name));
             else if (LieLibrary.has(name)) describe(out, LieLibrary.system(name), LieLibrary.entry(name));
+            else if (Methods.family(name).filter(f -> !names(f, name)).isPresent()) describe(out, Methods.family(name).get());
             else describe(out, Methods.parse(name));
             return 0;
         } catch (InputException e) {
-            spec.commandLine().getErr().println(Main.errorLine(Library.has(name) || LieLibrary.has(name) || name.contains(":") || name.equals("rattle") ? e.getMessage()
-                    : "'" + name + "' is neither a model (" + String.join(", ", Library.allNames()) + ") nor a method (" + String.join(", ", Methods.names()) + ")"));
+            spec.commandLine().getErr().println(Main.errorLine(Library.has(name) || LieLibrary.has(name) || name.contains(":") || Methods.family(name).isPresent() ? e.getMessage()
+                    : "'" + name + "' is neither a model (" + String.join(", ", Library.allNames()) + ") nor a method (families: " + String.join(", ", Methods.names()) + ")"));
             return Main.BAD_INPUT;
         }
     }
@@ -117,6 +119,19 @@ final class DescribeCommand implements Callable<Integer> {
         out.printf("  initial g:    %s%n", java.util.Arrays.toString(sys.initialElement()));
         out.printf("  initial xi:   %s%n", java.util.Arrays.toString(sys.initialVelocity()));
         out.println("  methods:      " + (sys.nonholonomicCount() > 0 ? "lobatto-lie-nh:s" : "lobatto-lie:s, vrkmk:TABLEAU,r, vrkmk-pade:TABLEAU,r, vcg:TABLEAU"));
+    }
+
+    // whether name is a method of family f, not the family's bare name where its methods take arguments (lobatto-nh)
+    private static boolean names(MethodFamily f, String name) {
+        return name.contains(":") || f.syntax().equals(f.name()) || f.syntax().startsWith(f.name() + "[");
+    }
+
+    private static void describe(PrintWriter out, MethodFamily f) {
+        out.printf("%s: %s%n", f.name(), f.description());
+        out.printf("  syntax:       %s%n", f.syntax());
+        out.printf("  paper:        %s%n", f.paper());
+        out.printf("  examples:     %s (geomech describe NAME for one)%n", String.join(", ", f.examples()));
+        out.println("  details:      docs/methods.md");
     }
 
     private void describe(PrintWriter out, Method m) {

@@ -1,6 +1,7 @@
 package org.geomech.cli;
 
 import org.geomech.io.OutputFolder;
+import org.geomech.engine.MemberFailure;
 import org.geomech.io.RunSummary;
 import org.geomech.io.StatusFile;
 import org.geomech.io.plot.Plots;
@@ -179,11 +180,15 @@ abstract class GeomechCommand implements Callable<Integer> {
             err().println("geomech: warning: observer " + o.observer() + " is not finite from t = " + Table.plain(o.t())
                     + (o.h() == null ? "" : " at h = " + o.h()) + " (" + o.statistic() + " = " + o.value() + "; summary.json: non_finite_observers)");
         if (summary.failureCount() == 0) return;
-        RunSummary.Failure f = summary.listedFailures().get(0);
+        if (summary.listedFailures().isEmpty()) {
+            err().println("geomech: warning: " + summary.failureCount() + " member(s) failed (summary.json: failures)");
+            return;
+        }
+        MemberFailure f = summary.listedFailures().get(0);
+        Double h = summary.listedStepSize(0);
         err().println("geomech: warning: " + summary.failureCount() + " member(s) failed; first: "
-                + (f.h() == null ? "" : "h = " + f.h() + ", ")
-                + (f.member() == null ? "" : "member " + f.member() + ", ")
-                + (f.step() == null ? "" : "step " + f.step() + ", ") + f.reason()
+                + (h == null ? "" : "h = " + h + ", ") + (f.point() > 0 ? "point " + f.point() + ", " : "")
+                + "member " + f.member() + ", step " + f.step() + ", " + f.reason()
                 + " (summary.json lists the first " + RunSummary.LISTED_FAILURES + ")");
     }
 }

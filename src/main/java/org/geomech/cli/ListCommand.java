@@ -2,6 +2,7 @@ package org.geomech.cli;
 
 import org.geomech.io.Json;
 import org.geomech.method.Method;
+import org.geomech.method.MethodFamily;
 import org.geomech.method.Methods;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import org.geomech.model.Library;
@@ -26,9 +27,11 @@ final class ListCommand implements Callable<Integer> {
     record ModelInfo(String name, String summary, String reference, @JsonInclude(JsonInclude.Include.NON_NULL) String group, List<String> coordinates,
                      Map<String, Double> parameters, Map<String, Integer> structure, List<String> holonomic, List<String> nonholonomic) {}
 
+    record FamilyInfo(String name, String syntax, String description, String paper) {}
+
     record MethodInfo(String name, String family, String summary, int order, int multiplierOrder) {}
 
-    record Listing(List<ModelInfo> models, List<MethodInfo> methods) {}
+    record Listing(List<ModelInfo> models, List<FamilyInfo> families, List<MethodInfo> methods) {}
 
     @Spec
     CommandSpec spec;
@@ -38,7 +41,7 @@ final class ListCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        Listing listing = new Listing(models(), methods());
+        Listing listing = new Listing(models(), families(), methods());
         PrintWriter out = spec.commandLine().getOut();
         if (json) {
             out.println(Json.write(listing));
@@ -50,7 +53,8 @@ final class ListCommand implements Callable<Integer> {
             models.row(m.name(), (m.group() == null ? "" : m.group() + ": ") + String.join(",", m.coordinates()),
                     m.holonomic().size() + " holonomic, " + m.nonholonomic().size() + " nonholonomic", m.summary());
         models.print(out, "  ");
-        out.println("Methods (--method NAME; families: " + String.join(", ", Methods.names()) + "; Lobatto stage counts s from 2 to 12):");
+        out.println("Methods (--method NAME; families: " + String.join(", ", Methods.names()) + "; Lobatto stage counts s from 2 to "
+                + Methods.MAX_STAGES + "):");
         Table methods = new Table("name", "order", "multipliers", "summary");
         for (MethodInfo m : listing.methods()) methods.row(m.name(), m.order(), m.multiplierOrder(), m.summary());
         methods.print(out, "  ");
@@ -71,14 +75,18 @@ final class ListCommand implements Callable<Integer> {
         return out;
     }
 
+    private static List<FamilyInfo> families() {
+        return Methods.FAMILIES.stream().map(f -> new FamilyInfo(f.name(), f.syntax(), f.description(), f.paper())).toList();
+    }
+
     // A few concrete methods of every family
     private static List<MethodInfo> methods() {
         List<MethodInfo> out = new ArrayList<>();
-        for (String name : Methods.examples()) add(out, Methods.family(name), Methods.parse(name));
+        for (MethodFamily f : Methods.FAMILIES)
+            for (String name : f.examples()) {
+                Method m = f.parse(name);
+                out.add(new MethodInfo(m.name(), f.name(), m.summary(), m.order(), m.multiplierOrder()));
+            }
         return out;
-    }
-
-    private static void add(List<MethodInfo> out, String family, Method m) {
-        out.add(new MethodInfo(m.name(), family, m.summary(), m.order(), m.multiplierOrder()));
     }
 }

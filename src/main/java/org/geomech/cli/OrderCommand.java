@@ -78,7 +78,7 @@ final class OrderCommand extends GeomechCommand {
         long memberSteps = Math.round(s.tEnd() / result.referenceH());
         for (ConvergenceStudy.Point p : result.points()) {
             memberSteps += Math.round(s.tEnd() / p.h());
-            if (p.failed() > 0) summary.failures(1, new RunSummary.Failure(p.h(), 0, null, "the run failed before t_end"));
+            if (p.failed() > 0) summary.failures(1, p.h(), null);
             else for (double e : new double[]{p.q(), p.v(), p.p()})
                 if (Double.isInfinite(e)) nonFinite("error at t_end", "2-norm", p.h(), s.tEnd(), e, false);
         }

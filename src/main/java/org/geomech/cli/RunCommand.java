@@ -5,6 +5,7 @@ import org.geomech.engine.MemoryPlan;
 import org.geomech.api.Checkpoints;
 import org.geomech.api.Output;
 import org.geomech.api.Results;
+import org.geomech.engine.Retries;
 import org.geomech.api.Run;
 import org.geomech.engine.Backends;
 import org.geomech.engine.EnsembleRun;
@@ -23,6 +24,7 @@ import org.geomech.io.Checkpoint;
 import org.geomech.InputException;
 import org.geomech.io.plot.RunPlots;
 import org.geomech.io.RunFiles;
+import org.geomech.io.RunSummary;
 import org.geomech.io.Scenario;
 import org.geomech.io.StateFile;
 import org.geomech.io.ScenarioDraft;
@@ -80,6 +82,12 @@ final class RunCommand extends GeomechCommand {
                     + " each over the whole time span, with bitwise the same results (statistics, spread, trajectories, final states)")
     Integer membersInMemory;
 
+    @Option(names = "--retry-failed", paramLabel = "K",
+            description = "run each member that fails again, alone from its initial state, at h/2, h/4, ... up to K halvings (0 to "
+                    + Retries.MAX_HALVINGS + "; default 0: none; scenario key retry_failed); one that reaches t_end enters the mean, max and msd"
+                    + " from the output after its failure on, and the summary lists who was retried, with which h, and who still failed")
+    Long retryFailed;
+
     @Option(names = "--save-trajectories", paramLabel = "MEMBERS", split = ",",
             description = "members whose full state (q, dot(q), p(q), lambda..) is saved at every output time: 0,5,9, ranges 0-99, or all")
     List<String> trajectorySelection;
@@ -133,6 +141,8 @@ final class RunCommand extends GeomechCommand {
         StateFile.Table table = resolve();
         checkFolder(scenario.out());
         List<String> methods = org.geomech.method.MethodList.split(scenario.method());
+        if (methods.size() > 1 && scenario.retries() > 0)
+            throw new InputException("several methods (" + scenario.method() + ") run as one comparison of the energy error, which retries no member; give one method");
         if (methods.size() > 1 && (trajectorySelection != null || saveFinalStates || membersInMemory != null || checkpointEvery != null))
             throw new InputException("several methods (" + scenario.method() + ") run as one comparison of the energy error: it saves no trajectories"
                     + " or final states and runs no slabs or checkpoints; give one method");
@@ -158,6 +168,7 @@ final class RunCommand extends GeomechCommand {
         if (sigma != null) d.sigma = sigma;
         if (outputInterval != null) d.outputInterval = outputInterval;
         if (statistics != null) d.statistics = statistics;
+        if (retryFailed != null) d.retryFailed = retryFailed;
         if (d.backend == null) d.backend = "auto";
         if (initialFile == null) defaultEnsemble = d.defaultEnsemble(DEFAULT_MEMBERS);
         scenario = d.resolve();
@@ -279,8 +290,23 @@ final class RunCommand extends GeomechCommand {
         }).run();
         progress.end();
         if (!res.quantiles().equals("none")) summary.quantiles(res.quantiles(), res.quantileRankError());
-        if (talking()) for (RunFiles.Reported r : files.reported()) print(r.result(), r.t());
+        if (talking())
+            for (double h : stepSizes()) {
+                for (RunFiles.Reported r : files.reported()) if (Double.compare(r.stage(), h) == 0) print(r.result(), r.t());
+                printRetried(res.retried(h), plan.points() > 1);
+            }
         if (!res.finished()) Interrupts.check();   // a signal: the checkpoint is written; the partial results go out as the command stops
+    }
+
+    // Who was run again, with which h, and whether it reached t_end (the first few; summary.json lists all)
+    private void printRetried(List<Retries.Retried> retried, boolean swept) {
+        if (retried.isEmpty()) return;
+        long ok = retried.stream().filter(Retries.Retried::ok).count();
+        out().printf("retried %d failed member(s) at halved h: %d reached t_end, %d still failed%n", retried.size(), ok, retried.size() - ok);
+        for (Retries.Retried r : retried.subList(0, Math.min(retried.size(), RunSummary.LISTED_FAILURES)))
+            out().printf("  %smember %d at h = %s: %s%n", swept ? "point " + r.point() + " " : "", r.member(), r.h(),
+                    r.ok() ? "ok" : "failed (" + r.result() + ")");
+        if (retried.size() > RunSummary.LISTED_FAILURES) out().printf("  ... %d more (summary.json: retried)%n", retried.size() - RunSummary.LISTED_FAILURES);
     }
 
     @Override

@@ -15,9 +15,9 @@ import org.geomech.solve.NewtonOptions;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
 import java.util.function.Function;
+import java.util.function.LongConsumer;
 
 /**
  * The one place that runs an ensemble and the one place where a step system becomes a backend's code
@@ -75,9 +75,12 @@ public final class Engine {
     /** A checkpoint to go on from: its progress, and what fills an ensemble with the states it holds (a launch held at once). */
     public record Resume(Progress progress, Consumer<EnsembleState> readState) {}
 
-    /** A step size's results: its points' rows, its failures, spread, final states ([point][member][component]) and trajectories. */
+    /**
+     * A step size's results: its points' rows, the members that failed (and still fail where retried), spread, final
+     * states ([point][member][component]), trajectories, and the failed members run again (empty unless asked for).
+     */
     public record StageResult(double h, List<SweepRun.Point> points, List<MemberFailure> failures, List<double[][][]> spread,
-                              double[][][] finalStates, Trajectories trajectories, EnsembleRun.Result run) {
+                              double[][][] finalStates, Trajectories trajectories, EnsembleRun.Result run, List<Retries.Retried> retried) {
         /** A point's rows with their spread filled in, as the listener heard them. */
         public List<EnsembleRun.Row> rows(int point) {
             List<EnsembleRun.Row> rows = points.get(point).rows();
@@ -108,6 +111,8 @@ public final class Engine {
      * this spec (its finished step sizes are heard again, the one under way goes on from the checkpoint).
      */
     public static Outcome run(RunSpec spec, Listener listener, Checkpointing checkpointing, Resume resume) {
+        if (spec.retries() > 0 && spec.spread())
+            throw new InputException("--retry-failed goes with the statistics mean, max and msd only; min, std and quantiles of retried members are not merged");
         return new Stages(spec, listener, checkpointing, resume).run();
     }
 
@@ -134,6 +139,8 @@ public final class Engine {
         private final List<Stage> finished = new ArrayList<>();
         private InitialStates.Report consistency;
         private long[] flops;
+        /** The step compiled in this process, on first use: not where slabs run on an executor, unless a failed member is retried here. */
+        private Backend.Compiled compiled;
         private double rankError;
         private long done;
 
@@ -155,8 +162,8 @@ public final class Engine {
                     : plan.launchMembers();
             boolean slabs = plan.launchMembers() > slabMembers || resumed != null && resumed.slabs() != null || spec.executor() != null;
             // slabs on an executor are compiled there: their flops come back with them
-            Backend.Compiled compiled = spec.executor() != null ? null : compile(spec.backend(), spec.step(), spec.observers(), spec.newton());
-            flops = compiled == null ? null : compiled.flopsPerStep();
+            Backend.Compiled compiled = spec.executor() != null ? null : compiled();
+            if (compiled != null) flops = compiled.flopsPerStep();
             boolean complete = true;
             List<Double> stages = spec.stages();
             for (int stage = 0; stage < stages.size() && complete; stage++) {
@@ -175,15 +182,13 @@ public final class Engine {
         private void replay(double h, TimeGrid grid, Stage s) {
             consistency = resumed.consistency();
             listener.started(consistency, flops);
-            List<MemberFailure> failures = new ArrayList<>();
-            for (Stage.Failure f : s.failures())
-                if (!plan.padding(f.member())) failures.add(new MemberFailure(plan.point(f.member()), plan.local(f.member()), f.step(), f.status()));
             List<EnsembleRun.Row> rows = s.result().rows();
             // a finished step size is never the last, so h is shared: one step per tick
-            List<SweepRun.Point> points = SweepRun.points(plan, rows, failures, grid.steps(), null);
+            List<SweepRun.Point> points = Retries.merge(SweepRun.points(plan, rows, s.failures(), grid.steps(), null), s.retried());
             for (int i = 0; i < rows.size(); i++)
                 for (SweepRun.Point p : points) listener.output(h, p.index(), p.rows().get(i), s.spread() == null ? null : s.spread().get(i)[p.index()]);
-            results.add(new StageResult(h, points, failures, s.spread(), s.finalStates(), s.trajectories(), s.result()));
+            results.add(new StageResult(h, points, Retries.stillFailing(s.failures(), s.retried()), s.spread(),
+                    Retries.finalStates(s.finalStates(), s.retried()), s.trajectories(), Retries.counters(s.result(), s.retried()), s.retried()));
             finished.add(s);
             listener.finished(results.get(results.size() - 1), true);
         }
@@ -193,39 +198,46 @@ public final class Engine {
             Launch launch = new Launch(spec.step(), plan, spec.initial(), spec.perturbation(), grid);
             Spread spread = spec.spread(launch.params());
             SlabRun.Keep keep = spec.keep(spread);
-            List<SlabRun.Slab> slabsDone = resumedSlabs(stage, spread);
-            AtomicReference<List<SlabRun.Slab>> saved = new AtomicReference<>(slabsDone);   // the slabs of the last checkpoint
-            SlabRun.Finished saver = checkpointing == null ? d -> false : d -> {
-                boolean stop = checkpointing.save(Progress.ofSlabs(consistency(d), finished, stage, d));
-                saved.set(List.copyOf(d));
-                return stop;
-            };
-            SlabRun.Outcome o;
-            if (spec.executor() != null) {
-                List<SlabRun.Slab> ran = spec.executor().run(spec.recipes().apply(stage), SlabRun.slabs(launch.members(), slabMembers));
-                flops = ran.get(0).flops();
-                o = SlabRun.combine(ran, launch, keep);
-            } else o = slabsDone.isEmpty() && saver.stop(slabsDone) ? null
-                    : SlabRun.stream(compiled, launch, slabMembers, keep, m -> listener.progress(before + grid.steps() * m / launch.members()), slabsDone, saver);
+            SlabsDone done = resumedSlabs(stage, spread);
+            SlabRun.Finished saver = checkpointing == null ? d -> false
+                    : d -> checkpointing.save(Progress.ofSlabs(consistency(d.slabs()), finished, stage, d.slabs(), d.sketches()));
+            LongConsumer progress = m -> listener.progress(before + grid.steps() * m / launch.members());
+            SlabRun.Outcome o = done.slabs().isEmpty() && saver.stop(done) ? null
+                    : spec.executor() != null ? onExecutor(stage, launch, keep, slabMembers, done, saver, progress)
+                    : SlabRun.stream(compiled, launch, slabMembers, keep, progress, done, saver);
             if (o == null) {   // stopped by a signal between slabs: the checkpoint holds the slabs done; no rows yet
-                consistency = consistency(saved.get());
-                listener.started(consistency, flops);
+                consistency = consistency(done.slabs());
+                listener.started(consistency, flops());
                 return false;
             }
             consistency = o.consistency();
-            listener.started(consistency, flops);
-            List<SweepRun.Point> points = SweepRun.points(plan, o.result().rows(), o.failures(), o.memberSteps());
+            listener.started(consistency, flops());
+            List<Retries.Retried> retried = spec.retries() > 0 && !o.failures().isEmpty() ? Retries.run(compiled(), launch, o.failures(), spec.retries()) : List.of();
+            List<SweepRun.Point> points = Retries.merge(SweepRun.points(plan, o.result().rows(), o.failures(), o.memberSteps()), retried);
             for (int i = 0; i < o.result().rows().size(); i++)
                 for (SweepRun.Point p : points) listener.output(h, p.index(), p.rows().get(i), spread == null ? null : o.spread().get(i)[p.index()]);
             if (spread != null) rankError = Math.max(rankError, spread.rankError());
             Trajectories recorded = o.trajectories() == null ? null : Trajectories.of(o.result().rows(), keep.trajectoryMembers(), o.trajectories());
             double[][][] last = o.finalStates() != null ? o.finalStates() : new double[plan.points()][0][];
-            List<Stage.Failure> launchFailures = new ArrayList<>();
-            for (MemberFailure f : o.failures()) launchFailures.add(new Stage.Failure(plan.first(f.point()) + f.member(), f.step(), f.status()));
-            results.add(new StageResult(h, points, o.failures(), o.spread(), last, recorded, o.result()));
-            finished.add(new Stage(h, o.result(), launchFailures, recorded, o.spread(), last));
+            finished.add(new Stage(h, o.result(), o.failures(), recorded, o.spread(), last, retried));
+            results.add(new StageResult(h, points, Retries.stillFailing(o.failures(), retried), o.spread(), Retries.finalStates(last, retried), recorded,
+                    Retries.counters(o.result(), retried), retried));
             listener.finished(results.get(results.size() - 1), true);
             return true;
+        }
+
+        // The slabs left on the executor, each taken as it comes back and followed by a checkpoint but the last; null where a
+        // stop signal ended it between slabs
+        private SlabRun.Outcome onExecutor(int stage, Launch launch, SlabRun.Keep keep, int slabMembers, SlabsDone done, SlabRun.Finished saver,
+                                           LongConsumer progress) {
+            if (done.members() > 0) progress.accept(done.members());
+            boolean all = spec.executor().run(spec.recipes().apply(stage), done.remaining(launch.members(), slabMembers), slab -> {
+                if (flops == null) flops = slab.flops();
+                done.add(slab);
+                progress.accept(done.members());
+                return done.members() < launch.members() && saver.stop(done);
+            });
+            return all ? SlabRun.combine(done.slabs(), launch, keep) : null;
         }
 
         // One step size held at once; false where a stop signal ended it at a checkpoint
@@ -250,6 +262,7 @@ public final class Engine {
             // a row waits for its spread, which the recorder computes after the row; the rows of a checkpoint have theirs
             List<Pending> pending = new ArrayList<>();
             int[] heard = new int[plan.points()];
+            boolean retrying = spec.retries() > 0;   // rows are heard when the retries are merged into them
             EnsembleRun.Recorder recorders = recorder == null && spread == null ? null : (t, st) -> {
                 if (recorder != null) recorder.record(t, st);
                 if (spread != null) {
@@ -263,6 +276,7 @@ public final class Engine {
                     snapshot, recorder, spread == null ? null : spread.recordedTimes(), null, state.members(), state.components()));
             SweepRun.Result r = SweepRun.run(compiled, spec.step(), plan, state, grid, k -> listener.progress(before + k), recorders, (point, row) -> {
                 int i = heard[point]++;
+                if (retrying) return;
                 if (spread == null) listener.output(h, point, row, null);
                 else if (i < spread.recorded()) listener.output(h, point, row, spread.at(i, point));
                 else pending.add(new Pending(point, row));
@@ -272,11 +286,28 @@ public final class Engine {
             double[][][] last = new double[plan.points()][][];
             for (SweepRun.Point p : r.points())
                 last[p.index()] = spec.keepFinalStates() != Boolean.FALSE ? finalStates(p.index(), state) : new double[0][];
-            results.add(new StageResult(h, r.points(), r.failures(), spreadTimes, last, recorder, r.run()));
-            finished.add(new Stage(h, r.run(), Stage.failures(state), recorder, spreadTimes, last));
             boolean complete = checkpoints == null || !checkpoints.stopping();
+            List<Retries.Retried> retried = retrying && complete
+                    ? Retries.run(compiled, new Launch(spec.step(), plan, spec.initial(), spec.perturbation(), grid), r.failures(), spec.retries()) : List.of();
+            List<SweepRun.Point> points = Retries.merge(r.points(), retried);
+            if (retrying)
+                for (int i = 0; i < points.get(0).rows().size(); i++) for (SweepRun.Point p : points) listener.output(h, p.index(), p.rows().get(i), null);
+            finished.add(new Stage(h, r.run(), r.failures(), recorder, spreadTimes, last, retried));
+            results.add(new StageResult(h, points, Retries.stillFailing(r.failures(), retried), spreadTimes, Retries.finalStates(last, retried), recorder,
+                    Retries.counters(r.run(), retried), retried));
             listener.finished(results.get(results.size() - 1), complete);
             return complete;
+        }
+
+        private Backend.Compiled compiled() {
+            if (compiled == null) compiled = compile(spec.backend(), spec.step(), spec.observers(), spec.newton());
+            return compiled;
+        }
+
+        // The flops per member-step: the compiled step's here, or those the executor's slabs brought back (compiled here where none came back yet)
+        private long[] flops() {
+            if (flops == null) flops = compiled().flopsPerStep();
+            return flops;
         }
 
         // How far consistency moved the initial states: as a finished step size found, or as far as the slabs done found
@@ -290,17 +321,20 @@ public final class Engine {
             return new InitialStates.Report(q, v);
         }
 
-        // The slabs a checkpoint of this step size holds (none: a fresh start); refused where the checkpoint is not of
-        // slabs, or where the run summarises quantiles by sketches, whose state a checkpoint does not keep
-        private List<SlabRun.Slab> resumedSlabs(int stage, Spread spread) {
-            if (checkpointing != null && spread != null && spread.sketched())
-                throw new InputException("quantile sketches are not kept in checkpoints of slabs: with --checkpoint-every, use --quantiles exact,"
-                        + " or fewer members per output");
-            if (resumed == null || stage != resumed.stage()) return List.of();
+        // The slabs a checkpoint of this step size holds (none: a fresh start), with the sketches they fed; refused where the
+        // checkpoint is not of slabs, or summarised its quantiles otherwise than this run
+        private SlabsDone resumedSlabs(int stage, Spread spread) {
+            if (resumed == null || stage != resumed.stage()) return new SlabsDone(spread, List.of(), null);
             if (resumed.slabs() == null)
                 throw new InputException("the checkpoint holds a run held in memory at once; resume it with the heap it had (without --members-in-memory)");
-            return resumed.slabs();
+            int kept = resumed.sketches() == null ? 0 : resumed.sketches().k(), asked = spread != null && spread.sketched() ? spec.sketch() : 0;
+            if (kept != asked)
+                throw new InputException("the checkpoint's quantiles are " + quantiles(kept) + ", this run's " + quantiles(asked)
+                        + ": resume it with the --quantiles and the heap it was started with");
+            return new SlabsDone(spread, resumed.slabs(), resumed.sketches());
         }
+
+        private static String quantiles(int sketch) { return sketch == 0 ? "exact" : "sketched (sketch:" + sketch + ")"; }
 
         private double[][] finalStates(int point, EnsembleState state) {
             double[][] out = new double[plan.members()][state.components()];

@@ -37,6 +37,38 @@ public final class QuantileSketch {
         put(0, x);
     }
 
+    /**
+     * What a sketch holds, to be kept and taken up again (a checkpoint): k, each level's values (as many as it holds,
+     * in the order held), whether its next compaction starts at the odd positions, the count, least and greatest value.
+     */
+    public record State(int k, double[][] levels, boolean[] odd, long count, double min, double max) {}
+
+    /** A copy of what this sketch holds. */
+    public State state() {
+        double[][] held = new double[levels.length][];
+        for (int h = 0; h < levels.length; h++) held[h] = Arrays.copyOf(levels[h], sizes[h]);
+        return new State(k, held, odd.clone(), count, min, max);
+    }
+
+    /** The sketch that held state: fed the same values after it, it is bitwise the sketch that went on. */
+    public static QuantileSketch of(State state) {
+        QuantileSketch s = new QuantileSketch(state.k());
+        int n = state.levels().length;
+        if (n < 1 || state.odd().length != n) throw new IllegalArgumentException("a sketch has at least one level and a flag per level");
+        s.levels = new double[n][];
+        s.sizes = new int[n];
+        for (int h = 0; h < n; h++) {
+            if (state.levels()[h].length >= s.k) throw new IllegalArgumentException("level " + h + " holds " + state.levels()[h].length + " values, k is " + s.k);
+            s.levels[h] = Arrays.copyOf(state.levels()[h], s.k);
+            s.sizes[h] = state.levels()[h].length;
+        }
+        s.odd = state.odd().clone();
+        s.count = state.count();
+        s.min = state.min();
+        s.max = state.max();
+        return s;
+    }
+
     /** The values added so far. */
     public long count() { return count; }
 

@@ -19,12 +19,12 @@ import java.util.function.IntFunction;
  * (quantile levels, whether a spread is kept at all, sketch size K or 0 for exact), which members' trajectories to keep
  * (null: none) and whether to keep final states (null: where the launch is held at once), and where the members run:
  * at most membersInMemory at once (null: the whole launch), or on an executor (null: this process) whose recipes rebuild
- * a step size's launch.
+ * a step size's launch; retries: how many halvings of h a failed member is run again with (0: none; Retries).
  */
 public record RunSpec(SweepPlan plan, StepSystem step, Backend backend, List<Observer> observers, NewtonOptions newton, InitialStates initial,
                       InitialStates.Perturbation perturbation, StepSizes stepSizes, double tEnd, double outputInterval, double[] quantileLevels,
                       boolean spread, int sketch, List<Integer> trajectories, Boolean keepFinalStates, Integer membersInMemory,
-                      SlabExecutor executor, IntFunction<SlabExecutor.Recipe> recipes) {
+                      SlabExecutor executor, IntFunction<SlabExecutor.Recipe> recipes, int retries) {
     /** The step sizes run in turn: one launch labelled NaN where h varies per member. */
     public List<Double> stages() { return stepSizes.stages(); }
 
@@ -48,7 +48,7 @@ public record RunSpec(SweepPlan plan, StepSystem step, Backend backend, List<Obs
     /** This spec at a sketch size K (0: exact). */
     public RunSpec withSketch(int k) {
         return new RunSpec(plan, step, backend, observers, newton, initial, perturbation, stepSizes, tEnd, outputInterval, quantileLevels, spread, k,
-                trajectories, keepFinalStates, membersInMemory, executor, recipes);
+                trajectories, keepFinalStates, membersInMemory, executor, recipes, retries);
     }
 
     /** The spread of a launch with these parameters (null where none is asked for). */

@@ -8,8 +8,8 @@ import java.util.List;
 /**
  * Runs the slabs of a launch elsewhere than one after another in this process: on a Spark cluster (the spark module's
  * SparkSlabs, found through ServiceLoader as a Provider). Each slab is made and run by SlabRun.slab from a recipe that
- * rebuilds the launch in the JVM that runs it; the slabs come back and are joined by SlabRun.combine, so the results
- * are bitwise those of the launch run in this process.
+ * rebuilds the launch in the JVM that runs it; the slabs come back one by one (the engine saves a checkpoint after each)
+ * and are joined by SlabRun.combine, so the results are bitwise those of the launch run in this process.
  */
 public interface SlabExecutor {
     /** A launch rebuilt: its compiled step, the launch, what its slabs keep. */
@@ -25,8 +25,16 @@ public interface SlabExecutor {
         SlabExecutor connect(String address);
     }
 
-    /** Runs the slabs (first member, members) of the recipe's launch, in any order, and returns them. */
-    List<SlabRun.Slab> run(Recipe recipe, List<long[]> slabs);
+    /** Hears of each slab as it comes back, on the thread that called run, one at a time; true asks the executor to stop. */
+    interface Returned {
+        boolean stop(SlabRun.Slab slab);
+    }
+
+    /**
+     * Runs the slabs (first member, members) of the recipe's launch, in any order, handing each to returned as it comes
+     * back; false where returned asked to stop before the last came back (the slabs still running are abandoned).
+     */
+    boolean run(Recipe recipe, List<long[]> slabs, Returned returned);
 
     /** Members per slab of a launch of members where the user did not say: a few slabs per core of the cluster. */
     long slabMembers(long members);

@@ -19,7 +19,7 @@ import java.util.function.LongConsumer;
  * states of the trajectory members in it and its final states. Slabs are combined in block order, so every statistic
  * is bitwise that of the whole launch run at once, whatever the slabs: the partial sums merge in member order and the
  * spread is computed from the same values in the same order (Spread.add), or, where it is summarised by sketches, fed
- * with them in the same order as each slab goes (Spread.feed: slabs run one after another in launch order).
+ * with them in launch order (Spread.feed), whatever order the slabs finish in (SlabsDone).
  */
 public final class SlabRun {
     /**
@@ -54,6 +54,12 @@ public final class SlabRun {
         }
 
         int firstBlock() { return (int) (first / Reduction.BLOCK); }
+
+        /** This slab without its observer values, once they have been fed to the sketches. */
+        Slab withoutValues() {
+            return new Slab(first, count, times, steps, partials, newtonIterations, maxNewtonIterations, jacobianFactorisations, failures, memberSteps,
+                    maxPositionMove, maxVelocityMove, seconds, null, null, trajectoryIndex, trajectories, finalStates, flops);
+        }
     }
 
     /**
@@ -142,34 +148,31 @@ public final class SlabRun {
     }
 
     /** Hears of the slabs finished so far after each one (to save a checkpoint); true stops the run there. */
-    public interface Finished {
-        boolean stop(List<Slab> done);
+    interface Finished {
+        boolean stop(SlabsDone done);
     }
 
     /** Runs a launch in slabs of at most slabMembers, one after another in this process; progress hears of the members done after each slab. */
     public static Outcome stream(Backend.Compiled compiled, Launch launch, long slabMembers, Keep keep, LongConsumer progress) {
-        return stream(compiled, launch, slabMembers, keep, progress, List.of(), done -> false);
+        return stream(compiled, launch, slabMembers, keep, progress, new SlabsDone(keep.spread(), List.of(), null), done -> false);
     }
 
     /**
-     * As above, going on after the slabs done (a checkpoint's: they cover the first members of the launch), telling
-     * finished of every slab; null when finished stops the run before its last slab.
+     * As above, going on after the slabs done (a checkpoint's) with the slabs they leave, in member order, telling finished
+     * of every slab but the last; null when finished stops the run before its last slab.
      */
-    public static Outcome stream(Backend.Compiled compiled, Launch launch, long slabMembers, Keep keep, LongConsumer progress, List<Slab> done,
-                                 Finished finished) {
-        List<Slab> slabs = new ArrayList<>(done);
-        long from = 0;
-        for (Slab s : done) from += s.count();
-        if (progress != null && from > 0) progress.accept(from);
-        for (long[] s : slabs(launch.members() - from, slabMembers)) {
-            slabs.add(slab(compiled, launch, from + s[0], (int) s[1], keep));
-            if (progress != null) progress.accept(from + s[0] + s[1]);
-            if (from + s[0] + s[1] < launch.members() && finished.stop(slabs)) return null;
+    static Outcome stream(Backend.Compiled compiled, Launch launch, long slabMembers, Keep keep, LongConsumer progress, SlabsDone done,
+                          Finished finished) {
+        if (progress != null && done.members() > 0) progress.accept(done.members());
+        for (long[] s : done.remaining(launch.members(), slabMembers)) {
+            done.add(slab(compiled, launch, s[0], (int) s[1], keep));
+            if (progress != null) progress.accept(done.members());
+            if (done.members() < launch.members() && finished.stop(done)) return null;
         }
-        return combine(slabs, launch, keep);
+        return combine(done.slabs(), launch, keep);
     }
 
-    /** The whole launch from its slabs (in any order; they are put in block order); keep as the slabs were run with. */
+    /** The whole launch from its slabs (in any order; they are put in block order; sketches fed by SlabsDone); keep as the slabs were run with. */
     public static Outcome combine(List<Slab> slabs, Launch launch, Keep keep) {
         List<Slab> ordered = new ArrayList<>(slabs);
         ordered.sort((a, b) -> Long.compare(a.first(), b.first()));
@@ -215,11 +218,11 @@ public final class SlabRun {
     }
 
     // The spread at every output time from the slabs' values joined in launch order: what Spread.record gives the whole launch;
-    // sketches fed in this process as the slabs ran, or fed here with the values slabs that ran elsewhere kept
+    // sketches fed already, in member order, as the slabs came (SlabsDone)
     private static List<double[][][]> spread(List<Slab> ordered, Spread spread, int rows, int members) {
         if (spread.sketched()) {
             for (Slab s : ordered)
-                for (int r = 0; s.values() != null && r < rows; r++) spread.feed(r, s.values()[r], s.running()[r], s.first());
+                if (s.values() != null) throw new IllegalStateException("the slab at member " + s.first() + " has not fed the sketches");
             spread.close(rows);
             return spread.recordedTimes();
         }

@@ -45,6 +45,16 @@ public final class Spread implements EnsembleRun.Recorder {
 
         Summary(int k) { quantiles = new QuantileSketch(k); }
 
+        Summary(Partial p) {
+            quantiles = QuantileSketch.of(p.quantiles());
+            min = p.min();
+            mean = p.mean();
+            squares = p.squares();
+            n = p.n();
+        }
+
+        Partial partial() { return new Partial(quantiles.state(), min, mean, squares, n); }
+
         void add(double x) {
             quantiles.add(x);
             min = Math.min(min, x);
@@ -64,6 +74,19 @@ public final class Spread implements EnsembleRun.Recorder {
             out[1] = Math.sqrt(squares / n);
             System.arraycopy(quantiles.quantiles(levels), 0, out, 2, levels.length);
             return out;
+        }
+    }
+
+    /** One output's running summary of one point and observer, as a checkpoint keeps it: its sketch, minimum, and Welford's count, mean and sum of squares. */
+    public record Partial(QuantileSketch.State quantiles, double min, double mean, double squares, long n) {}
+
+    /**
+     * The summaries of a spread fed slab by slab and not summarised yet (a checkpoint of slabs keeps them): sketches of k
+     * values per level, per output row fed so far, per point and observer.
+     */
+    public record Sketches(int k, List<Partial[][]> rows) {
+        public Sketches {
+            rows = List.copyOf(rows);
         }
     }
 
@@ -131,6 +154,33 @@ public final class Spread implements EnsembleRun.Recorder {
         double worst = 0;
         for (Summary[] point : at) for (Summary s : point) if (s.n > 0) worst = Math.max(worst, s.quantiles.rankError() / s.n);
         return worst;
+    }
+
+    /** Sketch mode, before any output is summarised: a copy of the summaries fed so far. */
+    public Sketches sketches() {
+        if (sketch == 0 || !times.isEmpty()) throw new IllegalStateException("only a sketched spread fed slab by slab keeps its summaries");
+        List<Partial[][]> rows = new ArrayList<>();
+        for (Summary[][] at : open) {
+            Partial[][] row = new Partial[at.length][observers];
+            for (int p = 0; p < at.length; p++) for (int o = 0; o < observers; o++) row[p][o] = at[p][o].partial();
+            rows.add(row);
+        }
+        return new Sketches(sketch, rows);
+    }
+
+    /** Takes up the summaries a checkpoint of slabs kept (sketches of this spread's k), before the slabs after them feed it. */
+    public void restore(Sketches kept) {
+        if (!times.isEmpty() || !open.isEmpty()) throw new IllegalStateException("summaries are restored before the spread is fed");
+        if (kept.k() != sketch) throw new IllegalArgumentException("summaries of sketches of " + kept.k() + " values per level, this spread's have " + sketch);
+        for (Partial[][] row : kept.rows()) {
+            if (row.length != plan.points()) throw new IllegalArgumentException("summaries of " + row.length + " sweep points, the run has " + plan.points());
+            Summary[][] at = new Summary[row.length][observers];
+            for (int p = 0; p < row.length; p++) {
+                if (row[p].length != observers) throw new IllegalArgumentException("summaries of " + row[p].length + " observers, the run has " + observers);
+                for (int o = 0; o < observers; o++) at[p][o] = new Summary(row[p][o]);
+            }
+            open.add(at);
+        }
     }
 
     /** The largest rank error of a quantile summarised so far, as a fraction of the members (0: exact). */

@@ -65,19 +65,8 @@ public final class SweepRun {
                     for (int p = 0; p < plan.points(); p++) rows.row(p, split(plan, p, row));
                 }, from, checkpoints);
         long reached = r.rows().isEmpty() ? 0 : r.rows().get(r.rows().size() - 1).step();   // grid.steps() unless stopped early
-        List<MemberFailure> failures = failures(plan, state);
+        List<MemberFailure> failures = MemberFailure.of(plan, state);
         return new Result(points(plan, r.rows(), failures, reached, perTick), r, state, failures);
-    }
-
-    /** The failed members of a launch's state, point by point in member order (padding members left out). */
-    public static List<MemberFailure> failures(SweepPlan plan, EnsembleState state) {
-        List<MemberFailure> failures = new ArrayList<>();
-        for (int p = 0; p < plan.points(); p++)
-            for (int j = 0; j < plan.members(); j++) {
-                int g = plan.first(p) + j;
-                if (!state.ok(g)) failures.add(new MemberFailure(p, j, state.failedStep(g), state.status(g)));
-            }
-        return failures;
     }
 
     /**

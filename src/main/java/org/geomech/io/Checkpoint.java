@@ -5,7 +5,10 @@ import org.geomech.engine.Stage;
 import org.geomech.engine.Trajectories;
 import org.geomech.engine.EnsembleRun;
 import org.geomech.engine.MemberFailure;
+import org.geomech.engine.QuantileSketch;
+import org.geomech.engine.Retries;
 import org.geomech.engine.SlabRun;
+import org.geomech.engine.Spread;
 import org.geomech.ensemble.EnsembleState;
 import org.geomech.ensemble.InitialStates;
 import org.geomech.ensemble.Reduction;
@@ -35,14 +38,16 @@ import java.util.zip.CheckedOutputStream;
  * final states), and where the current one stands: its snapshot (rows with their reduction blocks' partials, so a
  * sweep's rows split into its points; counters; msd origins), trajectories and spread (min, std, quantiles) so far,
  * and the ensemble's states and statuses, or, where the step size runs in slabs, the slabs finished so far (SlabRun.Slab;
- * the ensemble is then empty). Big-endian; the last 12 bytes are the length of what precedes them and its
+ * the ensemble is then empty) and the quantile sketches they fed (Spread.Sketches). Big-endian; the last 12 bytes are the length of what precedes them and its
  * CRC-32C, so a truncated or altered file is refused before anything in it is used.
  */
 public final class Checkpoint {
     /** The file's name in a run's output folder. */
     public static final String FILE = "checkpoint.bin";
     private static final byte[] MAGIC = "GEOMECH-CHECKPOINT\n".getBytes(StandardCharsets.US_ASCII);
-    private static final int FORMAT = 3;   // 2: rows keep their block partials, stages their spread and final states, the snapshot its spread; 3: slabs
+    // 2: rows keep their block partials, stages their spread and final states, the snapshot its spread; 3: slabs; 4: a finished step
+    // size's failures as (point, member) as the slabs' are, no longer as launch indices, its retried members, and the sketches slabs fed
+    private static final int FORMAT = 4;
     private static final int OLDEST = 2;
     private static final int TRAILER = Long.BYTES + Integer.BYTES;
     /** Doubles per bulk transfer of a state array. */
@@ -117,10 +122,12 @@ public final class Checkpoint {
             out.writeLong(s.result().jacobianFactorisations());
             out.writeDouble(s.result().seconds());
             out.writeInt(s.failures().size());
-            for (Stage.Failure f : s.failures()) failure(out, f);
+            for (MemberFailure f : s.failures()) failure(out, f);
             trajectories(out, s.trajectories());
             spread(out, s.spread());
             finalStates(out, s.finalStates());
+            out.writeInt(s.retried().size());
+            for (Retries.Retried r : s.retried()) retried(out, r);
         }
         out.writeInt(h.stage());
         EnsembleRun.Snapshot snap = h.snapshot();
@@ -137,14 +144,21 @@ public final class Checkpoint {
             out.writeInt(h.slabs().size());
             for (SlabRun.Slab slab : h.slabs()) slab(out, slab);
         }
+        sketches(out, h.progress().sketches());
         out.writeInt(h.members());
         out.writeInt(h.components());
         out.writeInt(snap.initialValues().length);
         doubles(out, snap.initialValues(), snap.initialValues().length);
         for (int c = 0; state != null && c < state.components(); c++) doubles(out, state.data(), c * state.stride(), state.members());
-        List<Stage.Failure> failed = state == null ? List.of() : Stage.failures(state);
-        out.writeInt(failed.size());
-        for (Stage.Failure f : failed) failure(out, f);
+        int failed = 0;
+        for (int j = 0; state != null && j < state.members(); j++) if (!state.ok(j)) failed++;
+        out.writeInt(failed);
+        for (int j = 0; state != null && j < state.members(); j++)
+            if (!state.ok(j)) {
+                out.writeInt(j);
+                out.writeLong(state.failedStep(j));
+                out.writeByte(state.status(j).ordinal());
+            }
         out.flush();
         long length = counted.count;
         DataOutputStream trailer = new DataOutputStream(raw);
@@ -251,9 +265,21 @@ public final class Checkpoint {
             List<EnsembleRun.Row> rows = rows(in, file);
             EnsembleRun.Result result = new EnsembleRun.Result(rows, in.readLong(), in.readInt(), in.readLong(), in.readDouble());
             int failed = count(in, file);
-            List<Stage.Failure> failures = new ArrayList<>();
-            for (int f = 0; f < failed; f++) failures.add(failure(in, file));
-            finished.add(new Stage(h, result, failures, trajectories(in, file), spread(in, file), finalStates(in, file)));
+            List<MemberFailure> failures = new ArrayList<>();
+            int[] launchIndices = new int[format < 4 ? failed : 0];   // formats 2 and 3: a launch index in place of (point, member)
+            for (int f = 0; f < failed; f++)
+                if (format >= 4) failures.add(failure(in, file));
+                else {
+                    launchIndices[f] = in.readInt();
+                    failures.add(new MemberFailure(0, launchIndices[f], in.readLong(), status(in.readByte(), file)));
+                }
+            Trajectories trajectories = trajectories(in, file);
+            List<double[][][]> spread = spread(in, file);
+            double[][][] finalStates = finalStates(in, file);
+            if (format < 4) failures = ofLaunch(failures, launchIndices, rows, finalStates.length, file);
+            List<Retries.Retried> retried = new ArrayList<>();
+            for (int r = format < 4 ? 0 : count(in, file); r > 0; r--) retried.add(retried(in, file));
+            finished.add(new Stage(h, result, failures, trajectories, spread, finalStates, retried));
         }
         int stage = in.readInt();
         long step = in.readLong();
@@ -270,12 +296,14 @@ public final class Checkpoint {
             slabs = new ArrayList<>();
             for (int k = 0; k < n; k++) slabs.add(slab(in, file));
         }
+        Spread.Sketches sketches = format >= 4 ? sketches(in, file) : null;
         int members = in.readInt(), components = in.readInt();
         int count = count(in, file);
         double[] initial = new double[count];
         readDoubles(in, initial);
         return new Header(version, fingerprint, args, scenario, new Progress(consistency, finished, stage,
-                new EnsembleRun.Snapshot(step, rows, newton, most, factorisations, seconds, initial), trajectories, spread, slabs, members, components));
+                new EnsembleRun.Snapshot(step, rows, newton, most, factorisations, seconds, initial), trajectories, spread, slabs, members, components,
+                sketches));
     }
 
     private static void rows(DataOutputStream out, List<EnsembleRun.Row> rows) throws IOException {
@@ -327,12 +355,7 @@ public final class Checkpoint {
         out.writeInt(s.maxNewtonIterations());
         out.writeLong(s.jacobianFactorisations());
         out.writeInt(s.failures().size());
-        for (MemberFailure f : s.failures()) {
-            out.writeInt(f.point());
-            out.writeInt(f.member());
-            out.writeLong(f.step());
-            out.writeByte(f.status().ordinal());
-        }
+        for (MemberFailure f : s.failures()) failure(out, f);
         out.writeInt(s.memberSteps().length);
         for (long m : s.memberSteps()) out.writeLong(m);
         out.writeDouble(s.maxPositionMove());
@@ -369,14 +392,7 @@ public final class Checkpoint {
         long factorisations = in.readLong();
         int failed = count(in, file);
         List<MemberFailure> failures = new ArrayList<>();
-        EnsembleState.Status[] codes = EnsembleState.Status.values();
-        for (int k = 0; k < failed; k++) {
-            int point = in.readInt(), member = in.readInt();
-            long step = in.readLong();
-            int code = in.readByte();
-            if (code <= 0 || code >= codes.length) throw broken(file, "inconsistent");
-            failures.add(new MemberFailure(point, member, step, codes[code]));
-        }
+        for (int k = 0; k < failed; k++) failures.add(failure(in, file));
         long[] memberSteps = new long[count(in, file)];
         for (int p = 0; p < memberSteps.length; p++) memberSteps[p] = in.readLong();
         double movedQ = in.readDouble(), movedV = in.readDouble(), seconds = in.readDouble();
@@ -402,19 +418,134 @@ public final class Checkpoint {
                 values, running, index, trajectories, last, null);
     }
 
-    private static void failure(DataOutputStream out, Stage.Failure f) throws IOException {
+    // the summaries of a spread sketched slab by slab (Spread.Sketches): k, then per output row, point and observer its
+    // moments and its sketch (count, least, greatest, then each level's compaction parity and values), or absent
+    private static void sketches(DataOutputStream out, Spread.Sketches sketches) throws IOException {
+        out.writeBoolean(sketches != null);
+        if (sketches == null) return;
+        Spread.Partial[][] first = sketches.rows().isEmpty() ? new Spread.Partial[0][0] : sketches.rows().get(0);
+        out.writeInt(sketches.k());
+        out.writeInt(sketches.rows().size());
+        out.writeInt(first.length);
+        out.writeInt(first.length == 0 ? 0 : first[0].length);
+        for (Spread.Partial[][] row : sketches.rows())
+            for (Spread.Partial[] point : row)
+                for (Spread.Partial p : point) {
+                    out.writeDouble(p.min());
+                    out.writeDouble(p.mean());
+                    out.writeDouble(p.squares());
+                    out.writeLong(p.n());
+                    QuantileSketch.State q = p.quantiles();
+                    out.writeLong(q.count());
+                    out.writeDouble(q.min());
+                    out.writeDouble(q.max());
+                    out.writeInt(q.levels().length);
+                    for (int h = 0; h < q.levels().length; h++) {
+                        out.writeBoolean(q.odd()[h]);
+                        out.writeInt(q.levels()[h].length);
+                        doubles(out, q.levels()[h], q.levels()[h].length);
+                    }
+                }
+    }
+
+    private static Spread.Sketches sketches(DataInputStream in, Path file) throws IOException {
+        if (!in.readBoolean()) return null;
+        int k = count(in, file), rows = count(in, file), points = count(in, file), observers = count(in, file);
+        List<Spread.Partial[][]> out = new ArrayList<>();
+        for (int r = 0; r < rows; r++) {
+            Spread.Partial[][] row = new Spread.Partial[points][observers];
+            for (Spread.Partial[] point : row)
+                for (int o = 0; o < observers; o++) {
+                    double min = in.readDouble(), mean = in.readDouble(), squares = in.readDouble();
+                    long n = in.readLong(), count = in.readLong();
+                    double least = in.readDouble(), greatest = in.readDouble();
+                    int levels = count(in, file);
+                    double[][] held = new double[levels][];
+                    boolean[] odd = new boolean[levels];
+                    for (int h = 0; h < levels; h++) {
+                        odd[h] = in.readBoolean();
+                        int size = count(in, file);
+                        if (size >= k) throw broken(file, "inconsistent");
+                        held[h] = new double[size];
+                        readDoubles(in, held[h]);
+                    }
+                    if (levels == 0 || k < 2 || k % 2 != 0) throw broken(file, "inconsistent");
+                    point[o] = new Spread.Partial(new QuantileSketch.State(k, held, odd, count, least, greatest), min, mean, squares, n);
+                }
+            out.add(row);
+        }
+        return new Spread.Sketches(k, out);
+    }
+
+    // a failed member: its point, its index within the point, its step and status
+    private static void failure(DataOutputStream out, MemberFailure f) throws IOException {
+        out.writeInt(f.point());
         out.writeInt(f.member());
         out.writeLong(f.step());
         out.writeByte(f.status().ordinal());
     }
 
-    private static Stage.Failure failure(DataInputStream in, Path file) throws IOException {
-        int j = in.readInt();
-        long step = in.readLong();
+    private static MemberFailure failure(DataInputStream in, Path file) throws IOException {
+        int point = in.readInt(), member = in.readInt();
+        return new MemberFailure(point, member, in.readLong(), status(in.readByte(), file));
+    }
+
+    // Launch indices as (point, member): a launch of several points gives each point whole reduction blocks (SweepPlan),
+    // as many as the rows' block partials hold; the members padding a point to its blocks (EXCLUDED) are left out
+    private static List<MemberFailure> ofLaunch(List<MemberFailure> read, int[] launchIndices, List<EnsembleRun.Row> rows, int points, Path file) {
+        int stride = Integer.MAX_VALUE;
+        if (points > 1) {
+            Reduction.Result first = rows.isEmpty() ? null : rows.get(0).reduction();
+            if (first == null || first.partials() == null) throw broken(file, "inconsistent");
+            int blocks = first.partials().length / (1 + Reduction.FIELDS * first.observers());
+            if (blocks % points != 0) throw broken(file, "inconsistent");
+            stride = blocks / points * Reduction.BLOCK;
+        }
+        List<MemberFailure> out = new ArrayList<>();
+        for (int k = 0; k < read.size(); k++) {
+            MemberFailure f = read.get(k);
+            if (f.status() != EnsembleState.Status.EXCLUDED) out.add(new MemberFailure(launchIndices[k] / stride, launchIndices[k] % stride, f.step(), f.status()));
+        }
+        return out;
+    }
+
+    // a failed member run again: point, member, h of its last try, status, its work, first row, its block partials per output, final state
+    private static void retried(DataOutputStream out, Retries.Retried r) throws IOException {
+        out.writeInt(r.point());
+        out.writeInt(r.member());
+        out.writeDouble(r.h());
+        out.writeByte(r.status().ordinal());
+        out.writeLong(r.memberSteps());
+        out.writeLong(r.newtonIterations());
+        out.writeLong(r.jacobianFactorisations());
+        out.writeDouble(r.seconds());
+        out.writeInt(r.from());
+        out.writeInt(r.partials().length);
+        out.writeInt(r.partials().length == 0 ? 0 : r.partials()[0].length);
+        for (double[] p : r.partials()) doubles(out, p, p.length);
+        out.writeInt(r.finalState().length);
+        doubles(out, r.finalState(), r.finalState().length);
+    }
+
+    private static Retries.Retried retried(DataInputStream in, Path file) throws IOException {
+        int point = in.readInt(), member = in.readInt();
+        double h = in.readDouble();
         int code = in.readByte();
+        if (code < 0 || code >= EnsembleState.Status.values().length) throw broken(file, "inconsistent");
+        long memberSteps = in.readLong(), newton = in.readLong(), factorisations = in.readLong();
+        double seconds = in.readDouble();
+        int from = count(in, file);
+        double[][] partials = new double[count(in, file)][count(in, file)];
+        for (double[] p : partials) readDoubles(in, p);
+        double[] last = new double[count(in, file)];
+        readDoubles(in, last);
+        return new Retries.Retried(point, member, h, EnsembleState.Status.values()[code], memberSteps, newton, factorisations, seconds, from, partials, last);
+    }
+
+    private static EnsembleState.Status status(int code, Path file) {
         EnsembleState.Status[] codes = EnsembleState.Status.values();
         if (code <= 0 || code >= codes.length) throw broken(file, "inconsistent");
-        return new Stage.Failure(j, step, codes[code]);
+        return codes[code];
     }
 
     private static void trajectories(DataOutputStream out, Trajectories t) throws IOException {

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 import org.geomech.engine.Engine;
 import org.geomech.engine.EnsembleRun;
 import org.geomech.engine.MemberFailure;
+import org.geomech.engine.Retries;
 import org.geomech.engine.SweepRun;
 import org.geomech.ensemble.InitialStates;
 import org.geomech.ensemble.Statistic;
@@ -15,7 +16,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.function.Supplier;
 
@@ -38,8 +38,8 @@ public final class RunFiles implements Engine.Listener {
         public double memberStepsPerSecond() { return memberSteps / steppingSeconds; }
     }
 
-    /** A step size's result and the time of its last row. */
-    public record Reported(StepSizeResult result, double t) {}
+    /** A step size's result (stage: its h, NaN where h varies per member) and the time of its last row. */
+    public record Reported(double stage, StepSizeResult result, double t) {}
 
     /** The h column of timeseries.csv where h varies per member (NaN in timeseries.npy). */
     public static final String VARIES = "varies";
@@ -125,11 +125,10 @@ public final class RunFiles implements Engine.Listener {
                     plan.members() - last.ok(), p.memberSteps(), run.seconds(), run.newtonIterations(), run.maxNewtonIterations(),
                     run.jacobianFactorisations(), atEnd, swept() ? p.index() : null, swept() ? p.values() : null);
             results.add(result);
-            reported.add(new Reported(result, last.t()));
+            reported.add(new Reported(h, result, last.t()));
         }
-        for (MemberFailure f : stage.failures())
-            summary.failures(1, new RunSummary.Failure(label(h), swept() ? plan.first(f.point()) + f.member() : f.member(), f.step(),
-                    f.status().name().toLowerCase(Locale.ROOT)));
+        for (MemberFailure f : stage.failures()) summary.failures(1, label(h), f);
+        for (Retries.Retried r : stage.retried()) summary.retried(label(h), r);
         summary.work(memberSteps, seconds).newtonIterations(run.newtonIterations());
     }
 

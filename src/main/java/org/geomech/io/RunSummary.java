@@ -1,10 +1,13 @@
 package org.geomech.io;
 
 import com.fasterxml.jackson.annotation.JsonAutoDetect;
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import org.geomech.ensemble.InitialStates;
+import org.geomech.engine.MemberFailure;
+import org.geomech.engine.Retries;
 import org.geomech.engine.Startup;
 
 import java.nio.file.Path;
@@ -21,16 +24,22 @@ import java.util.OptionalDouble;
 @JsonAutoDetect(fieldVisibility = JsonAutoDetect.Visibility.ANY, getterVisibility = JsonAutoDetect.Visibility.NONE,
         isGetterVisibility = JsonAutoDetect.Visibility.NONE)
 @JsonPropertyOrder({"command", "geomech_version", "java_version", "finished", "error", "inputs", "members", "failures", "wall_seconds", "startup_seconds",
-        "non_finite_observers", "member_steps", "stepping_seconds", "member_steps_per_second", "newton_iterations",
+        "retried", "non_finite_observers", "member_steps", "stepping_seconds", "member_steps_per_second", "newton_iterations",
         "flops_per_step", "consistency", "quantiles", "results", "files"})
 public final class RunSummary {
-    /** A failed member: the step size of its run, its index and step (null where the study does not say), the reason. */
-    public record Failure(Double h, Integer member, Long step, String reason) {}
-
-    /** How many members failed, and the first few. */
+    /** How many members failed, and the first few: each with the step size of its run (null where h varies per member). */
     private static final class Failures {
         @JsonProperty private int count;
-        @JsonProperty private final List<Failure> first = new ArrayList<>();
+        @JsonProperty private final List<Listed> first = new ArrayList<>();
+    }
+
+    /** A listed failure as summary.json writes it: h, point, member, step, reason. */
+    @JsonPropertyOrder({"h", "point", "member", "step", "reason"})
+    private record Listed(Double h, @JsonIgnore MemberFailure failure) {
+        @JsonProperty int point() { return failure.point(); }
+        @JsonProperty int member() { return failure.member(); }
+        @JsonProperty long step() { return failure.step(); }
+        @JsonProperty String reason() { return failure.reason(); }
     }
 
     /** The first output time at which an observer's statistic was not finite (per observer and step size). */
@@ -41,6 +50,13 @@ public final class RunSummary {
 
     /** How min, std and quantiles were computed: "exact" or "sketch", and the largest rank error of a quantile as a fraction of the members. */
     public record Quantiles(String method, double rankError) {}
+
+    /**
+     * A member run again at halved step sizes (run --retry-failed): the step size of its run (null where h varies per
+     * member), its point and member, the h of its last try, and whether it reached t_end ("ok") or why it still failed.
+     */
+    @JsonPropertyOrder({"h", "point", "member", "retried_h", "result"})
+    private record RetriedEntry(Double h, int point, int member, @JsonProperty("retried_h") double retriedH, String result) {}
 
     /** How many failures are listed one by one. */
     public static final int LISTED_FAILURES = 10;
@@ -53,6 +69,8 @@ public final class RunSummary {
     private Object inputs;
     private int members;
     private final Failures failures = new Failures();
+    @JsonInclude(JsonInclude.Include.NON_EMPTY)
+    private final List<RetriedEntry> retried = new ArrayList<>();
     private final List<NonFiniteObserver> nonFiniteObservers = new ArrayList<>();
     private double wallSeconds;
     private long memberSteps;
@@ -96,10 +114,16 @@ public final class RunSummary {
         return this;
     }
 
-    /** Adds count failed members, and one entry to the list (none if listed is null). */
-    public RunSummary failures(int count, Failure listed) {
+    /** Adds count failed members, and one entry to the list (none if listed is null) of the step size h (null: h varies per member). */
+    public RunSummary failures(int count, Double h, MemberFailure listed) {
         failures.count += count;
-        if (listed != null && failures.first.size() < LISTED_FAILURES) failures.first.add(listed);
+        if (listed != null && failures.first.size() < LISTED_FAILURES) failures.first.add(new Listed(h, listed));
+        return this;
+    }
+
+    /** Lists a member run again at step size h (null: h varies per member). */
+    public RunSummary retried(Double h, Retries.Retried r) {
+        retried.add(new RetriedEntry(h, r.point(), r.member(), r.h(), r.result()));
         return this;
     }
 
@@ -115,7 +139,11 @@ public final class RunSummary {
 
     public List<String> files() { return List.copyOf(files); }
     public int failureCount() { return failures.count; }
-    public List<Failure> listedFailures() { return List.copyOf(failures.first); }
+    /** The failures listed one by one. */
+    public List<MemberFailure> listedFailures() { return failures.first.stream().map(Listed::failure).toList(); }
+
+    /** The step size of the i-th listed failure (null where h varies per member). */
+    public Double listedStepSize(int i) { return failures.first.get(i).h(); }
 
     /** From the JVM's start to the first step (JVM, code generation and compilation), where a run stepped. */
     @JsonProperty("startup_seconds")

@@ -1,5 +1,6 @@
 package org.geomech.io;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import org.geomech.ensemble.InitialStates;
 import org.geomech.ensemble.Statistic;
 import org.geomech.ensemble.StepSizes;
@@ -23,12 +24,14 @@ import java.util.Map;
  * coordinate), the member count and optional seeded draw, extra observers by name, the statistics
  * written per observer, the backend, the Newton options, the output folder (null: a fresh default),
  * the parameters that vary across the ensemble, in Variation's text forms (the others are in the model), and
- * h per member in those forms (null where h is the list of step sizes, which is then empty).
+ * h per member in those forms (null where h is the list of step sizes, which is then empty), and how many halvings of
+ * h a failed member is run again with (null: not given, none; engine.Retries).
  */
 public record Scenario(Definition model, String method, List<Double> h, double tEnd, double outputInterval,
                        List<String> q0, List<String> v0, int members, InitialStates.Perturbation perturbation,
                        Map<String, String> observers, List<String> statistics, String backend, NewtonOptions newton,
-                       String out, Map<String, String> variations, String hPerMember) {
+                       String out, Map<String, String> variations, String hPerMember,
+                       @JsonInclude(JsonInclude.Include.NON_NULL) Integer retryFailed) {
     /** The statistics asked for, in column order. */
     public List<Statistic> statisticsByName() { return Statistic.parse(statistics); }
 
@@ -74,6 +77,9 @@ public record Scenario(Definition model, String method, List<Double> h, double t
         if (m instanceof MechanicalSystem sys) return sys;
         throw new InputException(command + " runs on systems in coordinates; " + m.name() + " lives on a Lie group (run, crosscheck and order take it)");
     }
+
+    /** Halvings of h a failed member is run again with (0: none). */
+    public int retries() { return retryFailed == null ? 0 : retryFailed; }
 
     /** The seed of per-member parameter draws that name none: the initial draw's seed, else the default. */
     public long drawSeed() { return perturbation != null ? perturbation.seed() : ScenarioDraft.DEFAULT_SEED; }

@@ -1,5 +1,6 @@
 package org.geomech.io;
 
+import org.geomech.engine.Retries;
 import org.geomech.engine.Backends;
 import org.geomech.ensemble.InitialStates;
 import org.geomech.ensemble.MemberStepSizes;
@@ -65,6 +66,8 @@ public final class ScenarioDraft {
     /** newton (default), chord, chord-as-printed, chord-only-s4.6a-fixed, chord-only-s4.7a-fixed or fixed-point (org.geomech.solve.Iteration). */
     public String iteration;
     public Integer newtonMaxIterations;
+    /** Halvings of h a failed member is run again with (run --retry-failed, retry_failed:). */
+    public Long retryFailed;
     public String out;
 
     /** A built-in model and its default initial conditions, or an inline one with zeros. */
@@ -145,7 +148,8 @@ public final class ScenarioDraft {
         return new Scenario(def, methodName, hPerMember != null ? List.of() : h, tEnd, interval,
                 components("initial.q", def, def.positionNames(), m.q0(), qValues, qByName),
                 components("initial.v", def, def.velocityNames(), m.v0(), vValues, vByName),
-                count, perturbation(def), observers, statistics(), backendName, newton, out, variations, hPerMember);
+                count, perturbation(def), observers, statistics(), backendName, newton, out, variations, hPerMember,
+                retryFailed == null ? null : Retries.halvings("retry_failed (--retry-failed)", retryFailed));
     }
 
     private Model model() {

@@ -30,7 +30,7 @@ import java.util.Set;
  */
 public final class ScenarioFile {
     private static final Set<String> TOP = Set.of("model", "structure", "parameters", "method", "h", "t_end", "output_interval",
-            "initial", "observers", "statistics", "backend", "out", "newton");
+            "initial", "observers", "statistics", "backend", "out", "newton", "retry_failed");
     private static final Set<String> MODEL = Set.of("name", "reference", "coordinates", "parameters", "lagrangian", "holonomic", "nonholonomic");
     private static final Set<String> LIE_MODEL = Set.of("name", "reference", "group", "factors", "velocities", "parameters", "lagrangian",
             "hamiltonian", "nonholonomic", "frame");
@@ -76,6 +76,7 @@ public final class ScenarioFile {
         d.statistics = top.texts("statistics");
         d.backend = top.text("backend");
         d.out = top.text("out");
+        d.retryFailed = top.integer("retry_failed");
         YamlMap newton = top.map("newton", NEWTON);
         if (newton != null) {
             d.newtonTolerance = newton.number("tolerance");

@@ -54,13 +54,11 @@ public final class Bs99 implements Method {
         Expr torque = mul(mul(mul(H, mass), g), l);
         List<Expr> m1 = Vec.plus(mom, Vec.times(torque, List.of(neg(d3.get(1)), d3.get(0), ZERO)));     // e3 x d3
         List<Expr> a = Vec.times(div(H, i1), m1);
-        List<Expr> unknowns = new ArrayList<>(), residuals = new ArrayList<>(), guess = new ArrayList<>();
+        StepEquations eq = new StepEquations();
         List<List<Expr>> d = new ArrayList<>();
         for (int i = 1; i <= 3; i++) {
             List<Expr> di = q.subList(3 * i, 3 * i + 3), x = StepSystem.unknownVector("d" + i, 3);
-            unknowns.addAll(x);
-            guess.addAll(di);
-            residuals.addAll(Vec.minus(Vec.minus(x, di), cross(a, Vec.times(HALF, Vec.plus(di, x)))));   // Cayley
+            eq.unknowns(x, di, Vec.minus(Vec.minus(x, di), cross(a, Vec.times(HALF, Vec.plus(di, x)))));   // Cayley
             d.add(x);
         }
         List<Expr> d3n = d.get(2), phi = Vec.times(l, d3n);
@@ -75,7 +73,7 @@ public final class Bs99 implements Method {
         update.addAll(vNew);
         update.addAll(pNew);
         update.addAll(layout.lambda());
-        return new StepSystem(name(), sys, layout, unknowns, residuals, guess, update, List.of());
+        return eq.system(name(), sys, layout, update);
     }
 
     static List<Expr> cross(List<Expr> a, List<Expr> b) {

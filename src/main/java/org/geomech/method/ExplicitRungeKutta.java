@@ -40,6 +40,6 @@ public final class ExplicitRungeKutta implements Method {
         update.addAll(end.v());
         update.addAll(sys.at(sys.momenta(), end.q(), end.v()));
         update.addAll(sys.at(a.multipliers(), end.q(), end.v()));
-        return new StepSystem(name(), sys, layout, List.of(), List.of(), List.of(), update, List.of());
+        return new StepEquations().system(name(), sys, layout, update);     // explicit: no unknowns
     }
 }

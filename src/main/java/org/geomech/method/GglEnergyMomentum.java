@@ -48,23 +48,22 @@ public final class GglEnergyMomentum implements Method {
         int n = sys.dimension(), m = sys.holonomicCount();
         StateLayout layout = new StateLayout(sys, 2 * m);
         List<Expr> q = layout.q(), p = layout.p(), lam = layout.lambda().subList(0, m), gam = layout.lambda().subList(m, 2 * m);
-        List<Expr> unknowns = new ArrayList<>(), guesses = new ArrayList<>();
-        List<Expr> q1 = unknowns("q1", n, unknowns, guesses, guess == Guess.ADVANCED ? Vec.plus(q, Vec.times(H, minv(sys, p))) : q);
-        List<Expr> p1 = unknowns("p1", n, unknowns, guesses, p);
-        List<Expr> lambda = unknowns("lambda", m, unknowns, guesses, lam);
-        List<Expr> gamma = unknowns("gamma", m, unknowns, guesses, gam);
+        StepEquations eq = new StepEquations();
+        List<Expr> q1 = eq.unknowns("q1", n, guess == Guess.ADVANCED ? Vec.plus(q, Vec.times(H, minv(sys, p))) : q);
+        List<Expr> p1 = eq.unknowns("p1", n, p);
+        List<Expr> lambda = eq.unknowns("lambda", m, lam);
+        List<Expr> gamma = eq.unknowns("gamma", m, gam);
         List<Expr> qm = midpoint(q, q1), pm = midpoint(p, p1), um = minv(sys, pm);
-        List<Expr> residuals = new ArrayList<>();
-        residuals.addAll(Vec.plus(Vec.minus(Vec.minus(q1, q), Vec.times(H, um)), Vec.times(H, minv(sys, gT(sys, qm, gamma)))));    // (84a)
-        residuals.addAll(Vec.minus(Vec.minus(Vec.plus(Vec.minus(p1, p), Vec.times(H, discreteGradient(name(), sys, q, q1))),
-                Vec.times(H, gT(sys, qm, lambda))), Vec.times(H, t(sys, qm, gamma, um))));  // (84b)
-        residuals.addAll(sys.at(sys.holonomic(), q1, null));                                // (84d)
-        residuals.addAll(gx(sys, q1, minv(sys, p1)));                                       // (84e)
+        eq.determine(Vec.plus(Vec.minus(Vec.minus(q1, q), Vec.times(H, um)), Vec.times(H, minv(sys, gT(sys, qm, gamma)))), q1);    // (84a)
+        eq.determine(Vec.minus(Vec.minus(Vec.plus(Vec.minus(p1, p), Vec.times(H, discreteGradient(name(), sys, q, q1))),
+                Vec.times(H, gT(sys, qm, lambda))), Vec.times(H, t(sys, qm, gamma, um))), p1);  // (84b)
+        eq.determine(sys.at(sys.holonomic(), q1, null), lambda);                                // (84d)
+        eq.determine(gx(sys, q1, minv(sys, p1)), gamma);                                       // (84e)
         List<Expr> update = new ArrayList<>(q1);
         update.addAll(minv(sys, p1));
         update.addAll(p1);
         update.addAll(lambda);
         update.addAll(gamma);
-        return new StepSystem(name(), sys, layout, unknowns, residuals, guesses, update, List.of());
+        return eq.system(name(), sys, layout, update);
     }
 }

@@ -172,12 +172,4 @@ final class GglTerms {
             default: return false;
         }
     }
-
-    /** Unknown vectors and their guesses for a GGL step. */
-    static List<Expr> unknowns(String name, int count, List<Expr> unknowns, List<Expr> guess, List<Expr> guessValue) {
-        List<Expr> x = StepSystem.unknownVector(name, count);
-        unknowns.addAll(x);
-        guess.addAll(guessValue);
-        return x;
-    }
 }

@@ -92,35 +92,34 @@ public final class GglTheta implements Method {
         int n = sys.dimension(), m = sys.holonomicCount();
         StateLayout layout = new StateLayout(sys, 2 * m);
         List<Expr> q = layout.q(), v = layout.v(), p = layout.p(), lam = layout.lambda().subList(0, m), gam = layout.lambda().subList(m, 2 * m);
-        List<Expr> unknowns = new ArrayList<>(), guesses = new ArrayList<>();
-        List<Expr> q1 = unknowns("q1", n, unknowns, guesses, guess == Guess.ADVANCED ? Vec.plus(q, Vec.times(H, v)) : q);
-        List<Expr> p1 = unknowns("p1", n, unknowns, guesses, p);
-        List<Expr> v1 = unknowns("v1", n, unknowns, guesses, v);
-        List<Expr> lambda = unknowns("lambda", m, unknowns, guesses, lam);
-        List<Expr> gamma = unknowns("gamma", m, unknowns, guesses, gam);
+        StepEquations eq = new StepEquations();
+        List<Expr> q1 = eq.unknowns("q1", n, guess == Guess.ADVANCED ? Vec.plus(q, Vec.times(H, v)) : q);
+        List<Expr> p1 = eq.unknowns("p1", n, p);
+        List<Expr> v1 = eq.unknowns("v1", n, v);
+        List<Expr> lambda = eq.unknowns("lambda", m, lam);
+        List<Expr> gamma = eq.unknowns("gamma", m, gam);
         // geomech signs: lambda = -lambda_004, gamma = -gamma_004
         List<Expr> qt = lerp(q, q1, theta);
         List<Expr> pt = lerp(p1, p, theta);                                                  // p^{n+1-theta} (75)
-        List<Expr> residuals = new ArrayList<>();
-        residuals.addAll(Vec.plus(Vec.minus(Vec.minus(q1, q), Vec.times(H, v1)), Vec.times(H, minv(sys, gT(sys, qt, gamma)))));   // (79a)/(82a)
+        eq.determine(Vec.plus(Vec.minus(Vec.minus(q1, q), Vec.times(H, v1)), Vec.times(H, minv(sys, gT(sys, qt, gamma)))), q1);   // (79a)/(82a)
         List<Expr> force = option == Option.A ? gT(sys, qt, lambda)
                 : Vec.plus(Vec.times(num(1 - vartheta), gT(sys, q, lambda)), Vec.times(num(vartheta), gT(sys, q1, lambda)));
-        residuals.addAll(Vec.minus(Vec.minus(Vec.plus(Vec.minus(p1, p), Vec.times(H, dV(sys, qt))), Vec.times(H, force)),
-                Vec.times(H, t(sys, qt, gamma, v1))));                                        // (79b)/(82b)
+        eq.determine(Vec.minus(Vec.minus(Vec.plus(Vec.minus(p1, p), Vec.times(H, dV(sys, qt))), Vec.times(H, force)),
+                Vec.times(H, t(sys, qt, gamma, v1))), p1);                                        // (79b)/(82b)
         List<Expr> r3 = Vec.minus(mass(sys, v1), pt);                                         // (79c)
         if (option == Option.B) {                                                            // (82c)
             List<Expr> c = Vec.minus(Vec.times(num(theta * (1 - vartheta)), gT(sys, q, lambda)),
                     Vec.times(num((1 - theta) * vartheta), gT(sys, q1, lambda)));
             r3 = Vec.minus(r3, Vec.times(H, c));
         }
-        residuals.addAll(r3);
-        residuals.addAll(sys.at(sys.holonomic(), option == Option.A ? qt : q1, null));        // (79d)/(82d)
-        residuals.addAll(gx(sys, qt, v1));                                                    // (79e)/(82e)
+        eq.determine(r3, v1);
+        eq.determine(sys.at(sys.holonomic(), option == Option.A ? qt : q1, null), lambda);        // (79d)/(82d)
+        eq.determine(gx(sys, qt, v1), gamma);                                                    // (79e)/(82e)
         List<Expr> update = new ArrayList<>(q1);
         update.addAll(v1);
         update.addAll(p1);
         update.addAll(lambda);
         update.addAll(gamma);
-        return new StepSystem(name(), sys, layout, unknowns, residuals, guesses, update, List.of());
+        return eq.system(name(), sys, layout, update);
     }
 }

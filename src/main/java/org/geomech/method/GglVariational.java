@@ -48,28 +48,27 @@ public final class GglVariational implements Method {
         int n = sys.dimension(), m = sys.holonomicCount();
         StateLayout layout = new StateLayout(sys, 2 * m);
         List<Expr> q = layout.q(), v = layout.v(), p = layout.p(), lam = layout.lambda().subList(0, m), gam = layout.lambda().subList(m, 2 * m);
-        List<Expr> unknowns = new ArrayList<>(), guesses = new ArrayList<>();
-        List<Expr> q1 = unknowns("q1", n, unknowns, guesses, guess == Guess.ADVANCED ? Vec.plus(q, Vec.times(H, v)) : q);
-        List<Expr> p1 = unknowns("p1", n, unknowns, guesses, p);
-        List<Expr> vn = unknowns("v", n, unknowns, guesses, v);
-        List<Expr> lambda = unknowns("lambda", m, unknowns, guesses, lam);
-        List<Expr> gamma = unknowns("gamma", m, unknowns, guesses, gam);
+        StepEquations eq = new StepEquations();
+        List<Expr> q1 = eq.unknowns("q1", n, guess == Guess.ADVANCED ? Vec.plus(q, Vec.times(H, v)) : q);
+        List<Expr> p1 = eq.unknowns("p1", n, p);
+        List<Expr> vn = eq.unknowns("v", n, v);
+        List<Expr> lambda = eq.unknowns("lambda", m, lam);
+        List<Expr> gamma = eq.unknowns("gamma", m, gam);
         // geomech signs: lambda = -lambda_004, gamma = -gamma_004
         List<Expr> qbar = Vec.plus(q, Vec.times(H, vn));                                    // (53)
         List<Expr> u = minv(sys, p1);
         List<Expr> tu = t(sys, qbar, gamma, u);                                             // T(qbar; gamma) M^-1 p1
-        List<Expr> residuals = new ArrayList<>();
-        residuals.addAll(Vec.plus(Vec.minus(Vec.minus(q1, q), Vec.times(H, vn)), Vec.times(H, minv(sys, gT(sys, qbar, gamma)))));   // (55a)
-        residuals.addAll(Vec.minus(Vec.minus(Vec.plus(Vec.minus(p1, p), Vec.times(H, dV(sys, q))),
-                Vec.times(H, gT(sys, q, lambda))), Vec.times(H, tu)));                      // (55b)
-        residuals.addAll(Vec.plus(Vec.minus(mass(sys, vn), p1), Vec.times(H, tu)));         // (55c)
-        residuals.addAll(sys.at(sys.holonomic(), q1, null));                                // (55d)
-        residuals.addAll(gx(sys, qbar, u));                                                 // (55e)
+        eq.determine(Vec.plus(Vec.minus(Vec.minus(q1, q), Vec.times(H, vn)), Vec.times(H, minv(sys, gT(sys, qbar, gamma)))), q1);   // (55a)
+        eq.determine(Vec.minus(Vec.minus(Vec.plus(Vec.minus(p1, p), Vec.times(H, dV(sys, q))),
+                Vec.times(H, gT(sys, q, lambda))), Vec.times(H, tu)), p1);                      // (55b)
+        eq.determine(Vec.plus(Vec.minus(mass(sys, vn), p1), Vec.times(H, tu)), vn);         // (55c)
+        eq.determine(sys.at(sys.holonomic(), q1, null), lambda);                                // (55d)
+        eq.determine(gx(sys, qbar, u), gamma);                                                 // (55e)
         List<Expr> update = new ArrayList<>(q1);
         update.addAll(vn);
         update.addAll(p1);
         update.addAll(lambda);
         update.addAll(gamma);
-        return new StepSystem(name(), sys, layout, unknowns, residuals, guesses, update, List.of());
+        return eq.system(name(), sys, layout, update);
     }
 }

@@ -46,19 +46,18 @@ public final class GonzalezEm implements Method {
         int n = sys.dimension(), m = sys.holonomicCount();
         StateLayout layout = new StateLayout(sys, m);
         List<Expr> q = layout.q(), p = layout.p();
-        List<Expr> unknowns = new ArrayList<>(), guesses = new ArrayList<>();
-        List<Expr> q1 = unknowns("q1", n, unknowns, guesses, guess == Guess.ADVANCED ? Vec.plus(q, Vec.times(H, minv(sys, p))) : q);
-        List<Expr> p1 = unknowns("p1", n, unknowns, guesses, p);
-        List<Expr> lambda = unknowns("lambda", m, unknowns, guesses, layout.lambda());
+        StepEquations eq = new StepEquations();
+        List<Expr> q1 = eq.unknowns("q1", n, guess == Guess.ADVANCED ? Vec.plus(q, Vec.times(H, minv(sys, p))) : q);
+        List<Expr> p1 = eq.unknowns("p1", n, p);
+        List<Expr> lambda = eq.unknowns("lambda", m, layout.lambda());
         List<Expr> qm = midpoint(q, q1), pm = midpoint(p, p1);
-        List<Expr> residuals = new ArrayList<>();
-        residuals.addAll(Vec.minus(Vec.minus(q1, q), Vec.times(H, minv(sys, pm))));
-        residuals.addAll(Vec.minus(Vec.plus(Vec.minus(p1, p), Vec.times(H, discreteGradient(name(), sys, q, q1))), Vec.times(H, gT(sys, qm, lambda))));
-        residuals.addAll(sys.at(sys.holonomic(), q1, null));
+        eq.determine(Vec.minus(Vec.minus(q1, q), Vec.times(H, minv(sys, pm))), q1);
+        eq.determine(Vec.minus(Vec.plus(Vec.minus(p1, p), Vec.times(H, discreteGradient(name(), sys, q, q1))), Vec.times(H, gT(sys, qm, lambda))), p1);
+        eq.determine(sys.at(sys.holonomic(), q1, null), lambda);
         List<Expr> update = new ArrayList<>(q1);
         update.addAll(minv(sys, p1));
         update.addAll(p1);
         update.addAll(lambda);
-        return new StepSystem(name(), sys, layout, unknowns, residuals, guesses, update, List.of());
+        return eq.system(name(), sys, layout, update);
     }
 }

@@ -68,15 +68,12 @@ public final class Hbvm implements Method {
         Expr[][] gradG = sys.holonomicJacobian();
 
         List<List<Expr>> gamma = new ArrayList<>();
-        List<Expr> unknowns = new ArrayList<>(), guess = new ArrayList<>();
+        StepEquations eq = new StepEquations();
         for (int j = 0; j < s; j++) {
             gamma.add(StepSystem.unknownVector("gamma" + j, n));
-            unknowns.addAll(gamma.get(j));
-            guess.addAll(j == 0 ? minv(sys, p) : java.util.Collections.nCopies(n, ZERO));   // 002 spec 3.4.1: gamma_0 = M^-1 p_n
+            eq.unknowns(gamma.get(j), j == 0 ? minv(sys, p) : java.util.Collections.nCopies(n, ZERO));   // 002 spec 3.4.1: gamma_0 = M^-1 p_n
         }
-        List<Expr> lambda = StepSystem.unknownVector("lambda", m);
-        unknowns.addAll(lambda);
-        guess.addAll(lambdaState);
+        List<Expr> lambda = eq.unknowns("lambda", m, lambdaState);
 
         // stage positions Q_l = q_n + h sum_j Ihat_lj gamma_j and the discrete coefficients (49)
         List<List<Expr>> psi = new ArrayList<>();
@@ -105,11 +102,10 @@ public final class Hbvm implements Method {
         List<List<Expr>> f = new ArrayList<>();
         for (int i = 0; i < s; i++) f.add(Vec.minus(psi.get(i), Vec.transposeTimes(rho.get(i), lambda, n)));
 
-        List<Expr> residuals = new ArrayList<>();
         for (int j = 0; j < s; j++) {                                            // (50) via Phat^T Omega Ihat = X_s
             List<Expr> rhs = j == 0 ? new ArrayList<>(p) : new ArrayList<>(java.util.Collections.nCopies(n, ZERO));
             for (int i = 0; i < s; i++) if (x[j][i] != 0) rhs = Vec.minus(rhs, Vec.times(mul(H, num(x[j][i])), f.get(i)));
-            residuals.addAll(Vec.minus(gamma.get(j), minv(sys, rhs)));
+            eq.determine(Vec.minus(gamma.get(j), minv(sys, rhs)), gamma.get(j));
         }
         // (51): h A lambda_paper = rhs, lambda_paper = -lambda
         Expr[][] a = new Expr[m][m];
@@ -131,11 +127,13 @@ public final class Hbvm implements Method {
                 }
             }
         }
+        List<Expr> multiplierResidual = new ArrayList<>();
         for (int r = 0; r < m; r++) {
             Expr al = ZERO;
             for (int c = 0; c < m; c++) al = add(al, mul(a[r][c], lambda.get(c)));
-            residuals.add(sub(neg(mul(H, al)), rhs.get(r)));
+            multiplierResidual.add(sub(neg(mul(H, al)), rhs.get(r)));
         }
+        eq.determine(multiplierResidual, lambda);
 
         List<Expr> qNew = Vec.plus(q, Vec.times(H, gamma.get(0)));             // (52)
         List<Expr> pNew = Vec.minus(p, Vec.times(H, f.get(0)));
@@ -143,7 +141,7 @@ public final class Hbvm implements Method {
         update.addAll(minv(sys, pNew));
         update.addAll(pNew);
         update.addAll(lambda);
-        return new StepSystem(name(), sys, layout, unknowns, residuals, guess, update, List.of());
+        return eq.system(name(), sys, layout, update);
     }
 
     /** M^-1 w for the constant diagonal mass matrix. */

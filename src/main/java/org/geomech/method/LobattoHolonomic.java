@@ -56,38 +56,27 @@ public final class LobattoHolonomic implements Method {
         StateLayout layout = new StateLayout(sys, m);
         List<Expr> q = layout.q(), v = layout.v(), p = layout.p(), lambda = layout.lambda();
 
-        List<Expr> unknowns = new ArrayList<>(), residuals = new ArrayList<>(), guess = new ArrayList<>();
-        List<List<Expr>> V = new ArrayList<>(), Lam = new ArrayList<>(), W = new ArrayList<>();
-        for (int i = 0; i < s; i++) {
-            V.add(StepSystem.unknownVector("V" + (i + 1), n));
-            unknowns.addAll(V.get(i));
-            guess.addAll(v);
-        }
-        for (int i = 0; i < s; i++) {
-            Lam.add(StepSystem.unknownVector("Lambda" + (i + 1), m));
-            unknowns.addAll(Lam.get(i));
-            guess.addAll(lambda);
-        }
+        StepEquations eq = new StepEquations();
+        List<List<Expr>> V = eq.stages("V", List.of(), s, n, i -> v), Lam = eq.stages("Lambda", List.of(), s, m, i -> lambda), W = new ArrayList<>();
         List<Expr> startForce = Vec.plus(sys.force(), Vec.transposeTimes(sys.holonomicJacobian(), lambda, n));   // W^1 with Lambda^1 ~ lambda_k
-        StagePositions positions = StagePositions.of(positionUnknowns, sys, t, q, v, p, startForce, V, unknowns, guess);   // (13b) Q^i
+        StagePositions positions = StagePositions.of(positionUnknowns, sys, t, q, v, p, startForce, V, eq);   // (13b) Q^i
         List<List<Expr>> Q = positions.positions();
         for (int i = 0; i < s; i++) {
             List<Expr> qi = Q.get(i);
             Expr[][] g = sys.at(sys.holonomicJacobian(), qi, null);
             W.add(Vec.plus(sys.at(sys.force(), qi, V.get(i)), Vec.transposeTimes(g, Lam.get(i), n)));   // (13c) W^i
         }
-        for (int i = 0; i < s; i++) {                                              // (13b-c) P^i = D2L(Q^i, V^i)
-            residuals.addAll(Vec.minus(Vec.combine(p, H, t.aHat()[i], W), sys.at(sys.momenta(), Q.get(i), V.get(i))));
-        }
-        residuals.addAll(positions.residuals());
-        for (int i = 1; i < s; i++) residuals.addAll(sys.at(sys.holonomic(), Q.get(i), null));   // (13d) g(Q^i) = 0
+        for (int i = 0; i < s; i++)                                                // (13b-c) P^i = D2L(Q^i, V^i)
+            eq.determine(Vec.minus(Vec.combine(p, H, t.aHat()[i], W), sys.at(sys.momenta(), Q.get(i), V.get(i))), V.get(i));
+        positions.determine(eq);
+        for (int i = 1; i < s; i++) eq.determine(sys.at(sys.holonomic(), Q.get(i), null), Lam.get(i - 1));   // (13d) g(Q^i) = 0
         List<Expr> qNew = Q.get(s - 1), pNew = Vec.combine(p, H, t.b(), W);                   // (13a)
-        List<Expr> vNew = LobattoNonholonomic.velocity(sys, qNew, pNew, "v_new", unknowns, residuals, guess, v);
-        residuals.addAll(Vec.times(sys.at(sys.holonomicJacobian(), qNew, null), vNew));         // (13d) tangency
+        List<Expr> vNew = LobattoNonholonomic.velocity(sys, qNew, pNew, "v_new", eq, v);
+        eq.determine(Vec.times(sys.at(sys.holonomicJacobian(), qNew, null), vNew), Lam.get(s - 1));   // (13d) tangency
         List<Expr> update = new ArrayList<>(qNew);
         update.addAll(vNew);
         update.addAll(pNew);
         update.addAll(Lam.get(s - 1));
-        return new StepSystem(name(), sys, layout, unknowns, residuals, guess, update, List.of());
+        return eq.system(name(), sys, layout, update);
     }
 }

@@ -64,29 +64,19 @@ public final class LobattoLie implements Method {
         StateLayout layout = sys.layout(m);
         List<Expr> g = sys.element(), eta = sys.velocity(), mu = sys.momentum(), lambda = layout.lambda();
 
-        List<Expr> unknowns = new ArrayList<>(), residuals = new ArrayList<>(), guess = new ArrayList<>();
-        List<List<Expr>> hs = new ArrayList<>(), lam = new ArrayList<>();
-        for (int i = 0; i < s; i++) {
-            hs.add(StepSystem.unknownVector("H" + (i + 1), d));
-            unknowns.addAll(hs.get(i));
-            guess.addAll(eta);
-        }
-        for (int i = 0; i < s; i++) {
-            lam.add(StepSystem.unknownVector("Lambda" + (i + 1), m));
-            unknowns.addAll(lam.get(i));
-            guess.addAll(lambda);
-        }
+        StepEquations eq = new StepEquations();
+        List<List<Expr>> hs = eq.stages("H", List.of(), s, d, i -> eta), lam = eq.stages("Lambda", List.of(), s, m, i -> lambda);
         LieLobattoStages stages = new LieLobattoStages(sys, tau, t, g, mu, hs,            // sec. 6.3: T^i = <Lambda^i, L*_{G^i} DPhi(G^i)>
                 (i, gi, etaHat) -> Vec.transposeTimes(sys.holonomicGradient(gi), lam.get(i), d));
-        for (int i = 0; i < s; i++) residuals.addAll(stages.momentumMatching(i));        // eq. (26)
-        for (int i = 1; i < s; i++) residuals.addAll(sys.holonomic(stages.element(i)));   // Phi(G^i) = 0
+        for (int i = 0; i < s; i++) eq.determine(stages.momentumMatching(i), hs.get(i));   // eq. (26)
+        for (int i = 1; i < s; i++) eq.determine(sys.holonomic(stages.element(i)), lam.get(i - 1));   // Phi(G^i) = 0
         List<Expr> gNew = stages.element(s - 1), muNew = stages.iiiaMomentum(s - 1);      // eq. (27)
-        List<Expr> etaNew = LobattoLieNonholonomic.velocity(sys, gNew, muNew, "eta_new", unknowns, residuals, guess, eta);
-        residuals.addAll(Vec.times(sys.holonomicGradient(gNew), etaNew));                   // tangency at g_{k+1}
+        List<Expr> etaNew = LobattoLieNonholonomic.velocity(sys, gNew, muNew, "eta_new", eq, eta);
+        eq.determine(Vec.times(sys.holonomicGradient(gNew), etaNew), lam.get(s - 1));      // tangency at g_{k+1}
         List<Expr> update = new ArrayList<>(gNew);
         update.addAll(etaNew);
         update.addAll(muNew);
         update.addAll(lam.get(s - 1));
-        return new StepSystem(name(), sys.model(), layout, unknowns, residuals, guess, update, List.of());
+        return eq.system(name(), sys.model(), layout, update);
     }
 }

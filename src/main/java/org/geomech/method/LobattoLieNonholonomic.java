@@ -64,45 +64,29 @@ public final class LobattoLieNonholonomic implements Method {
         StateLayout layout = sys.layout(m);
         List<Expr> g = sys.element(), eta = sys.velocity(), mu = sys.momentum(), lambda = layout.lambda();
 
-        List<Expr> unknowns = new ArrayList<>(), residuals = new ArrayList<>(), guess = new ArrayList<>();
-        List<List<Expr>> hs = new ArrayList<>(), lam = new ArrayList<>();
-        for (int i = 0; i < s; i++) {
-            hs.add(StepSystem.unknownVector("H" + (i + 1), d));
-            unknowns.addAll(hs.get(i));
-            guess.addAll(eta);
-        }
-        lam.add(lambda);                                                                   // Lambda^1 = lambda_k
-        for (int i = 1; i < s; i++) {
-            lam.add(StepSystem.unknownVector("Lambda" + (i + 1), m));
-            unknowns.addAll(lam.get(i));
-            guess.addAll(lambda);
-        }
+        StepEquations eq = new StepEquations();
+        List<List<Expr>> hs = eq.stages("H", List.of(), s, d, i -> eta), lam = LobattoNonholonomic.multipliers(eq, s, lambda);
         LieLobattoStages stages = new LieLobattoStages(sys, tau, t, g, mu, hs,            // App. F: N^i with <Lambda^i, D2 phi(G^i, eta-hat^i)>
                 (i, gi, etaHat) -> Vec.transposeTimes(sys.nonholonomicMatrix(gi, etaHat), lam.get(i), d));
-        for (int i = 0; i < s; i++) residuals.addAll(stages.momentumMatching(i));        // R_i, eq. (26)
+        for (int i = 0; i < s; i++) eq.determine(stages.momentumMatching(i), hs.get(i));   // R_i, eq. (26)
         List<Expr> etaNew = null, muNew = null;
         for (int i = 1; i < s; i++) {                                                      // C_i = phi(G^i, eta^i), D2 l(G^i, eta^i) = mu^i
             List<Expr> mui = stages.iiiaMomentum(i), gi = stages.element(i);
-            List<Expr> etai = velocity(sys, gi, mui, "eta" + (i + 1), unknowns, residuals, guess, eta);
-            residuals.addAll(sys.nonholonomic(gi, etai));
+            List<Expr> etai = velocity(sys, gi, mui, "eta" + (i + 1), eq, eta);
+            eq.determine(sys.nonholonomic(gi, etai), lam.get(i));
             if (i == s - 1) { etaNew = etai; muNew = mui; }
         }
         List<Expr> update = new ArrayList<>(stages.element(s - 1));                        // g_{k+1} = g_k tau(xi)
         update.addAll(etaNew);
         update.addAll(muNew);                                                              // mu_{k+1} = mu^s (eq. 27)
         update.addAll(lam.get(s - 1));                                                     // lambda_{k+1} = Lambda^s
-        return new StepSystem(name(), sys.model(), layout, unknowns, residuals, guess, update, List.of());
+        return eq.system(name(), sys.model(), layout, update);
     }
 
     /** eta with D2 l(g, eta) = mu: closed form when available, otherwise new unknowns with their residuals. */
-    static List<Expr> velocity(TrivialisedSystem sys, List<Expr> g, List<Expr> mu, String name,
-                               List<Expr> unknowns, List<Expr> residuals, List<Expr> guess, List<Expr> etaGuess) {
+    static List<Expr> velocity(TrivialisedSystem sys, List<Expr> g, List<Expr> mu, String name, StepEquations eq, List<Expr> etaGuess) {
         var closed = sys.velocity(g, mu);
         if (closed.isPresent()) return closed.get();
-        List<Expr> eta = StepSystem.unknownVector(name, sys.dimension());
-        unknowns.addAll(eta);
-        guess.addAll(etaGuess);
-        residuals.addAll(Vec.minus(sys.momentum(g, eta), mu));
-        return eta;
+        return eq.unknowns(name, sys.dimension(), etaGuess, eta -> Vec.minus(sys.momentum(g, eta), mu));
     }
 }

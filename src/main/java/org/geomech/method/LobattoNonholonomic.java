@@ -70,31 +70,16 @@ public final class LobattoNonholonomic implements Method {
 
     /** (14) with the stage positions as unknowns (residuals 14b) or substituted (see StagePositions). */
     StepSystem equations(MechanicalSystem sys, boolean positionUnknowns) {
-        if (sys.holonomicCount() > 0)
-            throw new InputException(name() + " handles nonholonomic constraints only; model " + sys.name() + " has "
-                    + sys.holonomicCount() + " holonomic constraint(s) (use lobatto-holonomic:s or rattle)");
+        requireNonholonomic(name(), sys);
         LobattoIIIAIIIB t = LobattoIIIAIIIB.of(s);
         int n = sys.dimension(), m = sys.nonholonomicCount();
         StateLayout layout = new StateLayout(sys, m);
         List<Expr> q = layout.q(), v = layout.v(), p = layout.p(), lambda = layout.lambda();
 
-        List<Expr> unknowns = new ArrayList<>(), residuals = new ArrayList<>(), guess = new ArrayList<>();
-        List<List<Expr>> V = new ArrayList<>(), Lam = new ArrayList<>(), W = new ArrayList<>();
-        for (int i = 0; i < s; i++) {
-            List<Expr> vi = StepSystem.unknownVector("V" + (i + 1), n);
-            V.add(vi);
-            unknowns.addAll(vi);
-            guess.addAll(v);
-        }
-        Lam.add(lambda);
-        for (int i = 1; i < s; i++) {
-            List<Expr> li = StepSystem.unknownVector("Lambda" + (i + 1), m);
-            Lam.add(li);
-            unknowns.addAll(li);
-            guess.addAll(lambda);
-        }
+        StepEquations eq = new StepEquations();
+        List<List<Expr>> V = eq.stages("V", List.of(), s, n, i -> v), Lam = multipliers(eq, s, lambda), W = new ArrayList<>();
         List<Expr> startForce = Vec.plus(sys.force(), Vec.transposeTimes(sys.nonholonomicMatrix(), lambda, n));   // W^1 = W(q, v, lambda_k)
-        StagePositions positions = StagePositions.of(positionUnknowns, sys, t, q, v, p, startForce, V, unknowns, guess);   // (14b) Q^i
+        StagePositions positions = StagePositions.of(positionUnknowns, sys, t, q, v, p, startForce, V, eq);   // (14b) Q^i
         List<List<Expr>> Q = positions.positions();
         for (int i = 0; i < s; i++) {
             List<Expr> qi = Q.get(i);
@@ -104,32 +89,43 @@ public final class LobattoNonholonomic implements Method {
         }
         for (int i = 0; i < s; i++) {                                          // (14b-c) P^i = D2L(Q^i, V^i)
             List<Expr> pi = Vec.combine(p, H, t.aHat()[i], W);
-            residuals.addAll(Vec.minus(pi, sys.at(sys.momenta(), Q.get(i), V.get(i))));
+            eq.determine(Vec.minus(pi, sys.at(sys.momenta(), Q.get(i), V.get(i))), V.get(i));
         }
-        residuals.addAll(positions.residuals());
+        positions.determine(eq);
         List<Expr> vNew = null;
         for (int i = 1; i < s; i++) {                                          // (14d-e) Psi(q^i, p^i) = 0 on IIIA momenta
             List<Expr> pIIIA = Vec.combine(p, H, iiibStages && i < s - 1 ? t.aHat()[i] : t.a()[i], W);
-            List<Expr> vi = velocity(sys, Q.get(i), pIIIA, "v" + (i + 1), unknowns, residuals, guess, v);
-            residuals.addAll(sys.at(sys.nonholonomic(), Q.get(i), vi));
+            List<Expr> vi = velocity(sys, Q.get(i), pIIIA, "v" + (i + 1), eq, v);
+            eq.determine(sys.at(sys.nonholonomic(), Q.get(i), vi), Lam.get(i));
             if (i == s - 1) vNew = vi;
         }
         List<Expr> update = new ArrayList<>(Q.get(s - 1));                    // (14a), q_{k+1} = Q^s (H3)
         update.addAll(vNew);
         update.addAll(Vec.combine(p, H, t.b(), W));                            // (14a) p_{k+1}
         update.addAll(Lam.get(s - 1));                                         // lambda_{k+1} = Lambda^s
-        return new StepSystem(name(), sys, layout, unknowns, residuals, guess, update, List.of());
+        return eq.system(name(), sys, layout, update);
+    }
+
+    /** The step's nonholonomic constraints alone: InputException naming the method where sys has holonomic ones. */
+    static void requireNonholonomic(String method, MechanicalSystem sys) {
+        if (sys.holonomicCount() > 0)
+            throw new InputException(method + " handles nonholonomic constraints only; model " + sys.name() + " has "
+                    + sys.holonomicCount() + " holonomic constraint(s) (use lobatto-holonomic:s or rattle)");
+    }
+
+    /**
+     * The stage multipliers of the nonholonomic Lobatto methods, (14), its Hamiltonian form (15) and its Lie group form (001
+     * sec. 6.4): Lambda^1 = lambda_k carried from the previous step, Lambda^2..s
+     * unknowns guessed lambda_k, each determined by the constraint at its stage.
+     */
+    static List<List<Expr>> multipliers(StepEquations eq, int s, List<Expr> lambda) {
+        return eq.stages("Lambda", List.of(lambda), s, lambda.size(), i -> lambda);
     }
 
     /** v with D2L(q, v) = p: closed form when available, otherwise new unknowns with their residuals. */
-    static List<Expr> velocity(MechanicalSystem sys, List<Expr> qAt, List<Expr> pAt, String name,
-                               List<Expr> unknowns, List<Expr> residuals, List<Expr> guess, List<Expr> vGuess) {
+    static List<Expr> velocity(MechanicalSystem sys, List<Expr> qAt, List<Expr> pAt, String name, StepEquations eq, List<Expr> vGuess) {
         Optional<List<Expr>> closed = sys.velocityFromMomentum(qAt, pAt);
         if (closed.isPresent()) return closed.get();
-        List<Expr> vi = StepSystem.unknownVector(name, sys.dimension());
-        unknowns.addAll(vi);
-        guess.addAll(vGuess);
-        residuals.addAll(Vec.minus(sys.at(sys.momenta(), qAt, vi), pAt));
-        return vi;
+        return eq.unknowns(name, sys.dimension(), vGuess, vi -> Vec.minus(sys.at(sys.momenta(), qAt, vi), pAt));
     }
 }

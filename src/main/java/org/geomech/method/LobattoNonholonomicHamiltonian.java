@@ -45,9 +45,7 @@ public final class LobattoNonholonomicHamiltonian implements Method {
 
     @Override
     public StepSystem equations(MechanicalSystem sys) {
-        if (sys.holonomicCount() > 0)
-            throw new InputException(name() + " handles nonholonomic constraints only; model " + sys.name() + " has "
-                    + sys.holonomicCount() + " holonomic constraint(s) (use lobatto-holonomic:s or rattle)");
+        LobattoNonholonomic.requireNonholonomic(name(), sys);
         LobattoIIIAIIIB t = LobattoIIIAIIIB.of(s);
         int n = sys.dimension(), m = sys.nonholonomicCount();
         StateLayout layout = new StateLayout(sys, m);
@@ -55,44 +53,26 @@ public final class LobattoNonholonomicHamiltonian implements Method {
         HamiltonianForm ham = new HamiltonianForm(sys, p, name());
         double[] c = t.c();
 
-        List<Expr> unknowns = new ArrayList<>(), residuals = new ArrayList<>(), guess = new ArrayList<>();
-        List<List<Expr>> Q = new ArrayList<>(), P = new ArrayList<>(), Lam = new ArrayList<>(), V = new ArrayList<>(), W = new ArrayList<>();
-        Q.add(q);                                                                  // Q^1 = q_k (a_1j = 0)
-        for (int i = 1; i < s; i++) {
-            List<Expr> qi = StepSystem.unknownVector("Q" + (i + 1), n);
-            Q.add(qi);
-            unknowns.addAll(qi);
-            guess.addAll(Vec.plus(q, Vec.times(Expr.mul(H, Expr.num(c[i])), v)));
-        }
-        for (int i = 0; i < s; i++) {
-            List<Expr> pi = StepSystem.unknownVector("P" + (i + 1), n);
-            P.add(pi);
-            unknowns.addAll(pi);
-            guess.addAll(p);
-        }
-        Lam.add(lambda);
-        for (int i = 1; i < s; i++) {
-            List<Expr> li = StepSystem.unknownVector("Lambda" + (i + 1), m);
-            Lam.add(li);
-            unknowns.addAll(li);
-            guess.addAll(lambda);
-        }
+        StepEquations eq = new StepEquations();
+        List<List<Expr>> Q = eq.stages("Q", List.of(q), s, n, i -> Vec.plus(q, Vec.times(Expr.mul(H, Expr.num(c[i])), v)));   // Q^1 = q_k (a_1j = 0)
+        List<List<Expr>> P = eq.stages("P", List.of(), s, n, i -> p), Lam = LobattoNonholonomic.multipliers(eq, s, lambda);
+        List<List<Expr>> V = new ArrayList<>(), W = new ArrayList<>();
         for (int i = 0; i < s; i++) {
             V.add(ham.d2(Q.get(i), P.get(i)));                                     // V^i = D2H(Q^i, P^i)
             W.add(Vec.minus(ham.d1(Q.get(i), P.get(i)), Vec.transposeTimes(ham.flatPsi(Q.get(i), P.get(i)), Lam.get(i), n)));   // W^i
         }
-        for (int i = 1; i < s; i++) residuals.addAll(Vec.minus(Q.get(i), Vec.combine(q, H, t.a()[i], V)));        // Q^i = q_k + h sum_j a_ij V^j
-        for (int i = 0; i < s; i++) residuals.addAll(Vec.minus(P.get(i), Vec.combine(p, Expr.neg(H), t.aHat()[i], W)));   // P^i = p_k - h sum_j â_ij W^j
+        for (int i = 1; i < s; i++) eq.determine(Vec.minus(Q.get(i), Vec.combine(q, H, t.a()[i], V)), Q.get(i));        // Q^i = q_k + h sum_j a_ij V^j
+        for (int i = 0; i < s; i++) eq.determine(Vec.minus(P.get(i), Vec.combine(p, Expr.neg(H), t.aHat()[i], W)), P.get(i));   // P^i = p_k - h sum_j â_ij W^j
         List<Expr> pNew = null;
         for (int i = 1; i < s; i++) {                                              // Psi(Q^i, p^i) = 0, p^i = p_k - h sum_j a_ij W^j (IIIA)
             List<Expr> pi = Vec.combine(p, Expr.neg(H), t.a()[i], W);
-            residuals.addAll(ham.psi(Q.get(i), pi));
+            eq.determine(ham.psi(Q.get(i), pi), Lam.get(i));
             if (i == s - 1) pNew = pi;
         }
         List<Expr> update = new ArrayList<>(Q.get(s - 1));                        // q_{k+1} = Q^s (H3)
         update.addAll(ham.d2(Q.get(s - 1), pNew));                                 // v_{k+1} = D2H(q_{k+1}, p_{k+1})
         update.addAll(pNew);                                                       // p_{k+1} = p^s = p_k - h sum_j b_j W^j (H3)
         update.addAll(Lam.get(s - 1));                                             // lambda_{k+1} = Lambda^s
-        return new StepSystem(name(), sys, layout, unknowns, residuals, guess, update, List.of());
+        return eq.system(name(), sys, layout, update);
     }
 }

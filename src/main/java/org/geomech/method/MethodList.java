@@ -1,7 +1,5 @@
 package org.geomech.method;
 
-import org.geomech.InputException;
-
 import java.util.ArrayList;
 import java.util.List;
 
@@ -17,18 +15,9 @@ public final class MethodList {
         List<String> out = new ArrayList<>();
         for (String piece : methods.split(",", -1)) {
             String p = piece.trim();
-            if (!out.isEmpty() && !startsMethod(p)) out.set(out.size() - 1, out.get(out.size() - 1) + "," + p);
+            if (!out.isEmpty() && Methods.family(p).isEmpty()) out.set(out.size() - 1, out.get(out.size() - 1) + "," + p);
             else out.add(p);
         }
         return out;
-    }
-
-    private static boolean startsMethod(String p) {
-        try {
-            Methods.family(p);
-            return true;
-        } catch (InputException e) {
-            return false;
-        }
     }
 }

@@ -53,14 +53,13 @@ public final class Rattle implements Method {
         List<Expr> pNew = Vec.plus(pHalf, Vec.times(mul(HALF, H), kick1));
         List<Expr> vNew = sys.velocityFromMomentum(qNew, pNew).orElseThrow();
 
-        List<Expr> unknowns = new ArrayList<>(lam), residuals = new ArrayList<>(sys.at(sys.holonomic(), qNew, null)), guess = new ArrayList<>(lambda);
-        unknowns.addAll(mu);
-        residuals.addAll(Vec.times(sys.at(sys.holonomicJacobian(), qNew, null), vNew));
-        guess.addAll(lambda);
+        StepEquations eq = new StepEquations();
+        eq.unknowns(lam, lambda, sys.at(sys.holonomic(), qNew, null));                          // g(q_{n+1}) = 0
+        eq.unknowns(mu, lambda, Vec.times(sys.at(sys.holonomicJacobian(), qNew, null), vNew));  // G(q_{n+1}) v_{n+1} = 0
         List<Expr> update = new ArrayList<>(qNew);
         update.addAll(vNew);
         update.addAll(pNew);
         update.addAll(mu);
-        return new StepSystem(name(), sys, layout, unknowns, residuals, guess, update, List.of());
+        return eq.system(name(), sys, layout, update);
     }
 }

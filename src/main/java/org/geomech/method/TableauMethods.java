@@ -10,15 +10,24 @@ import org.geomech.InputException;
 final class TableauMethods {
     private TableauMethods() {}
 
-    static Method parse(String n) {
-        String body = n.substring(3).trim();
-        if (body.isEmpty()) throw new InputException("method '" + n + "' needs a tableau, e.g. " + n.substring(0, 3) + "rk4");
-        if (n.startsWith("rk:")) return new ExplicitRungeKutta(explicit(n, ExplicitTableaux.of(body)));
-        String[] parts = body.split(",", -1);
+    /** rk:TABLEAU, an explicit tableau: a built-in name or a tableau file. */
+    static Method explicit(String n, String a) {
+        return new ExplicitRungeKutta(explicit(n, ExplicitTableaux.of(tableau(n, "rk", a))));
+    }
+
+    /** vi:TABLEAU[,alpha-,alpha+], the biases numbers or fractions. */
+    static Method variational(String n, String a) {
+        String[] parts = tableau(n, "vi", a).split(",", -1);
         if (parts.length != 1 && parts.length != 3)
             throw new InputException("method '" + n + "': expected vi:TABLEAU or vi:TABLEAU,alpha-,alpha+, e.g. vi:rk4,-1/2,1/2");
         double am = parts.length == 3 ? bias(n, parts[1]) : 0, ap = parts.length == 3 ? bias(n, parts[2]) : 1;
         return new VariationalConversion(explicit(n, ExplicitTableaux.of(parts[0])), am, ap);
+    }
+
+    private static String tableau(String n, String family, String a) {
+        String body = a == null ? "" : a.trim();
+        if (body.isEmpty()) throw new InputException("method '" + n + "' needs a tableau, e.g. " + family + ":rk4");
+        return body;
     }
 
     private static org.geomech.method.tableau.ButcherTableau explicit(String n, org.geomech.method.tableau.ButcherTableau t) {

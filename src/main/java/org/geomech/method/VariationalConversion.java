@@ -188,7 +188,7 @@ public final class VariationalConversion implements Method {
         private final Layer layer;
         private final ConstrainedAcceleration acc;
         private final int n, d;
-        private final List<Expr> unknowns = new ArrayList<>(), residuals = new ArrayList<>(), guess = new ArrayList<>();
+        private final StepEquations eq = new StepEquations();
         /** Each unknown's value at the chord iteration's frozen point: q1 for configurations, v1 for v2, 0 otherwise. */
         private final Map<Expr, Expr> frozen = new HashMap<>();
         private final Expr[][][] hess;
@@ -206,12 +206,10 @@ public final class VariationalConversion implements Method {
             for (int a = 0; a < d; a++) hess[a] = Derivative.jacobian(List.of(sys.holonomicJacobian()[a]), sys.q());
         }
 
-        List<Expr> unknown(String name, int count, List<Expr> x0) { return unknown(name, count, x0, zeros(count)); }
+        List<Expr> unknown(StepEquations.Subsystem block, String name, int count, List<Expr> x0) { return unknown(block, name, count, x0, zeros(count)); }
 
-        List<Expr> unknown(String name, int count, List<Expr> x0, List<Expr> atFrozen) {
-            List<Expr> x = StepSystem.unknownVector(name, count);
-            unknowns.addAll(x);
-            guess.addAll(x0);
+        List<Expr> unknown(StepEquations.Subsystem block, String name, int count, List<Expr> x0, List<Expr> atFrozen) {
+            List<Expr> x = block.unknowns(name, count, x0);
             for (int i = 0; i < count; i++) frozen.put(x.get(i), atFrozen.get(i));
             return x;
         }
@@ -225,56 +223,58 @@ public final class VariationalConversion implements Method {
             List<Expr> p1 = sys.momenta(), zeroN = zeros(n), zeroD = zeros(d);
 
             // w1 block: (S3.1), (S3.6), the first of (S3.5), the tangency of the hats (4.7)
-            Projection q1Minus = alphaMinus == 0 ? new Projection(q1, zeroD) : project("q1m", at1.minus(), at1.minus());
-            Projection qBar = alphaPlus == 0 ? new Projection(q1, zeroD) : project("qb", at1.plus(), at1.plus());
-            List<Expr> muHat1 = unknown("mh1", n, p1), nu1Minus = unknown("nu1m", d, zeroD), nu2Minus = unknown("nu2m", d, zeroD);
+            StepEquations.Subsystem w1 = eq.subsystem("w1");
+            Projection q1Minus = alphaMinus == 0 ? new Projection(q1, zeroD) : project(w1, "q1m", at1.minus(), at1.minus());
+            Projection qBar = alphaPlus == 0 ? new Projection(q1, zeroD) : project(w1, "qb", at1.plus(), at1.plus());
+            List<Expr> muHat1 = unknown(w1, "mh1", n, p1), nu1Minus = unknown(w1, "nu1m", d, zeroD), nu2Minus = unknown(w1, "nu2m", d, zeroD);
             List<Expr> lambdaHatMinus;
             if (exactJoin) {
                 // d-minus is the identity, D d-hat-minus = [I, 0]: the q rows of (S3.1) give lambda-hat-minus explicitly
                 List<Expr> r = stationarity(dLh, zeroN, jMinus, muHat1, jPlus, 1, nu1Minus, nu2Minus, q1, v1);
                 lambdaHatMinus = r.subList(0, n);
-                residuals.addAll(r.subList(n, 2 * n));
+                w1.residuals(r.subList(n, 2 * n));
             } else {
-                lambdaHatMinus = unknown("lhm", n, Vec.times(MINUS_ONE, p1));
-                residuals.addAll(stationarity(dLh, lambdaHatMinus, jMinus, muHat1, jPlus, 1, nu1Minus, nu2Minus, q1, v1));
+                lambdaHatMinus = unknown(w1, "lhm", n, Vec.times(MINUS_ONE, p1));
+                w1.residuals(stationarity(dLh, lambdaHatMinus, jMinus, muHat1, jPlus, 1, nu1Minus, nu2Minus, q1, v1));
             }
-            residuals.addAll(Vec.times(g(q1Minus.q()), lambdaHatMinus));
-            residuals.addAll(Vec.times(g(qBar.q()), muHat1));
+            w1.residuals(Vec.times(g(q1Minus.q()), lambdaHatMinus));
+            w1.residuals(Vec.times(g(qBar.q()), muHat1));
 
             // w2 block: (S3.2), (S3.7), the second of (S3.5) with theta+, (S3.8) for lambda+, and the tie of the mu hats
-            List<Expr> v2 = unknown("v2", n, v1, v1);
+            StepEquations.Subsystem w2 = eq.subsystem("w2");
+            List<Expr> v2 = unknown(w2, "v2", n, v1, v1);
             List<Expr> q2, thetaJoin;
             if (exactJoin) {
                 q2 = qBar.q();      // d-minus is the identity: the join puts q2 at q-bar
                 thetaJoin = zeroD;
             } else {
-                q2 = unknown("q2", n, Vec.minus(at1.plus(), Vec.times(mul(H, num(alphaMinus)), v1)), q1);
-                thetaJoin = unknown("thj", d, zeroD);
+                q2 = unknown(w2, "q2", n, Vec.minus(at1.plus(), Vec.times(mul(H, num(alphaMinus)), v1)), q1);
+                thetaJoin = unknown(w2, "thj", d, zeroD);
             }
             Ends at2 = layer.at(q2, v2, true);
             List<Expr> minus2 = at2.minus(), plus2 = at2.plus(), dLh2 = at2.dLh();
             Expr[][] jMinus2 = at2.jMinus(), jPlus2 = at2.jPlus();
             if (!exactJoin) {
-                residuals.addAll(Vec.minus(Vec.minus(minus2, qBar.q()), Vec.transposeTimes(g(qBar.q()), thetaJoin, n)));
-                residuals.addAll(sys.at(sys.holonomic(), q2, null));
+                w2.residuals(Vec.minus(Vec.minus(minus2, qBar.q()), Vec.transposeTimes(g(qBar.q()), thetaJoin, n)));
+                w2.residuals(sys.at(sys.holonomic(), q2, null));
             }
-            residuals.addAll(Vec.times(g(q2), v2));
+            w2.residuals(Vec.times(g(q2), v2));
             Projection q2Plus = alphaPlus == 0 ? new Projection(q2, zeroD)
-                    : project("q2p", plus2, Vec.plus(at1.plus(), Vec.times(H, v1)));
-            List<Expr> lambdaHatPlus = unknown("lhp", n, p1);
-            List<Expr> nu1Plus = unknown("nu1p", d, zeroD), nu2Plus = unknown("nu2p", d, zeroD), zeta = unknown("zeta", d, zeroD);
+                    : project(w2, "q2p", plus2, Vec.plus(at1.plus(), Vec.times(H, v1)));
+            List<Expr> lambdaHatPlus = unknown(w2, "lhp", n, p1);
+            List<Expr> nu1Plus = unknown(w2, "nu1p", d, zeroD), nu2Plus = unknown(w2, "nu2p", d, zeroD), zeta = unknown(w2, "zeta", d, zeroD);
             List<Expr> mu1 = curvature(qBar, muHat1), muHat2;
             if (exactJoin) {
                 // theta+ = 0: the tie of the mu hats gives mu-hat-2 explicitly
                 muHat2 = Vec.minus(mu1, Vec.transposeTimes(g(qBar.q()), zeta, n));
             } else {
-                muHat2 = unknown("mh2", n, p1);
+                muHat2 = unknown(w2, "mh2", n, p1);
                 List<Expr> mu2 = curvature(new Projection(qBar.q(), thetaJoin), muHat2);
-                residuals.addAll(Vec.minus(Vec.minus(mu1, mu2), Vec.transposeTimes(g(qBar.q()), zeta, n)));
+                w2.residuals(Vec.minus(Vec.minus(mu1, mu2), Vec.transposeTimes(g(qBar.q()), zeta, n)));
             }
-            residuals.addAll(stationarity(dLh2, lambdaHatPlus, jPlus2, muHat2, jMinus2, -1, nu1Plus, nu2Plus, q2, v2));
-            residuals.addAll(Vec.times(g(q2Plus.q()), lambdaHatPlus));
-            residuals.addAll(Vec.times(g(qBar.q()), muHat2));
+            w2.residuals(stationarity(dLh2, lambdaHatPlus, jPlus2, muHat2, jMinus2, -1, nu1Plus, nu2Plus, q2, v2));
+            w2.residuals(Vec.times(g(q2Plus.q()), lambdaHatPlus));
+            w2.residuals(Vec.times(g(qBar.q()), muHat2));
 
             // update: w2, p2, lambda(w2) of the index-1 form, then (q-bar, mu) with mu tangent at q-bar
             List<Expr> update = new ArrayList<>(q2);
@@ -283,7 +283,7 @@ public final class VariationalConversion implements Method {
             update.addAll(sys.at(acc.multipliers(), q2, v2));
             update.addAll(qBar.q());
             update.addAll(tangent(qBar.q(), mu1));
-            return new StepSystem(name(), sys, new StateLayout(sys, d + 2 * n), unknowns, residuals, guess, update, List.of());
+            return eq.system(name(), sys, new StateLayout(sys, d + 2 * n), update);
         }
 
         /**
@@ -340,10 +340,10 @@ public final class VariationalConversion implements Method {
         }
 
         /** P(q-hat) = q with q-hat = q + Dg(q)^T theta and g(q) = 0 (000 eq. 3.2): n + d unknowns and equations. */
-        Projection project(String name, List<Expr> qHat, List<Expr> q0) {
-            List<Expr> q = unknown(name, n, q0, sys.q()), theta = unknown("th" + name, d, zeros(d));
-            residuals.addAll(Vec.minus(Vec.plus(q, Vec.transposeTimes(g(q), theta, n)), qHat));
-            residuals.addAll(sys.at(sys.holonomic(), q, null));
+        Projection project(StepEquations.Subsystem block, String name, List<Expr> qHat, List<Expr> q0) {
+            List<Expr> q = unknown(block, name, n, q0, sys.q()), theta = unknown(block, "th" + name, d, zeros(d));
+            block.residuals(Vec.minus(Vec.plus(q, Vec.transposeTimes(g(q), theta, n)), qHat));
+            block.residuals(sys.at(sys.holonomic(), q, null));
             return new Projection(q, theta);
         }
 

@@ -64,7 +64,7 @@ public final class Vcg implements LieMethod {
         for (int j = 0; j < s; j++) qPartial.add(group.multiply(group.retract(RetractionKind.EXP, Vec.times(mul(H, num(b[j])), xi.get(j))), qPartial.get(j)));
         List<List<List<Expr>>> stagePartial = new ArrayList<>();
         List<List<Expr>> q = new ArrayList<>(), n = new ArrayList<>(), nBar = new ArrayList<>();
-        List<Expr> unknowns = new ArrayList<>(), residuals = new ArrayList<>(), guess = new ArrayList<>();
+        StepEquations eq = new StepEquations();
         for (int i = 0; i < s; i++) {
             List<List<Expr>> row = new ArrayList<>();
             row.add(g0);
@@ -86,17 +86,13 @@ public final class Vcg implements LieMethod {
                 List<Expr> term = maps.dexpStar(Vec.times(mul(H, num(a[j][i])), xi.get(i)), maps.coAdjoint(group.inverse(stagePartial.get(j).get(i + 1)), nBar.get(j)));
                 mMap = Vec.minus(mMap, Vec.times(mul(H, num(b[j] * a[j][i] / b[i])), term));
             }
-            unknowns.addAll(xi.get(i));
-            residuals.addAll(f.legendre(q.get(i), m.get(i), xi.get(i)));
-            guess.addAll(xiGuess);
-            unknowns.addAll(m.get(i));
-            residuals.addAll(Vec.minus(m.get(i), mMap));
-            guess.addAll(mu0);
+            eq.unknowns(xi.get(i), xiGuess, f.legendre(q.get(i), m.get(i), xi.get(i)));
+            eq.unknowns(m.get(i), mu0, Vec.minus(m.get(i), mMap));
         }
         List<Expr> g1 = qPartial.get(s);
         List<Expr> update = new ArrayList<>(g1);
         update.addAll(maps.coAdjoint(group.inverse(g1), muBar1));                               // mu1 = Ad*_{q1^-1} mubar1
-        StepSystem step = new StepSystem(name(), sys, setting.layout(), unknowns, residuals, guess, update, List.of());
+        StepSystem step = eq.system(name(), sys, setting.layout(), update);
         // 003 sec. 5.5: every residual is its unknown minus its fixed-point map where the velocities are explicit in M
         return f.explicit() ? step.withIteration(Iteration.FIXED_POINT, step::fixedPoint) : step;
     }

@@ -76,7 +76,7 @@ public final class Vrkmk implements LieMethod {
         double[][] a = t.a();
         double[] b = t.b(), c = t.c();
 
-        List<Expr> unknowns = new ArrayList<>(), residuals = new ArrayList<>(), guess = new ArrayList<>();
+        StepEquations eq = new StepEquations();
         List<List<Expr>> x = new ArrayList<>(), m = new ArrayList<>(), lambda = new ArrayList<>(), xi = new ArrayList<>(), n = new ArrayList<>(), eta = new ArrayList<>();
         List<Expr> xi0 = f.explicit() ? f.velocity(g0, mu0) : null;
         List<Expr> n0 = f.explicit() ? f.force(g0, mu0, null) : null;
@@ -92,9 +92,7 @@ public final class Vrkmk implements LieMethod {
             if (f.explicit()) xii = f.velocity(q, m.get(i));
             else {
                 xii = StepSystem.unknownVector("xi" + (i + 1), d);
-                unknowns.addAll(xii);
-                residuals.addAll(f.legendre(q, m.get(i), xii));
-                guess.addAll(zeros(d));
+                eq.unknowns(xii, zeros(d), f.legendre(q, m.get(i), xii));
             }
             xi.add(xii);
             n.add(f.force(q, m.get(i), xii));
@@ -113,19 +111,15 @@ public final class Vrkmk implements LieMethod {
             List<Expr> xMap = zeros(d);
             for (int j = 0; j < s; j++) if (a[i][j] != 0) xMap = Vec.plus(xMap, Vec.times(num(a[i][j]), eta.get(j)));
             xMap = Vec.times(H, xMap);
-            unknowns.addAll(x.get(i));
-            residuals.addAll(Vec.minus(x.get(i), xMap));
-            guess.addAll(xi0 == null ? zeros(d) : Vec.times(mul(H, num(c[i])), xi0));            // spec sec. 5.5 starting values
-            unknowns.addAll(m.get(i));
-            residuals.addAll(Vec.minus(m.get(i), mMap));
-            guess.addAll(mu0);
-            unknowns.addAll(lambda.get(i));
-            residuals.addAll(Vec.minus(lambda.get(i), lambdaMap));
-            guess.addAll(n0 == null ? zeros(d) : Vec.times(mul(H, num(-b[i])), n0));
+            List<Expr> xResidual = Vec.minus(x.get(i), xMap);
+            eq.unknowns(x.get(i), xi0 == null ? zeros(d) : Vec.times(mul(H, num(c[i])), xi0), xResidual);   // spec sec. 5.5 starting values
+            eq.unknowns(m.get(i), mu0, Vec.minus(m.get(i), mMap));
+            List<Expr> lambdaResidual = Vec.minus(lambda.get(i), lambdaMap);
+            eq.unknowns(lambda.get(i), n0 == null ? zeros(d) : Vec.times(mul(H, num(-b[i])), n0), lambdaResidual);
         }
         List<Expr> update = new ArrayList<>(group.multiply(group.retract(RetractionKind.EXP, y), g0));   // q1 = exp(Y) q0
         update.addAll(maps.coAdjoint(group.retract(RetractionKind.EXP, Matrices.negate(y)), w));        // mu1 = Ad*_{exp(-Y)} w
-        StepSystem step = new StepSystem(name(), sys, setting.layout(), unknowns, residuals, guess, update, List.of());
+        StepSystem step = eq.system(name(), sys, setting.layout(), update);
         // 003 sec. 5.5: every residual is its unknown minus its fixed-point map where the velocities are explicit in M
         return f.explicit() ? step.withIteration(Iteration.FIXED_POINT, step::fixedPoint) : step;
     }

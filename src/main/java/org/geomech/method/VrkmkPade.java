@@ -66,21 +66,18 @@ public record VrkmkPade(ButcherTableau t, int r) implements LieMethod {
         for (int i = 0; i < s; i++) y = Vec.plus(y, Vec.times(mul(H, num(b[i])), xiTilde.get(i)));   // Y = h sum b_i xitilde_i
         List<Expr> bigLambda = maps.dexpStar(Matrices.negate(y), w);                                // Lambda = dexp*_{-Y} w
 
-        List<Expr> unknowns = new ArrayList<>(), residuals = new ArrayList<>(), guess = new ArrayList<>();
+        StepEquations eq = new StepEquations();
         for (int k = 0; k < s; k++) {
             // (dexp_(r),x_k)* M_k = Lambda - h sum_i (b_i a_ik / b_k) sigma_i (spec sec. 6.2)
             List<Expr> rhs = bigLambda;
             for (int i = 0; i < s; i++) if (a[i][k] != 0) rhs = Vec.minus(rhs, Vec.times(mul(H, num(b[i] * a[i][k] / b[k])), sigma.get(i)));
-            unknowns.addAll(xiTilde.get(k));
-            residuals.addAll(on.f().legendre(q.get(k), m.get(k), xi.get(k)));                           // dexp_(r),x_k xitilde_k = f1(Q_k, M_k)
-            guess.addAll(on.velocityGuess());
-            unknowns.addAll(m.get(k));
-            residuals.addAll(Vec.minus(Matrices.times(Matrices.transpose(dexpR.get(k)), m.get(k)), rhs));
-            guess.addAll(mu0);
+            List<Expr> legendre = on.f().legendre(q.get(k), m.get(k), xi.get(k));                      // dexp_(r),x_k xitilde_k = f1(Q_k, M_k)
+            eq.unknowns(xiTilde.get(k), on.velocityGuess(), legendre);
+            eq.unknowns(m.get(k), mu0, Vec.minus(Matrices.times(Matrices.transpose(dexpR.get(k)), m.get(k)), rhs));
         }
         List<Expr> update = new ArrayList<>(on.group().multiply(on.group().retract(RetractionKind.EXP, y), g0));   // q1 = exp(Y) q0
         update.addAll(maps.coAdjoint(on.group().retract(RetractionKind.EXP, Matrices.negate(y)), w));        // mu1 = Ad*_{exp(-Y)} w
-        StepSystem step = new StepSystem(name(), sys, on.layout(), unknowns, residuals, guess, update, List.of());
+        StepSystem step = eq.system(name(), sys, on.layout(), update);
         // 003 sec. 5.5: every residual is its unknown minus its fixed-point map where the velocities are explicit in M
         return on.f().explicit() ? step.withIteration(Iteration.FIXED_POINT, step::fixedPoint) : step;
     }

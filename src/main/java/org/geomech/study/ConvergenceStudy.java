@@ -100,9 +100,6 @@ public final class ConvergenceStudy {
         return result(base.layout(), refStep.layout(), referenceMethod, hs, new ArrayList<>(byH.values()), ref, hRef(referenceMethod, hs, hRef));
     }
 
-    /** Largest stage count of the Lobatto families. */
-    private static final int MAX_STAGES = 12;
-
     /**
      * The reference of a convergence study: a Lobatto method (lobatto-nh:s, lobatto-holonomic:s, lobatto-lie:s, ...) with two more
      * stages; for any other method a sixth-order one that runs on the model: Lobatto with s = 4 (001) in coordinates or body
@@ -110,7 +107,7 @@ public final class ConvergenceStudy {
      */
     public static Method defaultReference(Method method, Model sys) {
         Matcher lobatto = LOBATTO.matcher(method.name());
-        if (lobatto.matches()) return Methods.parse(lobatto.group(1) + Math.min(Integer.parseInt(lobatto.group(2)) + 2, MAX_STAGES) + lobatto.group(3));
+        if (lobatto.matches()) return Methods.parse(lobatto.group(1) + Math.min(Integer.parseInt(lobatto.group(2)) + 2, Methods.MAX_STAGES) + lobatto.group(3));
         if (sys instanceof LieGroupSystem lie) {
             if (lie.velocityKind() == LieGroupSystem.Velocities.SPATIAL) return Methods.parse("vrkmk:gauss3,4");
             return Methods.parse(lie.nonholonomicCount() > 0 ? "lobatto-lie-nh:4" : "lobatto-lie:4");

@@ -9,6 +9,8 @@ import org.geomech.method.Methods;
 import org.geomech.model.Library;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import java.io.File;
 import java.nio.file.Files;
@@ -79,23 +81,31 @@ class KillAndResumeTest {
         assertTrue(a.get("results").get(5).get("at_end").get("energy").get("std").asDouble() > 0, "a spread was computed");
     }
 
-    /** cvt swept over eps (two points of 2000 members), two step sizes, exact quantiles, trajectories and final states: what slabs keep. */
-    private static List<String> slabArgs(Path out) {
-        return List.of("run", "--model", "cvt", "--param", "eps=[0.25,0.5]", "--statistics", "mean,msd,min,std,q10,q90", "--quantiles", "exact",
+    /** cvt swept over eps (two points of 2000 members), two step sizes, quantiles exact or sketched, trajectories and final states: what slabs keep. */
+    private static List<String> slabArgs(Path out, String quantiles) {
+        return List.of("run", "--model", "cvt", "--param", "eps=[0.25,0.5]", "--statistics", "mean,msd,min,std,q10,q90", "--quantiles", quantiles,
                 "--h", "0.01,0.005", "--t-end", "20", "--output-interval", "0.25", "--members", "2000", "--save-trajectories", "1,1999",
                 "--save-final-states", "--backend", "simd", "--out", out.toString(), "--no-plots", "--quiet");
     }
 
-    @Test
-    void slabsKilledAndResumedAreBitwiseTheRunHeldAtOnce() throws Exception {
-        // slabs of one block: four per step size (each point pads 2000 members to 2048), a checkpoint before the first and after
-        // each but the last; SIGKILL 0-300 ms after the third to the sixth checkpoint (seed 5), inside a slab
-        Path killed = dir.resolve("slabs-killed");
+    /**
+     * Slabs of one block: four per step size (each point pads 2000 members to 2048), a checkpoint before the first and after
+     * each but the last; SIGKILL 0-300 ms after the third to the sixth checkpoint (seed 5), inside a slab. In this process
+     * (quantiles exact, or sketched with 64 values per level: 2000 values compact, so the order they are fed in shows), or
+     * on the tests' executor (--spark: the slabs come back last first, a checkpoint holds slabs past a gap).
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"exact", "sketch:64", "sketch:64 --spark tests"})
+    void slabsKilledAndResumedAreBitwiseTheRunHeldAtOnce(String how) throws Exception {
+        String quantiles = how.split(" ")[0], name = how.replace(" ", "").replace(":", "");
+        Path killed = dir.resolve("slabs-killed-" + name);
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "--add-modules", "jdk.incubator.vector", "-cp", System.getProperty("java.class.path"), Main.class.getName()));
-        command.addAll(slabArgs(killed));
+        command.addAll(slabArgs(killed, quantiles));
         command.addAll(List.of("--members-in-memory", "1024", "--checkpoint-every", "1"));
-        Process p = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(dir.resolve("slabs.log").toFile()).start();
+        command.addAll(List.of(how.split(" ")).subList(1, how.split(" ").length));
+        Path log = dir.resolve("slabs-" + name + ".log");
+        Process p = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
         Random random = new Random(5);
         int k = 3 + random.nextInt(4);
         List<Object> seen = new ArrayList<>();
@@ -111,15 +121,16 @@ class KillAndResumeTest {
             Thread.sleep(2);
         }
         Thread.sleep(random.nextInt(300));
-        assertTrue(p.isAlive(), "the child is still running after checkpoint " + k + ": " + Files.readString(dir.resolve("slabs.log")));
+        assertTrue(p.isAlive(), "the child is still running after checkpoint " + k + ": " + Files.readString(log));
         p.destroyForcibly();
         assertTrue(p.waitFor(60, TimeUnit.SECONDS), "killed");
         Checkpoint.Header header = Checkpoint.read(checkpoint);
         assertTrue(header.slabs() != null && header.members() == 0, "a checkpoint of slabs, without an ensemble");
+        assertEquals(quantiles.equals("exact"), header.progress().sketches() == null, "sketches kept where the quantiles are sketched");
         Cli.Result resumed = Cli.run("resume", killed.toString(), "--quiet");
         assertEquals(0, resumed.exit(), resumed.err());
-        Path whole = dir.resolve("slabs-whole");
-        Cli.Result uninterrupted = Cli.run(slabArgs(whole).toArray(new String[0]));
+        Path whole = dir.resolve("slabs-whole-" + name);
+        Cli.Result uninterrupted = Cli.run(slabArgs(whole, quantiles).toArray(new String[0]));
         assertEquals(0, uninterrupted.exit(), uninterrupted.err());
         for (String f : List.of("timeseries.csv", "h0.01-final-states.csv", "h0.005-final-states.csv", "h0.01-point0-trajectories.csv",
                 "h0.005-point1-trajectories.csv"))
@@ -127,6 +138,7 @@ class KillAndResumeTest {
         JsonNode a = new ObjectMapper().readTree(whole.resolve("summary.json").toFile()), b = new ObjectMapper().readTree(killed.resolve("summary.json").toFile());
         for (String field : List.of("members", "failures", "member_steps", "newton_iterations", "consistency", "quantiles"))
             assertEquals(a.get(field), b.get(field), "summary " + field);
+        assertEquals(quantiles.equals("exact") ? "exact" : "sketch", b.get("quantiles").get("method").asText());
         for (int r = 0; r < 4; r++) assertEquals(a.get("results").get(r).get("at_end"), b.get("results").get(r).get("at_end"), "result " + r);
     }
 

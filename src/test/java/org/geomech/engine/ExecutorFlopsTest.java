@@ -37,7 +37,7 @@ class ExecutorFlopsTest {
         List<Observer> observers = Observers.ofRun(perMember, Map.of());
         return new RunSpec(plan, Observers.carrying(perMember, observers), backend, observers, NewtonOptions.DEFAULT, InitialStates.defaults(sys),
                 new InitialStates.Perturbation(5, sigma, sigma), StepSizes.of(List.of(0.05)), 0.5, 0.1, new double[0], false, 0, null, null, null,
-                executor, recipes);
+                executor, recipes, 0);
     }
 
     @Test
@@ -54,9 +54,10 @@ class ExecutorFlopsTest {
         };
         SlabExecutor inProcess = new SlabExecutor() {
             @Override
-            public List<SlabRun.Slab> run(Recipe recipe, List<long[]> slabs) {
+            public boolean run(Recipe recipe, List<long[]> slabs, Returned returned) {
                 Prepared p = recipe.prepare();
-                return slabs.stream().map(s -> SlabRun.slab(p.compiled(), p.launch(), s[0], (int) s[1], p.keep())).toList();
+                for (long[] s : slabs) if (returned.stop(SlabRun.slab(p.compiled(), p.launch(), s[0], (int) s[1], p.keep()))) return false;
+                return true;
             }
 
             @Override public long slabMembers(long members) { return 1024; }

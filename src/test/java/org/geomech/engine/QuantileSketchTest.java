@@ -67,6 +67,22 @@ class QuantileSketchTest {
         assertArrayEquals(fed(x, 128).quantiles(LEVELS), fed(x, 128).quantiles(LEVELS), 0.0);
     }
 
+    @Test
+    void aSketchTakenUpFromItsStateGoesOnBitwise() {
+        // 20000 values through levels of 64, the state taken after 7777: mid-level, with odd and even parities
+        double[] x = draws(20_000, 4);
+        QuantileSketch whole = fed(x, 64), first = fed(Arrays.copyOf(x, 7777), 64);
+        QuantileSketch.State state = first.state();
+        for (int i = 7777; i < x.length; i++) first.add(x[i]);   // the state is a copy: the sketch going on leaves it as it was
+        QuantileSketch resumed = QuantileSketch.of(state);
+        assertEquals(7777, resumed.count());
+        for (int i = 7777; i < x.length; i++) resumed.add(x[i]);
+        assertArrayEquals(whole.quantiles(LEVELS), resumed.quantiles(LEVELS), 0.0, "bitwise the sketch fed without a break");
+        assertEquals(whole.rankError(), resumed.rankError());
+        // about 20000, 10000, ..., 156, 78 values reach levels 0 to 8: each fills and compacts at least once
+        assertEquals(9 * 20_000 / 64.0, resumed.rankError(), 1e-9, "9 levels compacted");
+    }
+
     private static int lowerBound(double[] sorted, double v) {
         int i = Arrays.binarySearch(sorted, v);
         if (i < 0) return -i - 1;

@@ -1,5 +1,10 @@
 package org.geomech.io;
 
+import org.geomech.engine.MemberFailure;
+import org.geomech.engine.Progress;
+import org.geomech.engine.QuantileSketch;
+import org.geomech.engine.SlabRun;
+import org.geomech.engine.Spread;
 import org.geomech.engine.Stage;
 import org.geomech.engine.Trajectories;
 import org.geomech.engine.EnsembleRun;
@@ -57,8 +62,8 @@ class CheckpointTest {
         Trajectories t = new Trajectories(List.of(0, 9), s.members());
         t.record(0, s);
         Stage done = new Stage(0.2, new EnsembleRun.Result(rows, 4000, 3, 2500, 1.25),
-                List.of(new Stage.Failure(5, 2, EnsembleState.Status.SINGULAR_JACOBIAN)), null, spread(3),
-                new double[][][]{{{1, 2}, {3, Double.NaN}}, {{-0.0, 5}, {6, 7}}});
+                List.of(new MemberFailure(1, 3, 2, EnsembleState.Status.SINGULAR_JACOBIAN)), null, spread(3),
+                new double[][][]{{{1, 2}, {3, Double.NaN}}, {{-0.0, 5}, {6, 7}}}, List.of());
         return new Checkpoint.Header("1.2.3", "planar-pendulum, rattle", List.of("--model", "planar-pendulum", "--h", "0.2,0.1"), "t_end: 3\nmethod: rattle\n",
                 new InitialStates.Report(0.25, 0.125), List.of(done), 1, new EnsembleRun.Snapshot(4, rows, 1234, 5, 777, 0.5, initial), t,
                 spread(2), s.members(), s.components());
@@ -111,6 +116,133 @@ class CheckpointTest {
             assertEquals(s.failedStep(j), into.failedStep(j), "failed step " + j);
         }
         assertTrue(Files.list(dir).allMatch(p -> p.getFileName().toString().equals(Checkpoint.FILE)), "no temporary file left beside it");
+    }
+
+    /** A checkpoint of slabs: one slab of 1024 members and two output rows, its values kept, and the sketches given. */
+    private static Checkpoint.Header slabs(Spread.Sketches sketches) {
+        double[][] values = {new double[1024], new double[1024]};
+        boolean[][] running = {new boolean[1024], new boolean[1024]};
+        values[1][5] = -0.0;
+        running[1][5] = true;
+        SlabRun.Slab slab = new SlabRun.Slab(1024, 1024, new double[]{0, 0.5}, new long[]{0, 5}, new double[][]{{1024, 1, 2, 3}, {1023, 4, 5, 6}}, 10, 3, 4,
+                List.of(new MemberFailure(0, 2000, 4, EnsembleState.Status.NON_FINITE)), new long[]{5115}, 1e-9, 2e-9, 0.25, values, running, new int[0],
+                new double[0][], null, null);
+        return new Checkpoint.Header("1.2.3", "cvt", List.of("--model", "cvt"), null,
+                Progress.ofSlabs(new InitialStates.Report(1e-9, 2e-9), List.of(), 0, List.of(slab), sketches));
+    }
+
+    @Test
+    void aCheckpointOfSlabsKeepsTheSketchesTheyFed() {
+        // two output rows of one point and two observers: sketches of 64 values per level fed 0, 50, 3000 and 7777 values
+        int[] counts = {0, 50, 3000, 7777};
+        Random r = new Random(4);
+        QuantileSketch[] fed = new QuantileSketch[counts.length];
+        List<Spread.Partial[][]> rows = new java.util.ArrayList<>();
+        for (int row = 0; row < 2; row++) {
+            Spread.Partial[][] at = new Spread.Partial[1][2];
+            for (int o = 0; o < 2; o++) {
+                int i = 2 * row + o;
+                fed[i] = new QuantileSketch(64);
+                for (int k = 0; k < counts[i]; k++) fed[i].add(r.nextGaussian());
+                at[0][o] = new Spread.Partial(fed[i].state(), -1.5 * i, 0.25 * i, 3.0 * i, counts[i]);
+            }
+            rows.add(at);
+        }
+        Path file = dir.resolve(Checkpoint.FILE);
+        Checkpoint.write(file, slabs(new Spread.Sketches(64, rows)), null);
+        Checkpoint.Header back = Checkpoint.read(file);
+        assertEquals(1, back.slabs().size());
+        assertArrayEquals(new double[]{0, -0.0}, new double[]{back.slabs().get(0).values()[1][4], back.slabs().get(0).values()[1][5]}, 0.0);
+        Spread.Sketches sketches = back.progress().sketches();
+        assertEquals(64, sketches.k());
+        assertEquals(2, sketches.rows().size());
+        double[] levels = {0, 0.1, 0.5, 0.9, 1};
+        for (int i = 0; i < counts.length; i++) {
+            Spread.Partial a = rows.get(i / 2)[0][i % 2], b = sketches.rows().get(i / 2)[0][i % 2];
+            assertEquals(List.of(a.min(), a.mean(), a.squares(), a.n()), List.of(b.min(), b.mean(), b.squares(), b.n()), "moments " + i);
+            assertArrayEquals(a.quantiles().odd(), b.quantiles().odd(), "parities " + i);
+            for (int h = 0; h < a.quantiles().levels().length; h++) assertArrayEquals(a.quantiles().levels()[h], b.quantiles().levels()[h], 0.0, "level " + h);
+            QuantileSketch taken = QuantileSketch.of(b.quantiles()), going = fed[i];
+            for (int k = 0; k < 1000; k++) {
+                double x = r.nextGaussian();
+                taken.add(x);
+                going.add(x);
+            }
+            assertArrayEquals(going.quantiles(levels), taken.quantiles(levels), 0.0, "sketch " + i + " goes on bitwise");
+        }
+    }
+
+    @Test
+    void aFormatThreeCheckpointOfSlabsStillReads() throws Exception {
+        // format 3 is format 4 without the sketches' flag, which in a checkpoint of slabs stands before the empty ensemble (16 bytes) and the trailer
+        Path file = dir.resolve(Checkpoint.FILE);
+        Checkpoint.write(file, slabs(null), null);
+        byte[] four = Files.readAllBytes(file);
+        int flag = four.length - 12 - 16 - 1, magic = "GEOMECH-CHECKPOINT\n".length();
+        assertEquals(0, four[flag], "no sketches");
+        java.nio.ByteBuffer three = java.nio.ByteBuffer.allocate(four.length - 1);
+        three.put(four, 0, flag).put(four, flag + 1, four.length - 12 - flag - 1).putInt(magic, 3);
+        java.util.zip.CRC32C crc = new java.util.zip.CRC32C();
+        crc.update(three.array(), 0, three.position());
+        three.putLong(three.position()).putInt((int) crc.getValue());
+        Files.write(file, three.array());
+        Checkpoint.Header back = Checkpoint.read(file);
+        assertNull(back.progress().sketches());
+        assertEquals(slabs(null).slabs().get(0).failures(), back.slabs().get(0).failures());
+        assertArrayEquals(slabs(null).slabs().get(0).partials()[1], back.slabs().get(0).partials()[1], 0.0);
+    }
+
+    /**
+     * Format 3 stored a finished step size's failures by launch index: the same checkpoint in format 3 (its failure, point
+     * 1's member 3, as launch index 1027 = 1024 + 3 in a launch of two points of one 1024-member block each, and a
+     * padding member's EXCLUDED status at 1030, and no count of retried members) reads back as point 1, member 3, the padding
+     * left out.
+     */
+    @Test
+    void readsFormat3FailuresByLaunchIndex() throws Exception {
+        EnsembleState s = ensemble();
+        Checkpoint.Header h = header(s);
+        Path file = dir.resolve(Checkpoint.FILE);
+        Checkpoint.write(file, h, s);
+        byte[] four = Files.readAllBytes(file);
+        java.nio.ByteBuffer pattern = java.nio.ByteBuffer.allocate(21).putInt(1).putInt(1).putInt(3).putLong(2).put((byte) EnsembleState.Status.SINGULAR_JACOBIAN.ordinal());
+        int at = indexOf(four, pattern.array());
+        java.io.ByteArrayOutputStream three = new java.io.ByteArrayOutputStream();
+        three.write(four, 0, at);
+        three.write(java.nio.ByteBuffer.allocate(30).putInt(2).putInt(1027).putLong(2).put((byte) EnsembleState.Status.SINGULAR_JACOBIAN.ordinal())
+                .putInt(1030).putLong(0).put((byte) EnsembleState.Status.EXCLUDED.ordinal()).array());
+        three.write(four, at + pattern.capacity(), four.length - 12 - at - pattern.capacity());
+        byte[] withRetried = three.toByteArray();
+        // format 4 then counts the stage's retried members (none) after its final states, which end with point 1's member 1, {6, 7}
+        int retriedAt = indexOf(withRetried, java.nio.ByteBuffer.allocate(24).putDouble(6).putDouble(7).putInt(0).putInt(1).array()) + 16;
+        byte[] body = new byte[withRetried.length - 4];
+        System.arraycopy(withRetried, 0, body, 0, retriedAt);
+        System.arraycopy(withRetried, retriedAt + 4, body, retriedAt, body.length - retriedAt);
+        // and format 4 flags the sketches of slabs (none) between the slabs' flag (none) and the ensemble's size
+        int sketchesAt = indexOf(body, java.nio.ByteBuffer.allocate(10).put((byte) 0).put((byte) 0).putInt(s.members()).putInt(s.components()).array()) + 1;
+        byte[] withoutSketches = new byte[body.length - 1];
+        System.arraycopy(body, 0, withoutSketches, 0, sketchesAt);
+        System.arraycopy(body, sketchesAt + 1, withoutSketches, sketchesAt, withoutSketches.length - sketchesAt);
+        body = withoutSketches;
+        int formatAt = "GEOMECH-CHECKPOINT\n".length();
+        java.nio.ByteBuffer.wrap(body).putInt(formatAt, 3);
+        java.util.zip.CRC32C crc = new java.util.zip.CRC32C();
+        crc.update(body);
+        Files.write(file, java.nio.ByteBuffer.allocate(body.length + 12).put(body).putLong(body.length).putInt((int) crc.getValue()).array());
+        Checkpoint.Header back = Checkpoint.read(file);
+        assertEquals(h.finished().get(0).failures(), back.finished().get(0).failures());
+        assertEquals(h.snapshot().rows(), back.snapshot().rows());
+    }
+
+    private static int indexOf(byte[] in, byte[] pattern) {
+        int found = -1;
+        for (int i = 0; i + pattern.length <= in.length; i++)
+            if (java.util.Arrays.equals(in, i, i + pattern.length, pattern, 0, pattern.length)) {
+                assertEquals(-1, found, "the pattern occurs once");
+                found = i;
+            }
+        assertTrue(found >= 0, "the pattern is in the file");
+        return found;
     }
 
     @Test

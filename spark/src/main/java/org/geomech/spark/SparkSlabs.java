@@ -1,11 +1,18 @@
 package org.geomech.spark;
 
+import org.apache.spark.SimpleFutureAction;
 import org.apache.spark.SparkConf;
 import org.apache.spark.SparkContext;
 import org.apache.spark.api.java.JavaSparkContext;
+import org.apache.spark.api.java.function.Function;
 import org.geomech.engine.SlabExecutor;
 import org.geomech.engine.SlabRun;
 import org.geomech.ensemble.Reduction;
+import scala.jdk.javaapi.CollectionConverters;
+import scala.runtime.AbstractFunction0;
+import scala.runtime.AbstractFunction1;
+import scala.runtime.AbstractFunction2;
+import scala.runtime.BoxedUnit;
 
 import java.io.Serializable;
 import java.net.URISyntaxException;
@@ -13,15 +20,19 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 /**
  * The engine's slabs on a Spark cluster (geomech run --spark MASTER): each slab is one task, made and run on its executor
- * by SlabRun.slab from the run's recipe (its command line, parsed there as on the driver), and the driver joins the
- * slabs with SlabRun.combine, so everything geomech run computes (Lie groups, parameters and h per member, sweeps,
- * min/std/quantiles, trajectories, final states) comes out bitwise as in one process. A task that fails is Spark's to
- * retry: a slab is a pure function of the recipe and its members.
+ * by SlabRun.slab from the run's recipe (its command line, parsed there as on the driver); the driver takes each slab
+ * as its task finishes (the engine saves a checkpoint after each) and joins them with SlabRun.combine, so everything
+ * geomech run computes (Lie groups, parameters and h per member, sweeps, min/std/quantiles, trajectories, final states)
+ * comes out bitwise as in one process. A task that fails is Spark's to retry: a slab is a pure function of the recipe
+ * and its members.
  */
 public final class SparkSlabs implements SlabExecutor {
     /** Slabs per core of the cluster where the user gives no --members-in-memory: enough for a slow core not to hold up the rest. */
@@ -29,8 +40,12 @@ public final class SparkSlabs implements SlabExecutor {
     /** Each recipe's launch, prepared once per executor JVM. */
     private static final Map<Recipe, Prepared> PREPARED = new ConcurrentHashMap<>();
 
+    /** How long the driver waits for a slab before it looks whether the job has ended without one. */
+    private static final long WAIT_MS = 200;
+
     private final JavaSparkContext spark;
     private final String master;
+    private final Function<Part, SlabRun.Slab> task;
 
     /** One task: the members [first, first + count) of the recipe's launch. */
     record Part(Recipe recipe, long first, int count) implements Serializable {}
@@ -41,9 +56,13 @@ public final class SparkSlabs implements SlabExecutor {
         public SlabExecutor connect(String address) { return new SparkSlabs(context(address), address); }
     }
 
-    public SparkSlabs(JavaSparkContext spark, String master) {
+    public SparkSlabs(JavaSparkContext spark, String master) { this(spark, master, SparkSlabs::slab); }
+
+    /** As above, each task computed by task (tests inject failures into it). */
+    SparkSlabs(JavaSparkContext spark, String master, Function<Part, SlabRun.Slab> task) {
         this.spark = spark;
         this.master = master;
+        this.task = task;
     }
 
     /**
@@ -69,17 +88,71 @@ public final class SparkSlabs implements SlabExecutor {
         }
     }
 
+    /**
+     * One job, a task per slab; each slab is handed to returned on this thread as its task finishes (the scheduler's
+     * thread only queues it), and the job is cancelled where returned asks to stop.
+     */
     @Override
-    public List<SlabRun.Slab> run(Recipe recipe, List<long[]> slabs) {
+    public boolean run(Recipe recipe, List<long[]> slabs, Returned returned) {
         List<Part> parts = new ArrayList<>();
-        for (long[] s : slabs) parts.add(new Part(recipe, s[0], (int) s[1]));
-        return spark.parallelize(parts, parts.size()).map(SparkSlabs::slab).collect();
+        List<Object> partitions = new ArrayList<>();
+        for (long[] s : slabs) {
+            partitions.add(parts.size());
+            parts.add(new Part(recipe, s[0], (int) s[1]));
+        }
+        BlockingQueue<SlabRun.Slab> back = new LinkedBlockingQueue<>();
+        SimpleFutureAction<BoxedUnit> job = spark.sc().submitJob(spark.parallelize(parts, parts.size()).map(task).rdd(), new Only(),
+                CollectionConverters.asScala(partitions).toSeq(), new AbstractFunction2<Object, SlabRun.Slab, BoxedUnit>() {
+                    @Override
+                    public BoxedUnit apply(Object index, SlabRun.Slab slab) {
+                        back.add(slab);
+                        return BoxedUnit.UNIT;
+                    }
+                }, new AbstractFunction0<BoxedUnit>() {
+                    @Override
+                    public BoxedUnit apply() { return BoxedUnit.UNIT; }
+                });
+        for (int n = 0; n < parts.size(); n++)
+            if (returned.stop(next(back, job)) && n < parts.size() - 1) {
+                job.cancel();
+                return false;
+            }
+        return true;
+    }
+
+    // The next slab back; the job's failure where it ended without one
+    private SlabRun.Slab next(BlockingQueue<SlabRun.Slab> back, SimpleFutureAction<BoxedUnit> job) {
+        try {
+            for (;;) {
+                SlabRun.Slab slab = back.poll(WAIT_MS, TimeUnit.MILLISECONDS);
+                if (slab != null) return slab;
+                if (job.isCompleted()) {
+                    slab = back.poll();
+                    if (slab != null) return slab;
+                    job.get();
+                    throw new IllegalStateException("the slabs' job on " + describe() + " ended with slabs missing");
+                }
+            }
+        } catch (InterruptedException e) {
+            job.cancel();
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while the slabs run on " + describe(), e);
+        } catch (Exception e) {
+            if (e instanceof RuntimeException r) throw r;
+            throw new IllegalStateException("the slabs on " + describe() + " failed: " + e.getMessage(), e);
+        }
     }
 
     /** One task: the part's members made, stepped and observed on this executor. */
     static SlabRun.Slab slab(Part part) {
         Prepared p = PREPARED.computeIfAbsent(part.recipe(), Recipe::prepare);
         return SlabRun.slab(p.compiled(), p.launch(), part.first(), part.count(), p.keep());
+    }
+
+    /** A task's result: its partition's one slab. */
+    private static final class Only extends AbstractFunction1<scala.collection.Iterator<SlabRun.Slab>, SlabRun.Slab> implements Serializable {
+        @Override
+        public SlabRun.Slab apply(scala.collection.Iterator<SlabRun.Slab> slab) { return slab.next(); }
     }
 
     @Override

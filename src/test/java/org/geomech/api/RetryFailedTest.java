@@ -1,0 +1,164 @@
+package org.geomech.api;
+
+import org.geomech.InputException;
+import org.geomech.backend.opencl.OpenClRequirement;
+import org.geomech.engine.MemberFailure;
+import org.geomech.engine.Retries;
+import org.geomech.ensemble.EnsembleState;
+import org.geomech.io.Checkpoint;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.function.Supplier;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Members that fail, run again alone at halved step sizes (Run.retryFailed). The case: modified-pendulum (002 sec. 5.3),
+ * lobatto-holonomic:2 at h = 0.3 to t = 12, four members whose speed along y is 2^(-1/4) (1 + j): Newton (tolerance 1e-14,
+ * 50 iterations) fails for members 2 and 3; member 2 reaches t = 12 at h = 0.15, member 3 only at h = 0.075.
+ */
+class RetryFailedTest {
+    @TempDir
+    Path dir;
+
+    private static final double H = 0.3;
+    private static final String ENERGY = "energy_error";
+
+    private static Run pendulum(String backend, String speed, int members) {
+        return Run.of(Model.builtIn("modified-pendulum")).method("lobatto-holonomic:2").backend(backend).until(12).every(1.2)
+                .ensemble(Ensemble.of(members).v("y", speed)).newton(1e-14, 50).stepSizes(H);
+    }
+
+    private static Run fourMembers(String backend) { return pendulum(backend, "2^(-0.25)*(1+j)", 4); }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"reference", "simd", "opencl"})
+    void aFailedMemberIsRetriedAtHalfTheStepAndTheOthersAreUnchanged(String backend) {
+        if (backend.equals("opencl")) OpenClRequirement.device();
+        Results plain = fourMembers(backend).run(), once = fourMembers(backend).retryFailed(1).run(), twice = fourMembers(backend).retryFailed(2).run();
+        assertEquals(List.of(2, 3), plain.failures().stream().map(MemberFailure::member).toList(), "members 2 and 3 fail at h = 0.3");
+        assertTrue(plain.retried(H).isEmpty());
+        // one halving: member 2 reaches t_end at h = 0.15, member 3 still fails there and stays a failure (as it failed at h)
+        assertEquals(List.of("2 0.15 OK", "3 0.15 " + EnsembleState.Status.NEWTON_ITERATION_LIMIT), describe(once.retried(H)));
+        assertEquals(List.of(plain.failures().get(1)), once.failures(), "member 3 still failed, its failure at h = 0.3 as it was");
+        // two halvings: member 3 reaches t_end at h = 0.075
+        assertEquals(List.of("2 0.15 OK", "3 0.075 OK"), describe(twice.retried(H)));
+        assertTrue(twice.failures().isEmpty());
+        Series without = plain.series(H, 0), with = once.series(H, 0);
+        for (int j = 0; j < 2; j++) assertArrayEquals(bits(without.finalStates()[j]), bits(with.finalStates()[j]), "member " + j + " bitwise unchanged");
+        assertArrayEquals(bits(without.finalStates()[3]), bits(with.finalStates()[3]), "member 3, still failed: its state where it stopped");
+        // member 2's final state is bitwise that of a run at h = 0.15 (the same launch, so the same initial state)
+        Results half = fourMembers(backend).stepSizes(H / 2).run();
+        assertArrayEquals(bits(half.series(H / 2, 0).finalStates()[2]), bits(with.finalStates()[2]), "member 2 as a run at h = 0.15 ends");
+        // its values enter every output time that no longer holds it (at or after its failing step; before, the main pass holds
+        // its values at h): ok counts one more there; max exactly the larger of the main pass's and its own; the mean the main
+        // pass's sum with its value added (to round-off: the sum is regrouped); before, the rows bitwise the main pass's
+        Series alone = pendulum(backend, "2^(-0.25)*3", 1).stepSizes(H / 2).run().series(H / 2, 0);
+        assertArrayEquals(without.times(), with.times());
+        long failedAt = plain.failures().get(0).step();
+        long[] steps = without.steps();
+        int[] ok = with.ok();
+        double[] meanWithout = without.mean(ENERGY), maxWithout = without.max(ENERGY), value = alone.mean(ENERGY), mean = with.mean(ENERGY), max = with.max(ENERGY);
+        int entered = 0;
+        for (int i = 0; i < ok.length; i++) {
+            int main = without.ok()[i];
+            if (steps[i] < failedAt) {
+                assertEquals(main, ok[i], "ok at output " + i);
+                assertEquals(meanWithout[i], mean[i], 0.0, "mean at output " + i + ", before member 2 failed");
+                continue;
+            }
+            entered++;
+            assertEquals(main + 1, ok[i], "ok at output " + i);
+            assertEquals(Math.max(maxWithout[i], value[i]), max[i], 0.0, "max at output " + i);
+            assertEquals((main * meanWithout[i] + value[i]) / (main + 1), mean[i], 1e-15 * Math.max(1, Math.abs(mean[i])), "mean at output " + i);
+        }
+        assertTrue(entered > 0 && entered < ok.length, "member 2 fails between the first and the last output: entered at " + entered + " outputs");
+        // member 3 fails at its first step: from then on only members 0, 1 and 2 can count, each once
+        assertEquals(1, plain.failures().get(1).step());
+        for (int i = 1; i < ok.length; i++) assertEquals(3, ok[i], "members 0, 1 and the retried 2, each counted once, at output " + i);
+    }
+
+    /** Where h varies per member, the retried member halves its own h: member 1 (h = 0.8) at 0.4 ends as member 3 (h = 0.4 from the same state). */
+    @Test
+    void aMemberOfItsOwnStepSizeHalvesIt() {
+        Supplier<Run> run = () -> Run.of(Model.builtIn("modified-pendulum")).backend("reference").until(16).every(1.6)
+                .ensemble(Ensemble.of(4)).newton(1e-14, 50).stepSize("1.6/(1+j)");
+        Results plain = run.get().run(), retried = run.get().retryFailed(1).run();
+        assertTrue(plain.failures().stream().anyMatch(f -> f.member() == 1), "member 1 (h = 0.8) fails: " + plain.failures());
+        Retries.Retried one = retried.retried(Double.NaN).stream().filter(r -> r.member() == 1).findFirst().orElseThrow();
+        assertEquals(0.4, one.h());
+        assertTrue(one.ok());
+        int hColumn = retried.components().indexOf("h");
+        double[][] last = retried.series("1.6/(1+j)", 0).finalStates();
+        assertArrayEquals(bits(Arrays.copyOf(last[3], hColumn)), bits(Arrays.copyOf(last[1], hColumn)), "member 1 at h = 0.4 is member 3");
+        assertEquals(0.4, last[1][hColumn], "the state carries the h it ran at");
+    }
+
+    /** Slabs and a checkpoint stopped and resumed give bitwise the run held at once: rows, failures, retries, final states. */
+    @Test
+    void retriesComposeWithSlabsAndResume() {
+        Supplier<Run> run = () -> fourMembers("simd").stepSizes(H, H / 2).retryFailed(1);
+        List<Output> heardWhole = new ArrayList<>(), heardSlabs = new ArrayList<>(), heardResumed = new ArrayList<>();
+        Results whole = run.get().listener(listener(heardWhole)).run();
+        Results slabs = run.get().membersInMemory(1).keepFinalStates(true).listener(listener(heardSlabs)).run();
+        Path file = dir.resolve(Checkpoint.FILE);
+        int[] asked = {0};   // checkpoints at t = 0, 1.2, ..., 12 of the first step size (11), then of the second: stop at its fourth
+        Results stopped = run.get().checkpoints(new Checkpoints(file, "1.2", List.of(), null, () -> ++asked[0] > 14)).run();
+        assertFalse(stopped.finished());
+        assertEquals(2, stopped.series().size(), "stopped in the second step size");
+        Results resumed = run.get().checkpoints(new Checkpoints(file, "1.2", List.of(), null, () -> false)).resume(file).listener(listener(heardResumed)).run();
+        for (Results other : List.of(slabs, resumed)) {
+            assertEquals(whole.failures(), other.failures());
+            for (double h : List.of(H, H / 2)) {
+                assertEquals(describe(whole.retried(h)), describe(other.retried(h)));
+                Series a = whole.series(h, 0), b = other.series(h, 0);
+                assertArrayEquals(a.ok(), b.ok());
+                assertArrayEquals(a.mean(ENERGY), b.mean(ENERGY), 0.0);
+                assertArrayEquals(a.msd(ENERGY), b.msd(ENERGY), 0.0);
+                for (int j = 0; j < 4; j++) assertArrayEquals(bits(a.finalStates()[j]), bits(b.finalStates()[j]), "h = " + h + ", member " + j);
+            }
+        }
+        assertEquals(List.of("2 0.15 OK", "3 0.15 " + EnsembleState.Status.NEWTON_ITERATION_LIMIT), describe(whole.retried(H)));
+        for (List<Output> other : List.of(heardSlabs, heardResumed)) {
+            assertEquals(heardWhole.size(), other.size());
+            for (int k = 0; k < heardWhole.size(); k++) {
+                assertEquals(heardWhole.get(k).ok(), other.get(k).ok(), "row " + k);
+                assertArrayEquals(heardWhole.get(k).mean(), other.get(k).mean(), 0.0, "row " + k);
+            }
+        }
+        assertEquals(3, heardWhole.get(heardWhole.size() / 2 - 1).ok(), "the rows heard hold the retried member");
+    }
+
+    @Test
+    void badHalvingsAndMinStdQuantilesAreRefused() {
+        for (int k : new int[]{-1, 21}) {
+            InputException e = assertThrows(InputException.class, () -> fourMembers("reference").retryFailed(k));
+            assertTrue(e.getMessage().contains("retry-failed") && !e.getMessage().contains("\n"), e.getMessage());
+        }
+        InputException e = assertThrows(InputException.class, () -> fourMembers("reference").retryFailed(1).statistics("mean", "q50").run());
+        assertTrue(e.getMessage().contains("retry-failed"), e.getMessage());
+    }
+
+    private static List<String> describe(List<Retries.Retried> retried) {
+        return retried.stream().map(r -> r.member() + " " + r.h() + " " + r.status()).toList();
+    }
+
+    private static long[] bits(double[] x) { return Arrays.stream(x).mapToLong(Double::doubleToRawLongBits).toArray(); }
+
+    private static Run.Listener listener(List<Output> heard) {
+        return new Run.Listener() {
+            @Override public void output(Output row) { heard.add(row); }
+        };
+    }
+}
