@@ -175,13 +175,13 @@ public final class Engine {
                 else complete = slabs ? inSlabs(stage, h, grid, before, compiled, slabMembers) : atOnce(stage, h, grid, before, compiled);
             }
             if (complete && checkpointing != null) checkpointing.clear();
-            return new Outcome(results, consistency, rankError, complete, flops);
+            return new Outcome(results, consistency, rankError, complete, flops());
         }
 
         // A step size finished before the checkpoint: its rows and results as they were, point by point
         private void replay(double h, TimeGrid grid, Stage s) {
             consistency = resumed.consistency();
-            listener.started(consistency, flops);
+            listener.started(consistency, flops());
             List<EnsembleRun.Row> rows = s.result().rows();
             // a finished step size is never the last, so h is shared: one step per tick
             List<SweepRun.Point> points = Retries.merge(SweepRun.points(plan, rows, s.failures(), grid.steps(), null), s.retried());
@@ -254,7 +254,7 @@ public final class Engine {
                 consistency = report[0];
                 if (stage == 0 && checkpointing != null) checkpointing.clear();   // a fresh run leaves no earlier run's checkpoint to resume
             }
-            listener.started(consistency, flops);
+            listener.started(consistency, flops());
             Trajectories recorder = spec.trajectories() == null ? null
                     : resuming && resumed.trajectories() != null ? resumed.trajectories() : new Trajectories(spec.trajectoryMembers(), state.members());
             Spread spread = spec.spread(spec.step().paramValues(h, plan.shared()));
