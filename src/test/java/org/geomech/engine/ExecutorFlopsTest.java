@@ -36,7 +36,7 @@ class ExecutorFlopsTest {
         StepSystem perMember = SweepRun.step(Methods.parse("lobatto-nh:2").build(sys), plan);
         List<Observer> observers = Observers.ofRun(perMember, Map.of());
         return new RunSpec(plan, Observers.carrying(perMember, observers), backend, observers, NewtonOptions.DEFAULT, InitialStates.defaults(sys),
-                new InitialStates.Perturbation(5, sigma, sigma), StepSizes.of(List.of(0.05)), 0.5, 0.1, new double[0], false, 0, null, null, null,
+                new InitialStates.Perturbation(5, sigma, sigma), StepSizes.of(List.of(0.05)), 0.5, 0.1, new double[0], null, false, 0, null, null, null,
                 executor, recipes, 0);
     }
 
