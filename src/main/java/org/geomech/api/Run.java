@@ -20,7 +20,7 @@ import org.geomech.ensemble.SweepPlan;
 import org.geomech.engine.SweepRun;
 import org.geomech.ensemble.Variation;
 import org.geomech.io.Checkpoint;
-import org.geomech.io.Scenario;
+import org.geomech.engine.Scenario;
 import org.geomech.io.ScenarioDraft;
 import org.geomech.io.ScenarioFile;
 import org.geomech.engine.Trajectories;
@@ -120,10 +120,14 @@ public final class Run {
      */
     public static Run fromScenarioText(String yaml) { return new Run(ScenarioFile.draft("scenario text", yaml), null); }
 
-    // A run of a resolved scenario, as the command line builds it from its file and flags (not API: the command line
-    // reaches it through a private lookup, so that the API's signatures name no io type); stepSizes, device,
-    // trajectories and progress may still be set
-    static Run of(Scenario scenario) { return new Run(null, scenario); }
+    /**
+     * A run of a resolved scenario, as the command line builds it from a scenario file and its flags
+     * (io.ScenarioDraft.resolve); stepSizes, device, trajectories and progress may still be set.
+     *
+     * @param scenario the resolved scenario
+     * @return the run, to configure
+     */
+    public static Run of(Scenario scenario) { return new Run(null, scenario); }
 
     /**
      * @param name a method, e.g. "lobatto-nh:3", "rattle", "hbvm:2,2" ({@code geomech list} names them)

@@ -9,7 +9,7 @@ import org.geomech.ensemble.SweepPlan;
 import org.geomech.ensemble.TimeGrid;
 import org.geomech.io.CsvWriter;
 import org.geomech.io.RunSummary;
-import org.geomech.io.Scenario;
+import org.geomech.engine.Scenario;
 import org.geomech.io.ScenarioDraft;
 import org.geomech.method.Methods;
 import org.geomech.InputException;

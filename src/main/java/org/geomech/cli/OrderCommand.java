@@ -7,7 +7,7 @@ import org.geomech.ensemble.InitialStates;
 import org.geomech.ensemble.StepSizes;
 import org.geomech.io.CsvWriter;
 import org.geomech.io.RunSummary;
-import org.geomech.io.Scenario;
+import org.geomech.engine.Scenario;
 import org.geomech.io.ScenarioDraft;
 import org.geomech.method.Method;
 import org.geomech.method.Methods;

@@ -26,7 +26,7 @@ import org.geomech.InputException;
 import org.geomech.io.plot.RunPlots;
 import org.geomech.io.RunFiles;
 import org.geomech.io.RunSummary;
-import org.geomech.io.Scenario;
+import org.geomech.engine.Scenario;
 import org.geomech.io.StateFile;
 import org.geomech.io.ScenarioDraft;
 import org.geomech.method.Methods;
@@ -186,7 +186,7 @@ final class RunCommand extends GeomechCommand {
 
     // The run these flags describe, as the API takes it: the scenario, initial states, trajectories, final states, quantiles
     private Run configured(StateFile.Table table) {
-        Run run = ApiRoute.of(scenario);
+        Run run = Run.of(scenario);
         scenarioOptions.device().ifPresent(run::device);
         if (table != null) {
             run.states(table.q(), table.v());

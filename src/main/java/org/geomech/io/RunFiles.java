@@ -35,6 +35,7 @@ public final class RunFiles implements Engine.Listener {
                                  double steppingSeconds, long newtonIterations, int maxNewtonIterations, long jacobianFactorisations,
                                  Map<String, Statistics> atEnd, @JsonInclude(JsonInclude.Include.NON_NULL) Integer point,
                                  @JsonInclude(JsonInclude.Include.NON_NULL) Map<String, Double> parameters) {
+        /** Member-steps per second of stepping. */
         @JsonProperty
         public double memberStepsPerSecond() { return memberSteps / steppingSeconds; }
     }
