@@ -26,7 +26,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The layers of docs/architecture.md, read from the compiled classes (their constant pools name every class and
- * method they use): no package cycle, and only the engine calls Backend.compile (DESIGN.md, "Next: one engine").
+ * method they use): no package cycle, only the engine calls Backend.compile (DESIGN.md, "Next: one engine"), and nothing
+ * above the engine holds a compiled step: studies run their members through engine runs.
  */
 class ArchitectureTest {
     private static final Path CLASSES = Path.of("target/classes/org/geomech");
@@ -34,8 +35,11 @@ class ArchitectureTest {
     private static final Set<String> BACKENDS = Set.of("org/geomech/backend/Backend", "org/geomech/backend/simd/SimdBackend",
             "org/geomech/backend/reference/ReferenceBackend", "org/geomech/backend/opencl/OpenClBackend");
 
-    /** One class file's constant pool: the packages of the classes it names and the methods it calls (owner.name). */
-    private record ClassRefs(String pkg, Set<String> packages, Set<String> calls) {}
+    /** A compiled step and its run on a backend, as class files name them. */
+    private static final Set<String> COMPILED = Set.of("org/geomech/backend/Backend$Compiled", "org/geomech/backend/Backend$Run");
+
+    /** One class file's constant pool: the packages of the classes it names, the methods it calls (owner.name), the UTF-8 entries. */
+    private record ClassRefs(String pkg, Set<String> packages, Set<String> calls, Set<String> strings) {}
 
     @Test
     void noPackageDependsOnItselfThroughOthers() throws IOException {
@@ -56,6 +60,20 @@ class ArchitectureTest {
             }
         assertFalse(callers.isEmpty(), "the scan finds the engine's call");
         assertEquals(Set.of("engine"), callers, "packages that call Backend.compile");
+    }
+
+    @Test
+    void onlyTheEngineAndBackendsHoldCompiledSteps() throws IOException {
+        Set<String> holders = new TreeSet<>(), all = new TreeSet<>();
+        for (ClassRefs c : classes())
+            for (String s : c.strings())
+                for (String type : COMPILED)
+                    if (s.contains(type)) {
+                        all.add(c.pkg());
+                        if (!c.pkg().equals("engine") && !c.pkg().startsWith("backend")) holders.add(c.pkg());
+                    }
+        assertTrue(all.contains("engine"), "the scan finds the engine's use of compiled steps: " + all);
+        assertEquals(Set.of(), holders, "packages above the engine that name Backend.Compiled or Backend.Run");
     }
 
     // Every class file under target/classes, read
@@ -118,7 +136,9 @@ class ArchitectureTest {
         }
         for (int i = 1; i < count; i++)
             if (refClass[i] != 0) calls.add(utf8[classNames[refClass[i]]] + "." + utf8[nameTypeName[refNameType[i]]]);
-        return new ClassRefs(pkg, packages, calls);
+        Set<String> strings = new TreeSet<>();
+        for (String s : utf8) if (s != null) strings.add(s);
+        return new ClassRefs(pkg, packages, calls, strings);
     }
 
     // Tarjan's strongly connected components with more than one package

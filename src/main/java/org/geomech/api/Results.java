@@ -63,13 +63,24 @@ public final class Results {
     public List<Series> series() { return series; }
 
     /**
-     * @param h     a step size of the run (NaN where h varies per member)
+     * @param h     a step size of the run, shared by every member
      * @param point a sweep point (0 when the run is not a sweep)
      * @return its series
      */
     public Series series(double h, int point) {
-        for (Series s : series) if (Double.compare(s.h(), h) == 0 && s.point() == point) return s;
+        for (Series s : series) if (s.h().isPresent() && Double.compare(s.h().getAsDouble(), h) == 0 && s.point() == point) return s;
         throw new IllegalArgumentException("no series for h = " + h + ", point " + point);
+    }
+
+    /**
+     * @param stepSize a step size of the run as {@link Series#stepSize()} names it: "0.01", or where h varies per member how
+     *                 ("0.1/(1+j)")
+     * @param point    a sweep point (0 when the run is not a sweep)
+     * @return its series
+     */
+    public Series series(String stepSize, int point) {
+        for (Series s : series) if (s.stepSize().equals(stepSize) && s.point() == point) return s;
+        throw new IllegalArgumentException("no series for step size " + stepSize + ", point " + point);
     }
 
     /** @return the members that failed, in step-size, point and member order */

@@ -20,7 +20,7 @@ import org.geomech.ensemble.SweepPlan;
 import org.geomech.engine.SweepRun;
 import org.geomech.ensemble.Variation;
 import org.geomech.io.Checkpoint;
-import org.geomech.io.Scenario;
+import org.geomech.engine.Scenario;
 import org.geomech.io.ScenarioDraft;
 import org.geomech.io.ScenarioFile;
 import org.geomech.engine.Trajectories;
@@ -68,6 +68,7 @@ public final class Run {
     private List<Integer> trajectories;
     private LongConsumer progress = k -> {};
     private Listener listener = new Listener() {};
+    private final List<Engine.Listener> engineListeners = new ArrayList<>();
     private double[][] givenQ, givenV;
     private final Map<String, double[]> givenParameters = new LinkedHashMap<>();
     private Integer membersInMemory;
@@ -119,10 +120,14 @@ public final class Run {
      */
     public static Run fromScenarioText(String yaml) { return new Run(ScenarioFile.draft("scenario text", yaml), null); }
 
-    // A run of a resolved scenario, as the command line builds it from its file and flags (not API: the command line
-    // reaches it through a private lookup, so that the API's signatures name no io type); stepSizes, device,
-    // trajectories and progress may still be set
-    static Run of(Scenario scenario) { return new Run(null, scenario); }
+    /**
+     * A run of a resolved scenario, as the command line builds it from a scenario file and its flags
+     * (io.ScenarioDraft.resolve); stepSizes, device, trajectories and progress may still be set.
+     *
+     * @param scenario the resolved scenario
+     * @return the run, to configure
+     */
+    public static Run of(Scenario scenario) { return new Run(null, scenario); }
 
     /**
      * @param name a method, e.g. "lobatto-nh:3", "rattle", "hbvm:2,2" ({@code geomech list} names them)
@@ -144,7 +149,8 @@ public final class Run {
     /**
      * Gives each member its own step size, in one launch: member j's h_j is kept where it divides the output interval
      * dt, else snapped down to dt / ceil(dt / h_j), and member j takes dt / h_j steps per output interval; t_end must be
-     * a whole number of output intervals. The series then has h NaN; the final states carry each member's h.
+     * a whole number of output intervals. The series then has no shared h ({@link Series#h()} empty) and is named by this
+     * text ({@link Series#stepSize()}, {@link Results#series(String, int)}); the final states carry each member's h.
      *
      * @param perMember an expression of j, N and J = max(N - 1, 1) ("0.01*(1+j/N)") or a seeded draw ("uniform(0.01, 0.02)",
      *                  "normal(mu, sigma, lo, hi, seed=7)", "lognormal(...)")
@@ -295,6 +301,15 @@ public final class Run {
     public Run listener(Listener listener) { this.listener = listener; return this; }
 
     /**
+     * Adds a listener of the engine's own rows and results, heard after this run's {@link Listener}: how a run's files are
+     * written as it goes (io.RunFiles, io.plot.RunPlots).
+     *
+     * @param listener hears the engine's rows as they come and each step size's results as its launch ends
+     * @return this run
+     */
+    public Run engineListener(Engine.Listener listener) { engineListeners.add(listener); return this; }
+
+    /**
      * Runs each member that fails again, alone from its initial state, at h/2, h/4, ... up to halvings halvings of its
      * step size, until it reaches the final time; its values then enter its point's statistics from the first output
      * time that no longer held it on (mean, max and msd as one more reduction block after the point's, in member order;
@@ -429,19 +444,34 @@ public final class Run {
         }
         Engine.Listener heard = new Engine.Listener() {
             @Override
+            public void columns(List<String> observers, List<String> components) {
+                for (Engine.Listener l : engineListeners) l.columns(observers, components);
+            }
+
+            @Override
             public void started(InitialStates.Report consistency, long[] flops) {
                 listener.started(new Results(spec.backend().describe(), setup.system().name(), spec.step().method(), names, spec.step().layout().names(),
                         List.of(), Map.of(), Map.of(), consistency.maxPositionMove(), consistency.maxVelocityMove(), flops, true, "none", 0));
+                for (Engine.Listener l : engineListeners) l.started(consistency, flops);
             }
 
             @Override
             public void output(double h, int point, EnsembleRun.Row row, double[][] spread) {
                 Output o = Run.output(h, point, row);
                 listener.output(spread == null ? o : withSpread(o, spread, sc.quantileLevels().length));
+                for (Engine.Listener l : engineListeners) l.output(h, point, row, spread);
             }
 
             @Override
-            public void progress(long stepsDone) { progress.accept(stepsDone); }
+            public void progress(long stepsDone) {
+                progress.accept(stepsDone);
+                for (Engine.Listener l : engineListeners) l.progress(stepsDone);
+            }
+
+            @Override
+            public void finished(Engine.StageResult stage, boolean complete) {
+                for (Engine.Listener l : engineListeners) l.finished(stage, complete);
+            }
         };
         Engine.Outcome outcome = Engine.run(spec, heard, checkpoints == null ? null : new CheckpointFile(checkpoints, fingerprint), resume);
         List<Series> series = new ArrayList<>();
@@ -449,7 +479,8 @@ public final class Run {
         Map<Double, List<Retries.Retried>> retried = new LinkedHashMap<>();
         for (Engine.StageResult r : outcome.stages()) {
             for (SweepRun.Point p : r.points())
-                series.add(series(r.h(), p, names, sc, r.spread(), r.finalStates()[p.index()], trajectories(r.trajectories(), p.index()), r.run()));
+                series.add(series(r.h(), sc.steps().label(r.h()), p, names, sc, r.rows(p.index(), sc.quantileLevels().length), r.finalStates()[p.index()],
+                        r.trajectories() == null ? new double[0][][] : r.trajectories().point(p.index(), spec.plan().points()), r.run()));
             failures.put(r.h(), r.failures());
             retried.put(r.h(), r.retried());
         }
@@ -495,10 +526,10 @@ public final class Run {
      */
     public SlabExecutor.Prepared prepare(int stage) { return Engine.prepare(setup().spec(), stage); }
 
-    // A sweep point's series: its rows with their spread (null: none asked for), its final states, trajectories and counters
-    private static Series series(double h, SweepRun.Point p, List<String> names, Scenario sc, List<double[][][]> spread, double[][] finalStates,
-                                 double[][][] trajectories, EnsembleRun.Result run) {
-        return new Series(h, p.index(), p.values(), names, withSpread(p.rows(), spread, p.index(), sc.quantileLevels().length), sc.quantileLevels(), finalStates, trajectories,
+    // A sweep point's series: its rows with their spread, its final states, trajectories and counters
+    private static Series series(double h, String stepSize, SweepRun.Point p, List<String> names, Scenario sc, List<EnsembleRun.Row> rows,
+                                 double[][] finalStates, double[][][] trajectories, EnsembleRun.Result run) {
+        return new Series(h, stepSize, p.index(), p.values(), names, rows, sc.quantileLevels(), finalStates, trajectories,
                 p.memberSteps(), run.seconds(), run.newtonIterations(), run.maxNewtonIterations(), run.jacobianFactorisations());
     }
 
@@ -558,18 +589,6 @@ public final class Run {
         return new Output(o.h(), o.point(), o.t(), o.step(), o.ok(), o.mean(), o.max(), o.msd(), min, std, quantiles, histograms);
     }
 
-    // a point's rows with the spread at each output time ([time][point][observer][min, std, quantiles at levels levels, histogram...])
-    private static List<EnsembleRun.Row> withSpread(List<EnsembleRun.Row> rows, List<double[][][]> spread, int point, int levels) {
-        if (spread == null) return rows;
-        List<EnsembleRun.Row> out = new ArrayList<>();
-        for (int i = 0; i < rows.size(); i++) {
-            EnsembleRun.Row row = rows.get(i);
-            List<Statistics> stats = new ArrayList<>();
-            for (int o = 0; o < row.stats().size(); o++) stats.add(row.stats().get(o).withSpread(spread.get(i)[point][o], levels));
-            out.add(new EnsembleRun.Row(row.t(), row.step(), row.ok(), stats));
-        }
-        return out;
-    }
 
     // the scenario's variations and the values given per member
     private SweepPlan plan(Scenario sc, org.geomech.model.Model sys) {
@@ -582,17 +601,5 @@ public final class Run {
             variations.put(e.getKey(), new Variation.Given(e.getValue()));
         }
         return new SweepPlan(sys, variations, sc.members(), sc.stepSizes());
-    }
-
-    private double[][][] trajectories(Trajectories recorder, int point) {
-        if (recorder == null) return new double[0][][];
-        int perPoint = trajectories.size(), components = recorder.components();
-        double[] flat = recorder.flat();
-        int times = recorder.times().size(), all = recorder.members().length;
-        double[][][] out = new double[times][perPoint][components];
-        for (int k = 0; k < times; k++)
-            for (int i = 0; i < perPoint; i++)
-                System.arraycopy(flat, (k * all + point * perPoint + i) * components, out[k][i], 0, components);
-        return out;
     }
 }

@@ -6,6 +6,7 @@ import org.geomech.ensemble.Statistic;
 
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalDouble;
 
 /**
  * The results of one step size and one sweep point: at every output time, each observer's mean, max
@@ -14,6 +15,7 @@ import java.util.Map;
  */
 public final class Series {
     private final double h;
+    private final String stepSize;
     private final int point;
     private final Map<String, Double> parameters;
     private final List<String> observers;
@@ -27,9 +29,10 @@ public final class Series {
     private final int maxNewtonIterations;
     private final long jacobianFactorisations;
 
-    Series(double h, int point, Map<String, Double> parameters, List<String> observers, List<EnsembleRun.Row> rows, double[] levels, double[][] finalStates,
+    Series(double h, String stepSize, int point, Map<String, Double> parameters, List<String> observers, List<EnsembleRun.Row> rows, double[] levels, double[][] finalStates,
            double[][][] trajectories, long memberSteps, double steppingSeconds, long newtonIterations, int maxNewtonIterations, long jacobianFactorisations) {
         this.h = h;
+        this.stepSize = stepSize;
         this.point = point;
         this.parameters = Map.copyOf(parameters);
         this.observers = List.copyOf(observers);
@@ -44,8 +47,14 @@ public final class Series {
         this.jacobianFactorisations = jacobianFactorisations;
     }
 
-    /** @return the step size; NaN where h varies per member (Run.stepSize: each member's h is in its final state) */
-    public double h() { return h; }
+    /** @return the step size shared by every member; empty where h varies per member (Run.stepSize: each member's h is in its final state) */
+    public OptionalDouble h() { return Double.isNaN(h) ? OptionalDouble.empty() : OptionalDouble.of(h); }
+
+    /**
+     * @return the step size as the run was given it: the shared h ("0.01"), or where h varies per member how it varies
+     * (the text of Run.stepSize, a draw written out in full: "0.1/(1+j)", "uniform(0.01, 0.02)")
+     */
+    public String stepSize() { return stepSize; }
 
     /** @return the sweep point's index (0 when the run is not a sweep) */
     public int point() { return point; }

@@ -3,7 +3,7 @@ package org.geomech.cli;
 import org.geomech.InputException;
 import org.geomech.engine.Backends;
 import org.geomech.io.CsvWriter;
-import org.geomech.io.Scenario;
+import org.geomech.engine.Scenario;
 import org.geomech.io.ScenarioDraft;
 import org.geomech.io.ScenarioFile;
 import org.geomech.io.plot.Chart;

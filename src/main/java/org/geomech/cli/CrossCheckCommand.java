@@ -4,11 +4,12 @@ import org.geomech.backend.Backend;
 import org.geomech.engine.Backends;
 import org.geomech.ensemble.InitialStates;
 import org.geomech.ensemble.Statistics;
+import org.geomech.ensemble.StepSizes;
 import org.geomech.ensemble.SweepPlan;
 import org.geomech.ensemble.TimeGrid;
 import org.geomech.io.CsvWriter;
 import org.geomech.io.RunSummary;
-import org.geomech.io.Scenario;
+import org.geomech.engine.Scenario;
 import org.geomech.io.ScenarioDraft;
 import org.geomech.method.Methods;
 import org.geomech.InputException;
@@ -79,9 +80,13 @@ final class CrossCheckCommand extends GeomechCommand {
         Scenario s = d.resolve();
         Model sys = s.model().build();
         SweepPlan plan = s.plan(sys);
-        if (s.hPerMember() == null && s.h().size() > 1) throw new InputException("crosscheck runs one step size; --h gives " + s.h().size());
-        TimeGrid grid = plan.stepSizes() != null ? plan.stepSizes().ticks(s.tEnd()) : new TimeGrid(s.h().get(0), steps, steps);
-        h = plan.stepSizes() != null ? null : s.h().get(0);
+        StepSizes stepSizes = s.steps();
+        if (stepSizes.stages().size() > 1) throw new InputException("crosscheck runs one step size; --h gives " + stepSizes.stages().size());
+        double stage = stepSizes.stages().get(0);
+        // a shared h: --steps steps of it, compared at the end; h per member: to t_end in output intervals
+        double tEnd = stepSizes.varies() ? s.tEnd() : stage * steps;
+        TimeGrid grid = stepSizes.grid(stage, tEnd, stepSizes.varies() ? s.outputInterval() : tEnd);
+        h = stepSizes.varies() ? null : stage;
         compared = plan.points() * plan.members();
         StepSystem perMember = SweepRun.step(Methods.parse(s.method()).build(sys), plan);
         List<Observer> observers = Observers.ofRun(perMember, s.observers());
@@ -98,7 +103,7 @@ final class CrossCheckCommand extends GeomechCommand {
             summary.failures(c.failed(), h, null);
         }
         summary.results(comparisons);
-        if (talking()) print(sys.name(), s.method(), s.hPerMember() != null ? "to t = " + grid.tEnd() + " with h per member (" + plan.stepSizes().describe() + ")"
+        if (talking()) print(sys.name(), s.method(), stepSizes.varies() ? "to t = " + grid.tEnd() + " with h per member (" + stepSizes.perMember().describe() + ")"
                 : steps + " steps of h = " + h);
         String reason = disagreement();
         if (reason != null) err().println("geomech: crosscheck failed: " + reason);

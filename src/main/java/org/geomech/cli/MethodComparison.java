@@ -6,7 +6,7 @@ import org.geomech.ensemble.EnsembleState;
 import org.geomech.ensemble.InitialStates;
 import org.geomech.ensemble.Observers;
 import org.geomech.ensemble.TimeGrid;
-import org.geomech.io.Scenario;
+import org.geomech.engine.Scenario;
 import org.geomech.io.plot.Chart;
 import org.geomech.method.Method;
 import org.geomech.method.Methods;

@@ -4,9 +4,10 @@ import org.geomech.study.StudyCharts;
 import org.geomech.backend.Backend;
 import org.geomech.engine.Backends;
 import org.geomech.ensemble.InitialStates;
+import org.geomech.ensemble.StepSizes;
 import org.geomech.io.CsvWriter;
 import org.geomech.io.RunSummary;
-import org.geomech.io.Scenario;
+import org.geomech.engine.Scenario;
 import org.geomech.io.ScenarioDraft;
 import org.geomech.method.Method;
 import org.geomech.method.Methods;
@@ -20,7 +21,6 @@ import picocli.CommandLine.Option;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 
 /** geomech order: global errors at t_end against a fine-step reference, and the fitted orders; writes order.csv. */
@@ -70,16 +70,11 @@ final class OrderCommand extends GeomechCommand {
         summary.inputs(new OrderInputs(s, ref.name(), hRef)).members(s.members()).consistency(report[0]);
         Backend backend = Backends.named(s.backend(), scenarioOptions.device());
         long start = System.nanoTime();
-        if (s.hPerMember() != null) {
-            folder(s.out());
-            result = ConvergenceStudy.run(sys, method, ref, s.hPerMember(), s.members(), s.tEnd(), hRef, params, initial, backend, s.newton());
-        } else {
-            double[] hs = s.stepSizes("order").stream().mapToDouble(Double::doubleValue).toArray();
-            if (Arrays.stream(hs).distinct().count() < hs.length)
-                throw new InputException("order fits log(error) against log(h): every step size must differ, got " + s.h());
-            folder(s.out());
-            result = ConvergenceStudy.run(sys, method, ref, hs, s.tEnd(), hRef, params, initial, backend, s.newton());
-        }
+        StepSizes steps = s.steps();
+        if (!steps.varies() && steps.shared().stream().distinct().count() < steps.shared().size())
+            throw new InputException("order fits log(error) against log(h): every step size must differ, got " + s.h());
+        folder(s.out());
+        result = ConvergenceStudy.run(sys, method, ref, steps, s.members(), s.tEnd(), hRef, params, initial, backend, s.newton());
         long memberSteps = Math.round(s.tEnd() / result.referenceH());
         for (ConvergenceStudy.Point p : result.points()) {
             memberSteps += Math.round(s.tEnd() / p.h());

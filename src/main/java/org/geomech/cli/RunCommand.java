@@ -2,15 +2,11 @@ package org.geomech.cli;
 
 import org.geomech.engine.SlabExecutor;
 import org.geomech.engine.MemoryPlan;
-import com.fasterxml.jackson.annotation.JsonInclude;
-import com.fasterxml.jackson.annotation.JsonProperty;
 import org.geomech.api.Checkpoints;
 import org.geomech.api.Output;
 import org.geomech.api.Results;
-import org.geomech.engine.MemberFailure;
 import org.geomech.engine.Retries;
 import org.geomech.api.Run;
-import org.geomech.api.Series;
 import org.geomech.engine.Backends;
 import org.geomech.engine.EnsembleRun;
 import org.geomech.ensemble.HeapBudget;
@@ -26,13 +22,11 @@ import org.geomech.ensemble.SweepPlan;
 import org.geomech.engine.SweepRun;
 import org.geomech.ensemble.TimeGrid;
 import org.geomech.io.Checkpoint;
-import org.geomech.io.CsvWriter;
-import org.geomech.io.NpyWriter;
 import org.geomech.InputException;
-import org.geomech.io.plot.Plots;
+import org.geomech.io.plot.RunPlots;
+import org.geomech.io.RunFiles;
 import org.geomech.io.RunSummary;
-import org.geomech.io.Scenario;
-import org.geomech.io.SeriesFile;
+import org.geomech.engine.Scenario;
 import org.geomech.io.StateFile;
 import org.geomech.io.ScenarioDraft;
 import org.geomech.method.Methods;
@@ -46,7 +40,6 @@ import picocli.CommandLine.Option;
 import java.nio.file.Path;
 import java.util.ServiceLoader;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -54,21 +47,6 @@ import java.util.Map;
 @Command(name = "run", mixinStandardHelpOptions = true, versionProvider = Main.class,
         description = "Runs an ensemble (a scenario file, or a built-in model with flags) and writes timeseries.csv and summary.json.")
 final class RunCommand extends GeomechCommand {
-    /**
-     * One step size's run (of one sweep point, with its index and parameter values, in a sweep): its counters and each observer's
-     * statistics at the final time; where h varies per member, h is left out, hPerMember says how, and steps counts output intervals.
-     */
-    record StepSizeResult(Double h, @JsonInclude(JsonInclude.Include.NON_NULL) String hPerMember, long steps, int ok, int failed, long memberSteps, double steppingSeconds,
-                          long newtonIterations, int maxNewtonIterations, long jacobianFactorisations, Map<String, Statistics> atEnd,
-                          @JsonInclude(JsonInclude.Include.NON_NULL) Integer point,
-                          @JsonInclude(JsonInclude.Include.NON_NULL) Map<String, Double> parameters) {
-        @JsonProperty
-        double memberStepsPerSecond() { return memberSteps / steppingSeconds; }
-    }
-
-    /** The h column of timeseries.csv where h varies per member (NaN in timeseries.npy). */
-    static final String VARIES = "varies";
-
     @Mixin
     ScenarioOptions scenarioOptions;
 
@@ -144,19 +122,11 @@ final class RunCommand extends GeomechCommand {
     private boolean defaultEnsemble;
     /** Members per slab (--members-in-memory, or chosen when the ensemble does not fit in the heap); null: held at once. */
     private Integer slabMembers;
-    private final Map<Double, List<Series>> finalStates = new LinkedHashMap<>();
-
-
-
     private Scenario scenario;
     private SweepPlan plan;
-    private final List<String> header = new ArrayList<>();
-    private final List<List<Object>> rows = new ArrayList<>();
-    private final List<StepSizeResult> results = new ArrayList<>();
-    private final Map<Double, Map<String, List<EnsembleRun.Row>>> series = new LinkedHashMap<>();
-    private final Map<String, Series> pointTrajectories = new LinkedHashMap<>();
-    private SeriesFile seriesFile;
-    private List<String> stateNames;
+    /** The run's files and plots, written from what the engine hears; null until the run starts, and for a comparison of methods. */
+    private RunFiles files;
+    private RunPlots plots;
     private List<String> observerNames;
     private String title;
     /** Set by geomech resume: the checkpoint this run goes on from. */
@@ -216,7 +186,7 @@ final class RunCommand extends GeomechCommand {
 
     // The run these flags describe, as the API takes it: the scenario, initial states, trajectories, final states, quantiles
     private Run configured(StateFile.Table table) {
-        Run run = ApiRoute.of(scenario);
+        Run run = Run.of(scenario);
         scenarioOptions.device().ifPresent(run::device);
         if (table != null) {
             run.states(table.q(), table.v());
@@ -303,67 +273,32 @@ final class RunCommand extends GeomechCommand {
         }
         if (checkpointEvery != null) run.checkpoints(new Checkpoints(checkpointFile(), checkpointEvery, arguments(), scenarioOptions.text, Interrupts::pending));
         if (resumeFrom != null) run.resume(checkpointFile());
-        summary.inputs(scenario).members(scenario.members() * plan.points()).results(results);
+        summary.inputs(scenario).members(scenario.members() * plan.points());
+        files = new RunFiles(() -> folder(scenario.out()), summary, new RunFiles.Layout(format, scenario.statistics(), scenario.quantileLevels(),
+                trajectoryMembers, saveFinalStates), plan);
+        run.engineListener(files);
+        if (!output.noPlots) run.engineListener(plots = new RunPlots(quantileNames()));   // no chart is built either: a runtime without java.desktop runs with --no-plots
         long totalSteps = 0;
         for (double h : stepSizes()) totalSteps += grid(h).steps();
         Progress progress = progress(scenario.members() * plan.points(), totalSteps);
-        boolean swept = plan.points() > 1;
         Results res = run.progress(progress::accept).listener(new Run.Listener() {
             @Override
             public void started(Results setup) {
-                if (header.isEmpty()) start(setup);
-                Path folder = folder(scenario.out());
-                if (seriesFile == null && format.equals("csv")) {
-                    summary.file("timeseries.csv").write(folder);   // the summary names the file before its first row
-                    seriesFile = SeriesFile.create(folder.resolve("timeseries.csv"), header);
-                }
+                if (observerNames == null) start(setup);
+                folder(scenario.out());
             }
 
             @Override
-            public void output(Output row) {
-                checkFinite(label(row.h()), statisticsRow(row));
-                append(row(row.h(), swept ? row.point() : null, row));
-            }
+            public void output(Output row) { checkFinite(Double.isNaN(row.h()) ? null : row.h(), statisticsRow(row)); }
         }).run();
         progress.end();
         if (!res.quantiles().equals("none")) summary.quantiles(res.quantiles(), res.quantileRankError());
-        for (double h : stepSizes()) record(res, h, swept);
+        if (talking())
+            for (double h : stepSizes()) {
+                for (RunFiles.Reported r : files.reported()) if (Double.compare(r.stage(), h) == 0) print(r.result(), r.t());
+                printRetried(res.retried(h), plan.points() > 1);
+            }
         if (!res.finished()) Interrupts.check();   // a signal: the checkpoint is written; the partial results go out as the command stops
-    }
-
-    // One step size's series (one per sweep point) into the results, the plots' series, the summary and the printed table
-    private void record(Results res, double h, boolean swept) {
-        List<Series> points = res.series().stream().filter(p -> Double.compare(p.h(), h) == 0).toList();
-        if (points.isEmpty()) return;   // not reached: the run stopped before
-        // the step size a signal stopped: its rows so far go into the outputs, its results are not final
-        boolean partial = !res.finished() && Double.compare(h, res.series().get(res.series().size() - 1).h()) == 0;
-        TimeGrid grid = grid(h);
-        Map<String, List<EnsembleRun.Row>> pointSeries = new LinkedHashMap<>();
-        long memberSteps = 0;
-        double seconds = 0;
-        for (Series point : points) {
-            List<EnsembleRun.Row> pointRows = rows(res, point);
-            pointSeries.put(swept ? "point " + point.point() + " " + point.parameters() : "", pointRows);
-            if (trajectoryMembers != null) pointTrajectories.put(swept ? "h" + h + "-point" + point.point() + "-" : "h" + h + "-", point);
-            if (saveFinalStates) finalStates.computeIfAbsent(h, k -> new ArrayList<>()).add(point);
-            memberSteps += point.memberSteps();
-            seconds = point.steppingSeconds();
-            EnsembleRun.Row last = pointRows.get(pointRows.size() - 1);
-            Map<String, Statistics> atEnd = new LinkedHashMap<>();
-            for (int o = 0; o < observerNames.size(); o++) atEnd.put(observerNames.get(o), last.stats().get(o));
-            StepSizeResult result = new StepSizeResult(label(h), scenario.hPerMember() == null ? null : plan.stepSizes().describe(), grid.steps(), last.ok(), plan.members() - last.ok(), point.memberSteps(), point.steppingSeconds(),
-                    point.newtonIterations(), point.maxNewtonIterations(), point.jacobianFactorisations(), atEnd,
-                    swept ? point.point() : null, swept ? point.parameters() : null);
-            if (partial) continue;
-            results.add(result);
-            if (talking()) print(result, last.t());
-        }
-        series.put(h, pointSeries);
-        if (partial) return;
-        for (MemberFailure f : res.failures(h)) summary.failures(1, label(h), f);
-        for (Retries.Retried r : res.retried(h)) summary.retried(label(h), r);
-        if (talking()) printRetried(res.retried(h), swept);
-        summary.work(memberSteps, seconds).newtonIterations(points.get(0).newtonIterations());
     }
 
     // Who was run again, with which h, and whether it reached t_end (the first few; summary.json lists all)
@@ -375,44 +310,6 @@ final class RunCommand extends GeomechCommand {
             out().printf("  %smember %d at h = %s: %s%n", swept ? "point " + r.point() + " " : "", r.member(), r.h(),
                     r.ok() ? "ok" : "failed (" + r.result() + ")");
         if (retried.size() > RunSummary.LISTED_FAILURES) out().printf("  ... %d more (summary.json: retried)%n", retried.size() - RunSummary.LISTED_FAILURES);
-    }
-
-    // The API's arrays as output rows
-    private List<EnsembleRun.Row> rows(Results res, Series s) {
-        double[] t = s.times(), levels = scenario.quantileLevels();
-        long[] steps = s.steps();
-        int[] ok = s.ok();
-        boolean spread = scenario.needsSpread();
-        List<double[][]> columns = new ArrayList<>();
-        List<List<Histogram>> histograms = new ArrayList<>();
-        for (String o : res.observers()) {
-            double[][] c = new double[5 + levels.length][];
-            c[0] = s.mean(o);
-            c[1] = s.max(o);
-            c[2] = s.msd(o);
-            c[3] = spread ? s.min(o) : null;
-            c[4] = spread ? s.std(o) : null;
-            for (int k = 0; k < levels.length; k++) c[5 + k] = s.quantile(o, levels[k]);
-            columns.add(c);
-            histograms.add(scenario.bins() == null ? null : s.histograms(o));
-        }
-        List<EnsembleRun.Row> out = new ArrayList<>();
-        for (int i = 0; i < t.length; i++) {
-            List<Statistics> stats = new ArrayList<>();
-            for (int o = 0; o < columns.size(); o++) {
-                double[][] c = columns.get(o);
-                Statistics st = new Statistics(c[0][i], c[1][i], c[2][i]);
-                if (spread) {
-                    double[] extra = new double[2 + levels.length];
-                    for (int k = 0; k < extra.length; k++) extra[k] = c[3 + k][i];
-                    st = st.withSpread(extra, levels.length);
-                    if (histograms.get(o) != null) st = new Statistics(st.mean(), st.max(), st.msd(), st.min(), st.std(), st.quantiles(), histograms.get(o).get(i));
-                }
-                stats.add(st);
-            }
-            out.add(new EnsembleRun.Row(t[i], steps[i], ok[i], stats));
-        }
-        return out;
     }
 
     @Override
@@ -437,29 +334,15 @@ final class RunCommand extends GeomechCommand {
             }
     }
 
-    // One row of the time series: kept for the summary and .npy, and appended to timeseries.csv at once
-    private void append(List<Object> row) {
-        rows.add(row);
-        if (seriesFile != null) seriesFile.append(row);
-    }
-
     private TimeGrid grid(double h) { return scenario.steps().grid(h, scenario.tEnd(), scenario.outputInterval()); }
 
     private List<Double> stepSizes() { return scenario.steps().stages(); }
 
-    // a step size as the summary gives it: null where h varies per member
-    private static Double label(double h) { return Double.isNaN(h) ? null : h; }
-
-    // Once, before the first result: CSV columns, flops, and how far consistency moved the initial states
+    // Once, before the first result: the observers' names, the charts' title, and how far consistency moved the initial states
     private void start(Results setup) {
-        header.addAll(List.of("h", "t", "step", "ok"));
-        if (plan.points() > 1) header.add(1, "point");
         observerNames = setup.observers();
-        stateNames = setup.components();
         title = setup.model() + ", " + setup.method();
-        for (String o : observerNames) for (Statistic s : scenario.scalarStatistics()) header.add(o + "_" + s.name());
         InitialStates.Report report = new InitialStates.Report(setup.maxPositionMove(), setup.maxVelocityMove());
-        summary.consistency(report).flopsPerStep(setup.flopsPerStep());
         if (!talking()) return;
         out().printf("%s, %s, %d member(s)%s, %s%n", setup.model(), setup.method(), scenario.members(),
                 defaultEnsemble ? " (the default ensemble: the initial values perturbed by a seeded draw; --members sets the count)" : "", setup.backend());
@@ -478,15 +361,6 @@ final class RunCommand extends GeomechCommand {
         return new EnsembleRun.Row(o.t(), o.step(), o.ok(), stats);
     }
 
-    // point: the sweep point's index, or null when the run is not a sweep
-    private List<Object> row(double h, Integer point, Output row) {
-        List<Object> cells = new ArrayList<>(List.of(Double.isNaN(h) ? VARIES : h, row.t(), row.step(), row.ok()));
-        if (point != null) cells.add(1, point);
-        double[] levels = scenario.quantileLevels();
-        for (Statistics st : statisticsRow(row).stats()) for (Statistic s : scenario.scalarStatistics()) cells.add(s.of(st, levels));
-        return cells;
-    }
-
     private List<String> quantileNames() { return scenario.statistics().stream().filter(s -> s.startsWith("q")).toList(); }
 
 
@@ -498,7 +372,7 @@ final class RunCommand extends GeomechCommand {
         return closedForm;
     }
 
-    private void print(StepSizeResult r, double t) {
+    private void print(RunFiles.StepSizeResult r, double t) {
         if (r.point() != null) out().printf("point %d %s, ", r.point(), r.parameters());
         String solver = r.newtonIterations() == 0 && closedForm() ? "closed form (no Newton iteration)"
                 : String.format("%.3g Newton iterations and %.3g Jacobian factorisations per member-step",
@@ -518,104 +392,6 @@ final class RunCommand extends GeomechCommand {
         table.print(out(), "  ");
     }
 
-    // trajectories.npy (times x members x components) or trajectories.csv (t, member, components); one per step size and sweep point
-    private void writePointTrajectories(Path folder, String prefix, Series series) {
-        double[][][] states = series.trajectories();
-        double[] t = series.times();
-        String stem = (pointTrajectories.size() > 1 ? prefix : "") + "trajectories";
-        int times = states.length, count = trajectoryMembers.size(), components = stateNames.size();
-        if (format.equals("npy")) {
-            double[] flat = new double[times * count * components];
-            for (int k = 0; k < times; k++) for (int i = 0; i < count; i++) System.arraycopy(states[k][i], 0, flat, (k * count + i) * components, components);
-            summary.file(stem + ".npy").columns(stem + ".npy", stateNames);
-            NpyWriter.write(folder.resolve(stem + ".npy"), flat, times, count, components);
-        } else {
-            List<String> columns = new ArrayList<>(List.of("t", "member"));
-            columns.addAll(stateNames);
-            List<List<Object>> out = new ArrayList<>();
-            for (int k = 0; k < times; k++)
-                for (int i = 0; i < count; i++) {
-                    List<Object> row = new ArrayList<>(List.of(t[k], trajectoryMembers.get(i)));
-                    for (double x : states[k][i]) row.add(x);
-                    out.add(row);
-                }
-            summary.file(stem + ".csv");
-            CsvWriter.write(folder.resolve(stem + ".csv"), columns, out);
-        }
-    }
-
-    // final-states.csv (point, member, components; written row by row) or final-states.npy (members x components, points one after
-    // another); one per step size
-    private void writeFinalStates(Path folder) {
-        for (Map.Entry<Double, List<Series>> e : finalStates.entrySet()) {
-            String stem = (finalStates.size() > 1 ? "h" + e.getKey() + "-" : "") + "final-states";
-            int components = stateNames.size();
-            if (format.equals("npy")) {
-                int members = 0;
-                for (Series point : e.getValue()) members += point.finalStates().length;
-                double[] flat = new double[members * components];
-                int at = 0;
-                for (Series point : e.getValue())
-                    for (double[] x : point.finalStates()) {
-                        System.arraycopy(x, 0, flat, at, components);
-                        at += components;
-                    }
-                summary.file(stem + ".npy").columns(stem + ".npy", stateNames);
-                NpyWriter.write(folder.resolve(stem + ".npy"), flat, members, components);
-            } else {
-                List<String> columns = new ArrayList<>(List.of("point", "member"));
-                columns.addAll(stateNames);
-                summary.file(stem + ".csv");
-                try (SeriesFile csv = SeriesFile.create(folder.resolve(stem + ".csv"), columns)) {
-                    for (Series point : e.getValue()) {
-                        double[][] last = point.finalStates();
-                        for (int j = 0; j < last.length; j++) {
-                            List<Object> row = new ArrayList<>(List.of(point.point(), j));
-                            for (double x : last[j]) row.add(x);
-                            csv.append(row);
-                        }
-                    }
-                }
-            }
-        }
-    }
-
-    /**
-     * hist.csv: every histogram of every output, one row per bin (h, the sweep point where there are several, t, observer,
-     * bin 0.. with its edges bin_lo, bin_hi, and count), then the members below the bins (bin "below", -Infinity to the
-     * lowest edge), above them ("above", the highest edge to Infinity) and not finite ("non_finite", NaN edges).
-     */
-    private void writeHistograms(Path folder) {
-        boolean swept = plan.points() > 1;
-        List<String> columns = new ArrayList<>(List.of("h", "t", "observer", "bin", "bin_lo", "bin_hi", "count"));
-        if (swept) columns.add(1, "point");
-        summary.file("hist.csv");
-        try (SeriesFile csv = SeriesFile.create(folder.resolve("hist.csv"), columns)) {
-            for (Map.Entry<Double, Map<String, List<EnsembleRun.Row>>> e : series.entrySet()) {
-                int point = 0;
-                for (List<EnsembleRun.Row> rows : e.getValue().values()) {
-                    for (EnsembleRun.Row row : rows)
-                        for (int o = 0; o < observerNames.size(); o++) {
-                            Histogram h = row.stats().get(o).histogram();
-                            List<Object> lead = new ArrayList<>(List.of(Double.isNaN(e.getKey()) ? VARIES : e.getKey(), row.t(), observerNames.get(o)));
-                            if (swept) lead.add(1, point);
-                            for (int k = 0; k < h.counts().length; k++) csv.append(with(lead, k, h.edge(k), h.edge(k + 1), h.counts()[k]));
-                            csv.append(with(lead, "below", Double.NEGATIVE_INFINITY, h.lo(), h.below()));
-                            csv.append(with(lead, "above", h.hi(), Double.POSITIVE_INFINITY, h.above()));
-                            csv.append(with(lead, "non_finite", Double.NaN, Double.NaN, h.nonFinite()));
-                        }
-                    point++;
-                }
-            }
-        }
-    }
-
-    private static List<Object> with(List<Object> lead, Object bin, double lo, double hi, long count) {
-        List<Object> row = new ArrayList<>(lead);
-        row.addAll(List.of(bin, lo, hi, count));
-        return row;
-    }
-
     @Override
     void writeFiles(Path folder) {
         if (comparison != null) {
@@ -624,34 +400,8 @@ final class RunCommand extends GeomechCommand {
             plots(folder, Map.of("energy-msd", comparison.chart()));
             return;
         }
-        if (format.equals("npy")) {
-            double[] flat = new double[rows.size() * header.size()];
-            for (int i = 0; i < rows.size(); i++)
-                for (int c = 0; c < header.size(); c++) flat[i * header.size() + c] = rows.get(i).get(c) instanceof Number x ? x.doubleValue() : Double.NaN;
-            NpyWriter.write(folder.resolve("timeseries.npy"), flat, rows.size(), header.size());
-            summary.file("timeseries.npy").columns("timeseries.npy", header);
-        } else if (seriesFile != null) {
-            seriesFile.close();
-        }
-        for (Map.Entry<String, Series> e : pointTrajectories.entrySet()) writePointTrajectories(folder, e.getKey(), e.getValue());
-        if (saveFinalStates) writeFinalStates(folder);
-        if (scenario.bins() != null && !series.isEmpty()) writeHistograms(folder);
-        if (output.noPlots) return;   // no chart is built either: a runtime without java.desktop runs with --no-plots
-        for (Map.Entry<Double, Map<String, List<EnsembleRun.Row>>> e : series.entrySet()) {
-            String prefix = series.size() > 1 ? "h" + e.getKey() + "-" : "";
-            Map<String, org.geomech.io.plot.Chart> charts = new LinkedHashMap<>();
-            Map<String, List<EnsembleRun.Row>> points = e.getValue();
-            String chartTitle = title + (Double.isNaN(e.getKey()) ? ", h per member" : ", h = " + e.getKey());
-            (points.size() == 1 ? Plots.observers(observerNames, points.values().iterator().next(), chartTitle, quantileNames())
-                    : Plots.sweep(observerNames, points, chartTitle))
-                    .forEach((k, v) -> charts.put(prefix + k, v));
-            int point = 0;
-            for (Map.Entry<String, List<EnsembleRun.Row>> p : points.entrySet()) {
-                String stem = prefix + (points.size() > 1 ? "point" + point + "-" : "");
-                Plots.histograms(observerNames, p.getValue(), chartTitle + (points.size() > 1 ? ", " + p.getKey() : "")).forEach((k, v) -> charts.put(stem + k, v));
-                point++;
-            }
-            plots(folder, charts);
-        }
+        if (files == null) return;   // refused before the run began
+        files.close();
+        if (plots != null && title != null) plots(folder, plots.charts(title));
     }
 }

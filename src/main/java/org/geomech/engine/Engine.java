@@ -30,8 +30,14 @@ import java.util.function.LongConsumer;
 public final class Engine {
     private Engine() {}
 
-    /** Hears of a run as it goes. */
+    /**
+     * Hears of a run as it goes: its rows as they come, each step size's results as its launch ends. Above the engine, the
+     * API turns what it hears into its rows and the run's files are written from it (io.RunFiles, io.plot.RunPlots).
+     */
     public interface Listener {
+        /** Once, before the first step size: the observers' names (the rows' statistics, in order) and the state components' names. */
+        default void columns(List<String> observers, List<String> components) {}
+
         /**
          * Once per step size, when the initial states exist (or, resumed, are read back) and before its first output:
          * how far consistency moved them, and the compiled step's flops per member-step.
@@ -46,6 +52,12 @@ public final class Engine {
 
         /** Steps done so far, summed over the step sizes. */
         default void progress(long stepsDone) {}
+
+        /**
+         * Once per step size as its launch ends, after its rows: its results; complete false where a stop signal ended it at a
+         * checkpoint (its rows, trajectories and final states then stop there).
+         */
+        default void finished(StageResult stage, boolean complete) {}
     }
 
     /** Where a run's checkpoints go. */
@@ -68,7 +80,16 @@ public final class Engine {
      * states ([point][member][component]), trajectories, and the failed members run again (empty unless asked for).
      */
     public record StageResult(double h, List<SweepRun.Point> points, List<MemberFailure> failures, List<double[][][]> spread,
-                              double[][][] finalStates, Trajectories trajectories, EnsembleRun.Result run, List<Retries.Retried> retried) {}
+                              double[][][] finalStates, Trajectories trajectories, EnsembleRun.Result run, List<Retries.Retried> retried) {
+        /** A point's rows with their spread (quantiles at levels levels) filled in, as the listener heard them. */
+        public List<EnsembleRun.Row> rows(int point, int levels) {
+            List<EnsembleRun.Row> rows = points.get(point).rows();
+            if (spread == null) return rows;
+            List<EnsembleRun.Row> out = new ArrayList<>();
+            for (int i = 0; i < rows.size(); i++) out.add(rows.get(i).withSpread(spread.get(i)[point], levels));
+            return out;
+        }
+    }
 
     /** The results of every step size run; complete false where a stop signal ended the run early (its checkpoint holds the rest). */
     public record Outcome(List<StageResult> stages, InitialStates.Report consistency, double rankError, boolean complete, long[] flops) {}
@@ -78,6 +99,11 @@ public final class Engine {
         List<Expr> missing = Observers.missingInitialValues(step, observers);
         if (!missing.isEmpty()) throw new IllegalStateException("the observers name " + missing + ", which the step does not carry (Observers.carrying)");
         return backend.compile(step, observers, newton);
+    }
+
+    /** The step and its observers compiled once, to run states the caller holds (a study of one or a few members). */
+    public static Stepping stepping(Backend backend, StepSystem step, List<Observer> observers, NewtonOptions newton) {
+        return new Stepping(compile(backend, step, observers, newton));
     }
 
     /**
@@ -111,6 +137,8 @@ public final class Engine {
         private final List<Stage> finished = new ArrayList<>();
         private InitialStates.Report consistency;
         private long[] flops;
+        /** The step compiled in this process, on first use: not where slabs run on an executor, unless a failed member is retried here. */
+        private Backend.Compiled compiled;
         private double rankError;
         private long done;
 
@@ -124,14 +152,16 @@ public final class Engine {
         }
 
         Outcome run() {
+            listener.columns(spec.observers().stream().map(Observer::name).toList(), spec.step().layout().names());
             // a run resumed from slabs goes on in slabs (of the size it had, unless given)
             int slabMembers = spec.membersInMemory() != null ? spec.membersInMemory()
                     : resumed != null && resumed.slabs() != null ? resumed.slabs().stream().mapToInt(SlabRun.Slab::count).max().orElse(Reduction.BLOCK)
                     : spec.executor() != null ? (int) spec.executor().slabMembers(plan.launchMembers())
                     : plan.launchMembers();
             boolean slabs = plan.launchMembers() > slabMembers || resumed != null && resumed.slabs() != null || spec.executor() != null;
-            Backend.Compiled compiled = compile(spec.backend(), spec.step(), spec.observers(), spec.newton());
-            flops = compiled.flopsPerStep();
+            // slabs on an executor are compiled there: their flops come back with them
+            Backend.Compiled compiled = spec.executor() != null ? null : compiled();
+            if (compiled != null) flops = compiled.flopsPerStep();
             boolean complete = true;
             List<Double> stages = spec.stages();
             for (int stage = 0; stage < stages.size() && complete; stage++) {
@@ -143,13 +173,13 @@ public final class Engine {
                 else complete = slabs ? inSlabs(stage, h, grid, before, compiled, slabMembers) : atOnce(stage, h, grid, before, compiled);
             }
             if (complete && checkpointing != null) checkpointing.clear();
-            return new Outcome(results, consistency, rankError, complete, flops);
+            return new Outcome(results, consistency, rankError, complete, flops());
         }
 
         // A step size finished before the checkpoint: its rows and results as they were, point by point
         private void replay(double h, TimeGrid grid, Stage s) {
             consistency = resumed.consistency();
-            listener.started(consistency, flops);
+            listener.started(consistency, flops());
             List<EnsembleRun.Row> rows = s.result().rows();
             // a finished step size is never the last, so h is shared: one step per tick
             List<SweepRun.Point> points = Retries.merge(SweepRun.points(plan, rows, s.failures(), grid.steps(), null), s.retried());
@@ -158,6 +188,7 @@ public final class Engine {
             results.add(new StageResult(h, points, Retries.stillFailing(s.failures(), s.retried()), s.spread(),
                     Retries.finalStates(s.finalStates(), s.retried()), s.trajectories(), Retries.counters(s.result(), s.retried()), s.retried()));
             finished.add(s);
+            listener.finished(results.get(results.size() - 1), true);
         }
 
         // One step size in slabs, here or on the executor; false where a stop signal ended it between slabs
@@ -174,12 +205,12 @@ public final class Engine {
                     : SlabRun.stream(compiled, launch, slabMembers, keep, progress, done, saver);
             if (o == null) {   // stopped by a signal between slabs: the checkpoint holds the slabs done; no rows yet
                 consistency = consistency(done.slabs());
-                listener.started(consistency, flops);
+                listener.started(consistency, flops());
                 return false;
             }
             consistency = o.consistency();
-            listener.started(consistency, flops);
-            List<Retries.Retried> retried = spec.retries() > 0 ? Retries.run(compiled, launch, o.failures(), spec.retries(), spread) : List.of();
+            listener.started(consistency, flops());
+            List<Retries.Retried> retried = spec.retries() > 0 && !o.failures().isEmpty() ? Retries.run(compiled(), launch, o.failures(), spec.retries(), spread) : List.of();
             List<SweepRun.Point> points = Retries.merge(SweepRun.points(plan, o.result().rows(), o.failures(), o.memberSteps()), retried);
             List<double[][][]> spreadTimes = spread == null ? null : spread.retrying() ? spread.merge(retried, o.result().rows().size()) : o.spread();
             for (int i = 0; i < o.result().rows().size(); i++)
@@ -190,6 +221,7 @@ public final class Engine {
             finished.add(new Stage(h, o.result(), o.failures(), recorded, spreadTimes, last, retried));
             results.add(new StageResult(h, points, Retries.stillFailing(o.failures(), retried), spreadTimes, Retries.finalStates(last, retried), recorded,
                     Retries.counters(o.result(), retried), retried));
+            listener.finished(results.get(results.size() - 1), true);
             return true;
         }
 
@@ -199,6 +231,7 @@ public final class Engine {
                                            LongConsumer progress) {
             if (done.members() > 0) progress.accept(done.members());
             boolean all = spec.executor().run(spec.recipes().apply(stage), done.remaining(launch.members(), slabMembers), slab -> {
+                if (flops == null) flops = slab.flops();
                 done.add(slab);
                 progress.accept(done.members());
                 return done.members() < launch.members() && saver.stop(done);
@@ -220,7 +253,7 @@ public final class Engine {
                 consistency = report[0];
                 if (stage == 0 && checkpointing != null) checkpointing.clear();   // a fresh run leaves no earlier run's checkpoint to resume
             }
-            listener.started(consistency, flops);
+            listener.started(consistency, flops());
             Trajectories recorder = spec.trajectories() == null ? null
                     : resuming && resumed.trajectories() != null ? resumed.trajectories() : new Trajectories(spec.trajectoryMembers(), state.members());
             Spread spread = spec.spread(spec.step().paramValues(h, plan.shared()));
@@ -268,7 +301,19 @@ public final class Engine {
             finished.add(new Stage(h, r.run(), r.failures(), recorder, spreadTimes, last, retried));
             results.add(new StageResult(h, points, Retries.stillFailing(r.failures(), retried), spreadTimes, Retries.finalStates(last, retried), recorder,
                     Retries.counters(r.run(), retried), retried));
+            listener.finished(results.get(results.size() - 1), complete);
             return complete;
+        }
+
+        private Backend.Compiled compiled() {
+            if (compiled == null) compiled = compile(spec.backend(), spec.step(), spec.observers(), spec.newton());
+            return compiled;
+        }
+
+        // The flops per member-step: the compiled step's here, or those the executor's slabs brought back (compiled here where none came back yet)
+        private long[] flops() {
+            if (flops == null) flops = compiled().flopsPerStep();
+            return flops;
         }
 
         // How far consistency moved the initial states: as a finished step size found, or as far as the slabs done found

@@ -32,6 +32,14 @@ public final class EnsembleRun {
         @Override
         public int hashCode() { return java.util.Objects.hash(t, step, ok, stats); }
 
+        /** This row with each observer's spread ([observer][min, std, quantiles at levels levels, histogram...]) filled in; null: as it is. */
+        public Row withSpread(double[][] spread, int levels) {
+            if (spread == null) return this;
+            List<Statistics> with = new ArrayList<>();
+            for (int o = 0; o < stats.size(); o++) with.add(stats.get(o).withSpread(spread[o], levels));
+            return new Row(t, step, ok, with);
+        }
+
         /** This row over reduction blocks from..to-1 only (one sweep point). */
         public Row blocks(int from, int to) {
             Reduction.Result r = reduction.blocks(from, to);

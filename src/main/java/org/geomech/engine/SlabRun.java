@@ -43,7 +43,8 @@ public final class SlabRun {
      * blocks (Reduction.block's layout); its solver counters, its failed members, its member-steps per sweep point, the
      * largest moves consistency made to its initial states and its seconds; where kept, per row its members' observer
      * values (observer-major) and which of them were running, per row the states of the trajectory members in it
-     * (their indices into Keep.trajectoryMembers in trajectoryIndex) and its final states (member-major).
+     * (their indices into Keep.trajectoryMembers in trajectoryIndex) and its final states (member-major); the compiled
+     * step's flops per member-step (Backend.Compiled.flopsPerStep; null in a slab read back from a checkpoint).
      *
      * @param first                  the slab's first launch member
      * @param count                  its members
@@ -63,12 +64,13 @@ public final class SlabRun {
      * @param trajectoryIndex        the indices into Keep.trajectoryMembers of the trajectory members in it
      * @param trajectories           per output row the states of those members
      * @param finalStates            its final states, member-major (null: not kept)
+     * @param flops                  the compiled step's flops per member-step (null: read back from a checkpoint)
      * @serial exclude
      */
     public record Slab(long first, int count, double[] times, long[] steps, double[][] partials, long newtonIterations, int maxNewtonIterations,
                        long jacobianFactorisations, List<MemberFailure> failures, long[] memberSteps, double maxPositionMove, double maxVelocityMove,
                        double seconds, double[][] values, boolean[][] running, int[] trajectoryIndex, double[][] trajectories,
-                       double[] finalStates) implements Serializable {
+                       double[] finalStates, long[] flops) implements Serializable {
         /** Keeps a copy of the failures. */
         public Slab {
             failures = List.copyOf(failures);
@@ -79,7 +81,7 @@ public final class SlabRun {
         /** This slab without its observer values, once they have been fed to the sketches. */
         Slab withoutValues() {
             return new Slab(first, count, times, steps, partials, newtonIterations, maxNewtonIterations, jacobianFactorisations, failures, memberSteps,
-                    maxPositionMove, maxVelocityMove, seconds, null, null, trajectoryIndex, trajectories, finalStates);
+                    maxPositionMove, maxVelocityMove, seconds, null, null, trajectoryIndex, trajectories, finalStates, flops);
         }
     }
 
@@ -165,7 +167,7 @@ public final class SlabRun {
                 memberSteps, report[0].maxPositionMove(), report[0].maxVelocityMove(), (System.nanoTime() - start) * 1e-9,
                 keep.spread() == null || sketched ? null : values.toArray(new double[0][]),
                 keep.spread() == null || sketched ? null : running.toArray(new boolean[0][]),
-                trajectoryIndex, trajectories.toArray(new double[0][]), last);
+                trajectoryIndex, trajectories.toArray(new double[0][]), last, compiled.flopsPerStep());
     }
 
     /** Hears of the slabs finished so far after each one (to save a checkpoint); true stops the run there. */

@@ -53,6 +53,19 @@ public final class Trajectories implements EnsembleRun.Recorder {
     /** State components per member. */
     public int components() { return components; }
 
+    /**
+     * The states of one sweep point's members ([time][member][component]), where the members recorded are every point's
+     * in turn, the same number for each of points.
+     */
+    public double[][][] point(int point, int points) {
+        int perPoint = members.length / points;
+        double[][][] out = new double[states.size()][perPoint][];
+        for (int k = 0; k < out.length; k++)
+            for (int i = 0; i < perPoint; i++)
+                out[k][i] = java.util.Arrays.copyOfRange(states.get(k), (point * perPoint + i) * components, (point * perPoint + i + 1) * components);
+        return out;
+    }
+
     /** times x members x components, C order. */
     public double[] flat() {
         double[] out = new double[times.size() * members.length * components];

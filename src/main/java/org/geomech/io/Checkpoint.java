@@ -458,7 +458,7 @@ public final class Checkpoint {
             readDoubles(in, last);
         }
         return new SlabRun.Slab(first, count, times, steps, partials, newton, most, factorisations, failures, memberSteps, movedQ, movedV, seconds,
-                values, running, index, trajectories, last);
+                values, running, index, trajectories, last, null);
     }
 
     // the summaries of a spread sketched slab by slab (Spread.Sketches): k, then per output row, point and observer its

@@ -1,5 +1,6 @@
 package org.geomech.io;
 
+import org.geomech.engine.Scenario;
 import org.geomech.engine.Retries;
 import org.geomech.engine.Backends;
 import org.geomech.ensemble.InitialStates;
@@ -30,9 +31,7 @@ import java.util.regex.Pattern;
  * name the scenario key.
  */
 public final class ScenarioDraft {
-    /** Seed and standard deviation of the draw --members adds when nothing else gives initial conditions. */
-    public static final long DEFAULT_SEED = 1;
-    /** The standard deviation of that draw. */
+    /** The standard deviation of the draw --members adds when nothing else gives initial conditions (seed Scenario.DEFAULT_SEED). */
     public static final double DEFAULT_SIGMA = 1e-3;
     private static final Set<String> STANDARD_OBSERVERS = Set.of("energy", "energy_error", "g_pos", "g_vel", "group_defect");
     private static final Pattern IDENTIFIER = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
@@ -116,7 +115,7 @@ public final class ScenarioDraft {
     /** The member count from --members; where nothing gave initial conditions or a member count, the default seeded draw too. */
     public void membersFromCommandLine(int count) {
         if (!givesInitialConditions()) {
-            seed = DEFAULT_SEED;
+            seed = Scenario.DEFAULT_SEED;
             sigma = DEFAULT_SIGMA;
         }
         members = count;
@@ -124,12 +123,12 @@ public final class ScenarioDraft {
 
     /**
      * run's ensemble where no member count is given: count members, each the initial values plus the default seeded
-     * draw (seed DEFAULT_SEED, sigma DEFAULT_SIGMA) unless a draw is given; true where the count was taken so.
+     * draw (seed Scenario.DEFAULT_SEED, sigma DEFAULT_SIGMA) unless a draw is given; true where the count was taken so.
      */
     public boolean defaultEnsemble(int count) {
         if (members != null) return false;
         if (seed == null && sigma == null && sigmaQ.isEmpty() && sigmaV.isEmpty()) {
-            seed = DEFAULT_SEED;
+            seed = Scenario.DEFAULT_SEED;
             sigma = DEFAULT_SIGMA;
         }
         members = count;
@@ -236,7 +235,7 @@ public final class ScenarioDraft {
             if (!lie) Arrays.fill(q, sigma);
             Arrays.fill(v, sigma);
         }
-        return new InitialStates.Perturbation(seed == null ? DEFAULT_SEED : seed, q, v);
+        return new InitialStates.Perturbation(seed == null ? Scenario.DEFAULT_SEED : seed, q, v);
     }
 
     private static double[] sigmas(String key, Definition def, List<String> names, Map<String, Double> byName) {

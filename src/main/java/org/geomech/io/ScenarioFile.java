@@ -1,5 +1,6 @@
 package org.geomech.io;
 
+import org.geomech.engine.Scenario;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;

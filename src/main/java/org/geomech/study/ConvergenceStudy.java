@@ -1,17 +1,15 @@
 package org.geomech.study;
 
 import org.geomech.engine.Engine;
-import org.geomech.engine.EnsembleRun;
 import org.geomech.engine.Launch;
 import org.geomech.engine.Simulation;
 import org.geomech.engine.SweepRun;
 import org.geomech.backend.Backend;
 import org.geomech.ensemble.EnsembleState;
 import org.geomech.ensemble.InitialStates;
-import org.geomech.ensemble.MemberStepSizes;
+import org.geomech.ensemble.StepSizes;
 import org.geomech.ensemble.SweepPlan;
 import org.geomech.ensemble.TimeGrid;
-import org.geomech.ensemble.Variation;
 import org.geomech.method.Method;
 import org.geomech.method.StateLayout;
 import org.geomech.method.StepSystem;
@@ -55,22 +53,29 @@ public final class ConvergenceStudy {
         if (hs.length < 2) throw new InputException("order needs at least two step sizes, got " + hs.length);
         StepSystem step = method.build(sys), refStep = referenceMethod.build(sys);
         double[] ref = reference(refStep, referenceMethod, hs, tEnd, hRef, modelParams, initial, backend, newton);
+        List<Double> shared = new ArrayList<>();
+        for (double h : hs) shared.add(h);
+        StepSizes steps = StepSizes.of(shared);
         List<double[]> finals = new ArrayList<>();
-        for (double h : hs) finals.add(finalState(step, h, tEnd, modelParams, initial, backend, newton));
+        for (double h : steps.stages()) finals.add(finalState(step, steps.grid(h, tEnd, tEnd), modelParams, initial, backend, newton));
         return result(step.layout(), refStep.layout(), referenceMethod, hs, finals, ref, hRef(referenceMethod, hs, hRef));
     }
 
     /**
-     * As above with every step size in one launch: member j of members starts from the one initial state and steps with
-     * its own h_j (an expression of j and N, or a draw; snapped to t_end / ceil(t_end / h_j), MemberStepSizes); members
-     * of the same snapped h give one point.
+     * As above at a run's step sizes, with one output, at t_end: shared ones each in turn, or every step size in one
+     * launch, where member j of members starts from the one initial state and steps with its own h_j (an expression of j
+     * and N, or a draw; snapped to t_end / ceil(t_end / h_j), MemberStepSizes); members of the same snapped h give one point.
      */
-    public static Result run(Model sys, Method method, Method referenceMethod, String hPerMember, int members, double tEnd, double hRef,
+    public static Result run(Model sys, Method method, Method referenceMethod, StepSizes stepSizes, int members, double tEnd, double hRef,
                              double[] modelParams, InitialStates initial, Backend backend, NewtonOptions newton) {
-        SweepPlan plan = new SweepPlan(sys, SweepPlan.of(sys, modelParams, members).variations(), members,
-                new MemberStepSizes(Variation.parse(MemberStepSizes.NAME, hPerMember), tEnd));
+        StepSizes steps = stepSizes.every(tEnd);
+        if (!steps.varies())
+            return run(sys, method, referenceMethod, steps.shared().stream().mapToDouble(Double::doubleValue).toArray(), tEnd, hRef, modelParams, initial,
+                    backend, newton);
+        SweepPlan plan = new SweepPlan(sys, SweepPlan.of(sys, modelParams, members).variations(), members, steps.perMember());
         StepSystem base = method.build(sys), step = SweepRun.step(base, plan);
-        Launch launch = new Launch(step, plan, initial, null, plan.stepSizes().ticks(tEnd));
+        double stage = steps.stages().get(0);
+        Launch launch = new Launch(step, plan, initial, null, steps.grid(stage, tEnd, tEnd));
         EnsembleState state = launch.slice(0, members, null);
         int hAt = step.layout().parameterOffset() + step.layout().parameters().indexOf(StepSystem.H);
         for (int j = 1; j < members; j++)
@@ -78,8 +83,7 @@ public final class ConvergenceStudy {
                 if (c != hAt && Double.compare(state.get(c, j), state.get(c, 0)) != 0)
                     throw new InputException("order runs one initial state, but member " + j + "'s differs from member 0's in "
                             + step.layout().names().get(c) + " (initial values that depend on j)");
-        EnsembleRun.run(Engine.compile(backend, step, List.of(), newton), state, launch.params(), launch.stepsPerTick(state), launch.grid(), null, null,
-                null, null, null);
+        Engine.stepping(backend, step, List.of(), newton).run(state, launch.params(), launch.stepsPerTick(state), launch.grid(), null);
         java.util.Map<Double, double[]> byH = new java.util.TreeMap<>(java.util.Comparator.reverseOrder());
         for (int j = 0; j < members; j++) {
             double[] x = null;
@@ -89,7 +93,7 @@ public final class ConvergenceStudy {
             }
             byH.putIfAbsent(state.get(hAt, j), x);
         }
-        if (byH.size() < 2) throw new InputException("order needs at least two step sizes; h per member (" + hPerMember + ") gives " + byH.keySet());
+        if (byH.size() < 2) throw new InputException("order needs at least two step sizes; h per member (" + steps.label(stage) + ") gives " + byH.keySet());
         double[] hs = byH.keySet().stream().mapToDouble(Double::doubleValue).toArray();
         StepSystem refStep = referenceMethod.build(sys);
         double[] ref = reference(refStep, referenceMethod, hs, tEnd, hRef, modelParams, initial, backend, newton);
@@ -119,7 +123,7 @@ public final class ConvergenceStudy {
     private static double[] reference(StepSystem refStep, Method referenceMethod, double[] hs, double tEnd, double hRef, double[] modelParams,
                                       InitialStates initial, Backend backend, NewtonOptions newton) {
         double h = hRef(referenceMethod, hs, hRef);
-        double[] ref = finalState(refStep, h, tEnd, modelParams, initial, backend, newton);
+        double[] ref = finalState(refStep, StepSizes.of(List.of(h)).grid(h, tEnd, tEnd), modelParams, initial, backend, newton);
         if (ref == null) throw new InputException("the reference run (" + referenceMethod.name() + ", h = " + h + ") failed");
         return ref;
     }
@@ -152,10 +156,9 @@ public final class ConvergenceStudy {
         return hRef;
     }
 
-    private static double[] finalState(StepSystem step, double h, double tEnd, double[] modelParams,
-                                       InitialStates initial, Backend backend, NewtonOptions newton) {
+    // The one member's state at the end of grid; null where it failed
+    private static double[] finalState(StepSystem step, TimeGrid grid, double[] modelParams, InitialStates initial, Backend backend, NewtonOptions newton) {
         Simulation sim = new Simulation(step, modelParams, initial, null, 1);
-        TimeGrid grid = TimeGrid.of(h, tEnd, tEnd);
         EnsembleState state = sim.initialState(null);
         sim.run(backend, newton, List.of(), grid, state, null);
         if (!state.ok(0)) return null;

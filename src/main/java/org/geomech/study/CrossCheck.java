@@ -76,9 +76,8 @@ public final class CrossCheck {
     // The launch at the end of its grid on one backend; observed[0] receives the observers' statistics before and after
     private static EnsembleState advance(Launch launch, List<Observer> observers, Backend backend, NewtonOptions newton, Observed[] observed) {
         EnsembleState state = launch.slice(0, launch.members(), null);
-        Backend.Compiled compiled = Engine.compile(backend, launch.step(), observers, newton);
-        List<EnsembleRun.Row> rows = EnsembleRun.run(compiled, state, launch.params(), launch.stepsPerTick(state), launch.grid(), null, null, null,
-                null, null).rows();
+        List<EnsembleRun.Row> rows = Engine.stepping(backend, launch.step(), observers, newton)
+                .run(state, launch.params(), launch.stepsPerTick(state), launch.grid(), null).rows();
         observed[0] = new Observed(observers.stream().map(Observer::name).toList(), rows.get(0).stats(), rows.get(rows.size() - 1).stats());
         return state;
     }

@@ -3,6 +3,7 @@ package org.geomech.study;
 import org.geomech.engine.Engine;
 import org.geomech.backend.Backend;
 import org.geomech.engine.EnsembleRun;
+import org.geomech.engine.Stepping;
 import org.geomech.ensemble.EnsembleState;
 import org.geomech.ensemble.InitialStates;
 import org.geomech.ensemble.Observer;
@@ -30,7 +31,7 @@ public final class Trajectory {
     }
 
     private final StepSystem step;
-    private final Backend.Compiled compiled;
+    private final Stepping stepping;
 
     /** A recorder of every state component of step on backend, compiled once. */
     public Trajectory(StepSystem step, Backend backend, NewtonOptions newton) {
@@ -39,7 +40,7 @@ public final class Trajectory {
         List<String> names = step.layout().names();
         List<Expr> symbols = step.state();
         for (int c = 0; c < symbols.size(); c++) observers.add(new Observer(names.get(c), symbols.get(c), "state component"));
-        this.compiled = Engine.compile(backend, step, observers, newton);
+        this.stepping = Engine.stepping(backend, step, observers, newton);
     }
 
     /** The step system. */
@@ -63,7 +64,7 @@ public final class Trajectory {
         params[0] = h;
         System.arraycopy(modelParams, 0, params, 1, modelParams.length);
         TimeGrid grid = new TimeGrid(h, steps, Math.max(1, stride));
-        EnsembleRun.Result r = EnsembleRun.run(compiled, state, params, grid, null);
+        EnsembleRun.Result r = stepping.run(state, params, grid);
         int components = step.layout().size();
         List<double[]> xs = new ArrayList<>();
         List<Double> ts = new ArrayList<>();

@@ -65,10 +65,10 @@ class ApiSignatureTest {
     @Test
     void theCheckSeesAnInternalType() {
         Set<String> leaks = new TreeSet<>();
-        check("a member taking List<io.Scenario>", List.of(new Object() {
-            @SuppressWarnings("unused") java.util.List<org.geomech.io.Scenario> field;
+        check("a member taking List<io.ScenarioDraft>", List.of(new Object() {
+            @SuppressWarnings("unused") java.util.List<org.geomech.io.ScenarioDraft> field;
         }.getClass().getDeclaredFields()[0].getGenericType()), leaks);
-        assertEquals(Set.of("a member taking List<io.Scenario> names org.geomech.io.Scenario"), leaks);
+        assertEquals(Set.of("a member taking List<io.ScenarioDraft> names org.geomech.io.ScenarioDraft"), leaks);
     }
 
     // The public types of org.geomech.api, nested ones included, as compiled

@@ -102,7 +102,7 @@ class RetryFailedTest {
         assertEquals(0.4, one.h());
         assertTrue(one.ok());
         int hColumn = retried.components().indexOf("h");
-        double[][] last = retried.series(Double.NaN, 0).finalStates();
+        double[][] last = retried.series("1.6/(1+j)", 0).finalStates();
         assertArrayEquals(bits(Arrays.copyOf(last[3], hColumn)), bits(Arrays.copyOf(last[1], hColumn)), "member 1 at h = 0.4 is member 3");
         assertEquals(0.4, last[1][hColumn], "the state carries the h it ran at");
     }

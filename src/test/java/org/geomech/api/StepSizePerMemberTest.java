@@ -49,7 +49,8 @@ class StepSizePerMemberTest {
         List<Integer> all = new ArrayList<>();
         for (int j = 0; j < MEMBERS; j++) all.add(j);
         Results varied = run(backend, method).stepSize("0.1/(1+j)").trajectories(all).run();
-        Series v = varied.series(Double.NaN, 0);
+        Series v = varied.series("0.1/(1+j)", 0);
+        assertTrue(v.h().isEmpty(), "a launch of h per member has no shared h, only its name " + v.stepSize());
         int hColumn = varied.components().indexOf("h");
         assertEquals(varied.components().size() - 1, hColumn, "h is carried last: " + varied.components());
         double[][] energyMax = new double[MEMBERS][], energyMin = new double[MEMBERS][];
@@ -90,7 +91,7 @@ class StepSizePerMemberTest {
         // h = 0.05 carried per member: two steps per output interval in every lane, so simd's whole lane blocks take
         // the one-method kernels (the explicit step with its observers, the unrolled Newton iteration)
         Results carried = run(backend, method).stepSize("0.05 + 0*j").run(), shared = run(backend, method).stepSizes(0.05).run();
-        Series c = carried.series(Double.NaN, 0), s = shared.series(0.05, 0);
+        Series c = carried.series("0.05 + 0*j", 0), s = shared.series(0.05, 0);
         for (String observer : List.of("energy", "g_vel")) {
             assertArrayEquals(bits(s.mean(observer)), bits(c.mean(observer)), observer + " mean, " + backend + " " + method);
             assertArrayEquals(bits(s.max(observer)), bits(c.max(observer)), observer + " max, " + backend + " " + method);
@@ -115,7 +116,7 @@ class StepSizePerMemberTest {
             List<String> expected = alone.failures().stream().filter(f -> f.member() == member).map(f -> f.step() + " " + f.reason()).toList(),
                     got = varied.failures().stream().filter(f -> f.member() == member).map(f -> f.step() + " " + f.reason()).toList();
             assertEquals(expected, got, "member " + j + " at h = " + h);
-            assertArrayEquals(bits(alone.series(h, 0).finalStates()[j]), bits(Arrays.copyOf(varied.series(Double.NaN, 0).finalStates()[j], hColumn)),
+            assertArrayEquals(bits(alone.series(h, 0).finalStates()[j]), bits(Arrays.copyOf(varied.series("1.6/(1+j)", 0).finalStates()[j], hColumn)),
                     "member " + j + ": the state before its failing step, or its final state");
         }
         assertTrue(varied.failures().stream().anyMatch(f -> f.member() == 1 && f.step() == 4), "member 1 (h = 0.8) fails at its step 4: " + varied.failures());
@@ -125,7 +126,7 @@ class StepSizePerMemberTest {
     void openclAgreesWithItsRunsAloneAndTheReferenceToRoundOff() {
         OpenClRequirement.device();
         Results reference = run("reference", "lobatto-nh:3").stepSize("0.1/(1+j)").run(), opencl = run("opencl", "lobatto-nh:3").stepSize("0.1/(1+j)").run();
-        double[][] a = reference.series(Double.NaN, 0).finalStates(), b = opencl.series(Double.NaN, 0).finalStates();
+        double[][] a = reference.series("0.1/(1+j)", 0).finalStates(), b = opencl.series("0.1/(1+j)", 0).finalStates();
         int hColumn = opencl.components().indexOf("h");
         double worstReference = 0, worstAlone = 0;
         for (int j = 0; j < MEMBERS; j++) {
@@ -136,14 +137,15 @@ class StepSizePerMemberTest {
         }
         assertTrue(worstReference <= 1e-12, "largest difference of a final-state component, opencl against reference: " + worstReference);
         assertTrue(worstAlone <= 1e-12, "largest difference of a final-state component, opencl against its runs of each h alone: " + worstAlone);
-        assertEquals(reference.series(Double.NaN, 0).memberSteps(), opencl.series(Double.NaN, 0).memberSteps());
+        assertEquals(reference.series("0.1/(1+j)", 0).memberSteps(), opencl.series("0.1/(1+j)", 0).memberSteps());
     }
 
     @Test
     void drawnStepSizesAreReproducibleSnappedAndThreadIndependent() throws Exception {
         java.util.concurrent.Callable<Results> drawn = () -> Run.of(Model.builtIn("chaotic-nh")).until(0.2).every(0.1).ensemble(Ensemble.of(MEMBERS))
                 .stepSize("uniform(0.012, 0.03, seed=11)").run();
-        double[][] states = onThreads(1, drawn).series(Double.NaN, 0).finalStates(), again = onThreads(2, drawn).series(Double.NaN, 0).finalStates();
+        String drawnH = "uniform(0.012, 0.03, seed=11)";
+        double[][] states = onThreads(1, drawn).series(drawnH, 0).finalStates(), again = onThreads(2, drawn).series(drawnH, 0).finalStates();
         int hColumn = drawn.call().components().indexOf("h");
         double[] h = new double[MEMBERS];
         for (int j = 0; j < MEMBERS; j++) {
@@ -170,7 +172,7 @@ class StepSizePerMemberTest {
         assertTrue(Files.exists(file), "the stop wrote a checkpoint");
         Results resumed = cvt(backend).checkpoints(new Checkpoints(file, "0.25", List.of(), null, () -> false)).resume(file).run(), whole = cvt(backend).run();
         assertTrue(resumed.finished());
-        Series a = whole.series(Double.NaN, 0), b = resumed.series(Double.NaN, 0);
+        Series a = whole.series("lognormal(-3.5, 0.3, 0.01, 0.1)", 0), b = resumed.series("lognormal(-3.5, 0.3, 0.01, 0.1)", 0);
         assertArrayEquals(a.times(), b.times(), 0.0);
         for (String o : whole.observers()) {
             assertArrayEquals(a.mean(o), b.mean(o), 0.0, o + " mean");

@@ -128,7 +128,7 @@ class CheckpointTest {
         running[1][5] = true;
         SlabRun.Slab slab = new SlabRun.Slab(1024, 1024, new double[]{0, 0.5}, new long[]{0, 5}, new double[][]{{1024, 1, 2, 3}, {1023, 4, 5, 6}}, 10, 3, 4,
                 List.of(new MemberFailure(0, 2000, 4, EnsembleState.Status.NON_FINITE)), new long[]{5115}, 1e-9, 2e-9, 0.25, values, running, new int[0],
-                new double[0][], null);
+                new double[0][], null, null);
         return new Checkpoint.Header("1.2.3", "cvt", List.of("--model", "cvt"), null,
                 Progress.ofSlabs(new InitialStates.Report(1e-9, 2e-9), List.of(), 0, List.of(slab), sketches));
     }

@@ -1,5 +1,6 @@
 package org.geomech.io;
 
+import org.geomech.engine.Scenario;
 import org.geomech.InputException;
 import org.geomech.model.ModelDefinition;
 import org.junit.jupiter.api.Test;
@@ -76,7 +77,7 @@ class ScenarioFileTest {
         ScenarioDraft d = ScenarioFile.draft("test.yaml", "model: nh-particle\nh: 0.1\nt_end: 1\n");
         d.membersFromCommandLine(10);
         Scenario s = d.resolve();
-        assertEquals(ScenarioDraft.DEFAULT_SEED, s.perturbation().seed());
+        assertEquals(Scenario.DEFAULT_SEED, s.perturbation().seed());
         assertArrayEquals(new double[]{1e-3, 1e-3, 1e-3}, s.perturbation().sigmaQ());
         // a scenario that gives a member count keeps its own initial conditions
         ScenarioDraft ensemble = ScenarioFile.draft("test.yaml", "model: chaotic-nh\nh: 0.1\nt_end: 1\ninitial: {members: 21}\n");

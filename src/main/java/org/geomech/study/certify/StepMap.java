@@ -3,6 +3,7 @@ package org.geomech.study.certify;
 import org.geomech.backend.Backend;
 import org.geomech.engine.Engine;
 import org.geomech.engine.EnsembleRun;
+import org.geomech.engine.Stepping;
 import org.geomech.ensemble.EnsembleState;
 import org.geomech.ensemble.Observer;
 import org.geomech.ensemble.TimeGrid;
@@ -14,12 +15,12 @@ import java.util.List;
 /** A step system compiled once on a backend through the engine, with observers: the step map Phi_h that certify measures, for any h (negative too). */
 final class StepMap {
     private final StepSystem step;
-    private final Backend.Compiled compiled;
+    private final Stepping stepping;
     private final double[] modelParams;
 
     StepMap(StepSystem step, Backend backend, List<Observer> observers, NewtonOptions newton, double[] modelParams) {
         this.step = step;
-        this.compiled = Engine.compile(backend, step, observers, newton);
+        this.stepping = Engine.stepping(backend, step, observers, newton);
         this.modelParams = modelParams.clone();
     }
 
@@ -33,14 +34,14 @@ final class StepMap {
         EnsembleState s = copy(start);
         double[][][] out = new double[k + 1][][];
         int[] at = {0};
-        EnsembleRun.run(compiled, s, step.paramValues(h, modelParams), new TimeGrid(h, k, 1), null, (t, now) -> out[at[0]++] = members(now));
+        stepping.run(s, step.paramValues(h, modelParams), null, new TimeGrid(h, k, 1), (t, now) -> out[at[0]++] = members(now));
         return out;
     }
 
     /** A run of steps steps of h with an output every stride steps: the rows of the observers' statistics. */
     List<EnsembleRun.Row> run(EnsembleState start, double h, long steps, int stride) {
         EnsembleState s = copy(start);
-        return EnsembleRun.run(compiled, s, step.paramValues(h, modelParams), new TimeGrid(h, steps, stride), null).rows();
+        return stepping.run(s, step.paramValues(h, modelParams), new TimeGrid(h, steps, stride)).rows();
     }
 
     private static double[][] members(EnsembleState s) {

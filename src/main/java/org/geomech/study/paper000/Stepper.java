@@ -3,6 +3,8 @@ package org.geomech.study.paper000;
 import org.geomech.engine.Engine;
 import org.geomech.backend.Backend;
 import org.geomech.backend.reference.ReferenceBackend;
+import org.geomech.engine.Stepping;
+import org.geomech.ensemble.TimeGrid;
 import org.geomech.ensemble.EnsembleState;
 import org.geomech.ensemble.InitialStates;
 import org.geomech.ensemble.Observer;
@@ -19,7 +21,7 @@ import java.util.List;
  */
 public final class Stepper {
     private final StepSystem step;
-    private final Backend.Compiled compiled;
+    private final Stepping stepping;
     private final double[] modelParams;
     private long iterations;
 
@@ -32,7 +34,7 @@ public final class Stepper {
     /** A stepper of method on sys on backend with these Newton options. */
     public Stepper(MechanicalSystem sys, Method method, double[] modelParams, Backend backend, NewtonOptions options) {
         this.step = method.build(sys);
-        this.compiled = Engine.compile(backend, step, List.<Observer>of(), options);
+        this.stepping = Engine.stepping(backend, step, List.<Observer>of(), options);
         this.modelParams = modelParams.clone();
     }
 
@@ -70,11 +72,7 @@ public final class Stepper {
         double[] params = new double[modelParams.length + 1];
         params[0] = h;
         System.arraycopy(modelParams, 0, params, 1, modelParams.length);
-        try (Backend.Run run = compiled.start(s, params)) {
-            for (long done = 0; done < k; done += Integer.MAX_VALUE) run.advance((int) Math.min(Integer.MAX_VALUE, k - done));
-            run.finish();
-            iterations = run.newtonIterations();
-        }
+        iterations = stepping.run(s, params, new TimeGrid(h, k, (int) Math.max(1, Math.min(k, Integer.MAX_VALUE)))).newtonIterations();
         if (!s.ok(0)) return null;
         double[] out = new double[x.length];
         s.gather(0, out);

@@ -1,9 +1,11 @@
 package org.geomech.study.paper001lie;
 
 import org.geomech.engine.Engine;
+import org.geomech.engine.Stepping;
 import org.geomech.backend.Backend;
 import org.geomech.ensemble.EnsembleState;
 import org.geomech.ensemble.LieGroupStates;
+import org.geomech.ensemble.TimeGrid;
 import org.geomech.method.LobattoLieNonholonomic;
 import org.geomech.method.StepSystem;
 import org.geomech.model.LieGroupSystem;
@@ -38,14 +40,15 @@ public final class Paper001Lie {
         return state;
     }
 
-    static double[] advance(StepSystem step, EnsembleState state, double h, int steps, Backend backend, double[] params) {
+    /** The step compiled once through the engine, without observers, at the Newton tolerance of these experiments. */
+    static Stepping stepping(StepSystem step, Backend backend) { return Engine.stepping(backend, step, java.util.List.of(), NEWTON); }
+
+    /** The state after steps steps of h (advanced in place); null where the member failed. */
+    static double[] advance(Stepping stepping, EnsembleState state, double h, int steps, double[] params) {
         double[] p = new double[1 + params.length];
         p[0] = h;
         System.arraycopy(params, 0, p, 1, params.length);
-        try (Backend.Run run = Engine.compile(backend, step, java.util.List.of(), NEWTON).start(state, p)) {
-            run.advance(steps);
-            run.finish();
-        }
+        stepping.run(state, p, new TimeGrid(h, steps, steps));
         if (!state.ok(0)) return null;
         double[] x = new double[state.components()];
         state.gather(0, x);
@@ -59,7 +62,7 @@ public final class Paper001Lie {
     public static double[] unicycleErrors(int s, int n, Backend backend) {
         LieGroupSystem sys = LieLibrary.system("unicycle");
         StepSystem step = new LobattoLieNonholonomic(s, "cay").build(sys);
-        double[] z = advance(step, start(sys, step), 1.0 / n, n, backend, sys.parameterValues());
+        double[] z = advance(stepping(step, backend), start(sys, step), 1.0 / n, n, sys.parameterValues());
         if (z == null) return new double[]{Double.NaN, Double.NaN, Double.NaN};
         double m = sys.parameterValues()[0];
         double[] exact = LieFlows.unicycle(m, 1, 0.5, 0.3, 0.2, 1, 1);
@@ -111,7 +114,7 @@ public final class Paper001Lie {
         EnsembleState state = start(sys, step);
         double[] x0 = new double[state.components()], params = sys.parameterValues();
         state.gather(0, x0);
-        double[] z = advance(step, state, 1.0 / n, n, backend, params);
+        double[] z = advance(stepping(step, backend), state, 1.0 / n, n, params);
         if (z == null) return new double[]{Double.NaN, Double.NaN, Double.NaN};
         // state: R (row-major, 0..8), x, y (9, 10), w body (11..13), v (14, 15), mu (16..20), lambda (21, 22)
         double wz = x0[6] * x0[11] + x0[7] * x0[12] + x0[8] * x0[13];
@@ -185,6 +188,7 @@ public final class Paper001Lie {
         LieGroupSystem sys = LieLibrary.system("turntable-ball");
         StepSystem step = new LobattoLieNonholonomic(3, "cay").build(sys);
         EnsembleState state = start(sys, step);
+        Stepping stepping = stepping(step, backend);
         double[] params = sys.parameterValues(), x = new double[state.components()];
         state.gather(0, x);
         double[] i0 = integrals(x, params), worst = new double[4];
@@ -194,7 +198,7 @@ public final class Paper001Lie {
         double[] time = new double[steps + 1];
         double[][] error = new double[4][steps + 1];
         for (int k = 1; k <= steps; k++) {
-            x = advance(step, state, 0.1, 1, backend, params);
+            x = advance(stepping, state, 0.1, 1, params);
             if (x == null) throw new IllegalStateException("lobatto-lie-nh:3 failed on turntable-ball at step " + k);
             double[] i = integrals(x, params);
             time[k] = k * 0.1;

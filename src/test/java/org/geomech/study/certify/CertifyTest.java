@@ -1,7 +1,7 @@
 package org.geomech.study.certify;
 
 import org.geomech.backend.reference.ReferenceBackend;
-import org.geomech.io.Scenario;
+import org.geomech.engine.Scenario;
 import org.geomech.io.ScenarioFile;
 import org.geomech.method.Method;
 import org.geomech.method.Methods;

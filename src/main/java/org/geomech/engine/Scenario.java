@@ -1,4 +1,4 @@
-package org.geomech.io;
+package org.geomech.engine;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import org.geomech.ensemble.InitialStates;
@@ -85,9 +85,12 @@ public record Scenario(Definition model, String method, List<Double> h, double t
         throw new InputException(command + " runs on systems in coordinates; " + m.name() + " lives on a Lie group (run, crosscheck and order take it)");
     }
 
+    /** The seed of the default draw of initial states and of parameter draws that name none. */
+    public static final long DEFAULT_SEED = 1;
+
     /** Halvings of h a failed member is run again with (0: none). */
     public int retries() { return retryFailed == null ? 0 : retryFailed; }
 
     /** The seed of per-member parameter draws that name none: the initial draw's seed, else the default. */
-    public long drawSeed() { return perturbation != null ? perturbation.seed() : ScenarioDraft.DEFAULT_SEED; }
+    public long drawSeed() { return perturbation != null ? perturbation.seed() : DEFAULT_SEED; }
 }

@@ -1,0 +1,258 @@
+package org.geomech.io;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import org.geomech.engine.Engine;
+import org.geomech.engine.EnsembleRun;
+import org.geomech.engine.MemberFailure;
+import org.geomech.engine.Retries;
+import org.geomech.engine.SweepRun;
+import org.geomech.ensemble.Histogram;
+import org.geomech.ensemble.InitialStates;
+import org.geomech.ensemble.Statistic;
+import org.geomech.ensemble.Statistics;
+import org.geomech.ensemble.SweepPlan;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Supplier;
+
+/**
+ * The files and summary of {@code geomech run}, written from what the engine hears (an Engine.Listener): the time series
+ * row by row as the rows come (timeseries.csv; timeseries.npy at the end), and as each step size's launch ends its
+ * results and failures into the summary, its trajectories and final states (written at the end, named by step size and
+ * sweep point where there are several), and where a histogram is asked for every output's counts (hist.csv, at the end).
+ */
+public final class RunFiles implements Engine.Listener {
+    /**
+     * One step size's run (of one sweep point, with its index and parameter values, in a sweep): its counters and each observer's
+     * statistics at the final time; where h varies per member, h is left out, hPerMember says how, and steps counts output intervals.
+     */
+    public record StepSizeResult(Double h, @JsonInclude(JsonInclude.Include.NON_NULL) String hPerMember, long steps, int ok, int failed, long memberSteps,
+                                 double steppingSeconds, long newtonIterations, int maxNewtonIterations, long jacobianFactorisations,
+                                 Map<String, Statistics> atEnd, @JsonInclude(JsonInclude.Include.NON_NULL) Integer point,
+                                 @JsonInclude(JsonInclude.Include.NON_NULL) Map<String, Double> parameters) {
+        /** Member-steps per second of stepping. */
+        @JsonProperty
+        public double memberStepsPerSecond() { return memberSteps / steppingSeconds; }
+    }
+
+    /** A step size's result (stage: its h, NaN where h varies per member) and the time of its last row. */
+    public record Reported(double stage, StepSizeResult result, double t) {}
+
+    /** The h column of timeseries.csv where h varies per member (NaN in timeseries.npy). */
+    public static final String VARIES = "varies";
+
+    /** How the run's files are laid out: npy or csv, the statistics' columns, the trajectory members, whether final states are saved. */
+    public record Layout(String format, List<String> statistics, double[] levels, List<Integer> trajectoryMembers, boolean finalStates) {}
+
+    private final Supplier<Path> folder;
+    private final RunSummary summary;
+    private final Layout layout;
+    private final SweepPlan plan;
+    /** The statistics that are one number a row (the columns of timeseries), and whether a histogram is asked for. */
+    private final List<Statistic> statistics;
+    private final boolean histograms;
+    private final List<String> header = new ArrayList<>();
+    private final List<List<Object>> rows = new ArrayList<>();
+    private final List<StepSizeResult> results = new ArrayList<>();
+    private final List<Reported> reported = new ArrayList<>();
+    /** A sweep point of a step size's results. */
+    private record Point(Engine.StageResult stage, int index) {}
+
+    private final Map<String, Point> trajectories = new LinkedHashMap<>();
+    private final Map<Double, Engine.StageResult> finalStates = new LinkedHashMap<>();
+    private final List<Engine.StageResult> stages = new ArrayList<>();
+    private List<String> observers, components;
+    private boolean started;
+    private SeriesFile seriesFile;
+
+    /** folder: the output folder, created on first use; the summary names the files and holds the results. */
+    public RunFiles(Supplier<Path> folder, RunSummary summary, Layout layout, SweepPlan plan) {
+        this.folder = folder;
+        this.summary = summary;
+        this.layout = layout;
+        this.plan = plan;
+        List<Statistic> all = Statistic.parse(layout.statistics());
+        this.statistics = all.stream().filter(Statistic::scalar).toList();
+        this.histograms = all.size() > statistics.size();
+        summary.results(results);
+    }
+
+    @Override
+    public void columns(List<String> observers, List<String> components) {
+        this.observers = observers;
+        this.components = components;
+        header.addAll(List.of("h", "t", "step", "ok"));
+        if (swept()) header.add(1, "point");
+        for (String o : observers) for (Statistic s : statistics) header.add(o + "_" + s.name());
+    }
+
+    @Override
+    public void started(InitialStates.Report consistency, long[] flops) {
+        if (!started) summary.consistency(consistency).flopsPerStep(flops);
+        started = true;
+        if (seriesFile == null && layout.format().equals("csv")) {
+            Path f = folder.get();
+            summary.file("timeseries.csv").write(f);   // the summary names the file before its first row
+            seriesFile = SeriesFile.create(f.resolve("timeseries.csv"), header);
+        }
+    }
+
+    @Override
+    public void output(double h, int point, EnsembleRun.Row row, double[][] spread) {
+        List<Object> cells = new ArrayList<>(List.of(Double.isNaN(h) ? VARIES : h, row.t(), row.step(), row.ok()));
+        if (swept()) cells.add(1, point);
+        for (Statistics st : row.withSpread(spread, layout.levels().length).stats()) for (Statistic s : statistics) cells.add(s.of(st, layout.levels()));
+        rows.add(cells);
+        if (seriesFile != null) seriesFile.append(cells);
+    }
+
+    @Override
+    public void finished(Engine.StageResult stage, boolean complete) {
+        double h = stage.h();
+        for (SweepRun.Point p : stage.points())
+            if (layout.trajectoryMembers() != null) trajectories.put(swept() ? "h" + h + "-point" + p.index() + "-" : "h" + h + "-", new Point(stage, p.index()));
+        if (layout.finalStates()) finalStates.put(h, stage);
+        if (histograms) stages.add(stage);
+        if (!complete) return;   // a stop signal ended it: its rows so far are in the time series, its results are not final
+        long memberSteps = 0;
+        double seconds = 0;
+        EnsembleRun.Result run = stage.run();
+        for (SweepRun.Point p : stage.points()) {
+            List<EnsembleRun.Row> pointRows = stage.rows(p.index(), layout.levels().length);
+            EnsembleRun.Row last = pointRows.get(pointRows.size() - 1);
+            memberSteps += p.memberSteps();
+            seconds = run.seconds();
+            Map<String, Statistics> atEnd = new LinkedHashMap<>();
+            for (int o = 0; o < observers.size(); o++) atEnd.put(observers.get(o), last.stats().get(o));
+            StepSizeResult result = new StepSizeResult(label(h), plan.stepSizes() == null ? null : plan.stepSizes().describe(), last.step(), last.ok(),
+                    plan.members() - last.ok(), p.memberSteps(), run.seconds(), run.newtonIterations(), run.maxNewtonIterations(),
+                    run.jacobianFactorisations(), atEnd, swept() ? p.index() : null, swept() ? p.values() : null);
+            results.add(result);
+            reported.add(new Reported(h, result, last.t()));
+        }
+        for (MemberFailure f : stage.failures()) summary.failures(1, label(h), f);
+        for (Retries.Retried r : stage.retried()) summary.retried(label(h), r);
+        summary.work(memberSteps, seconds).newtonIterations(run.newtonIterations());
+    }
+
+    /** Every finished step size's result (one per sweep point) with the time of its last row, in the order they finished. */
+    public List<Reported> reported() { return List.copyOf(reported); }
+
+    /** Writes what is not yet written (timeseries.npy, trajectories, final states, hist.csv) and names it in the summary; closes timeseries.csv. */
+    public void close() {
+        Path f = folder.get();
+        if (layout.format().equals("npy")) {
+            double[] flat = new double[rows.size() * header.size()];
+            for (int i = 0; i < rows.size(); i++)
+                for (int c = 0; c < header.size(); c++) flat[i * header.size() + c] = rows.get(i).get(c) instanceof Number x ? x.doubleValue() : Double.NaN;
+            NpyWriter.write(f.resolve("timeseries.npy"), flat, rows.size(), header.size());
+            summary.file("timeseries.npy").columns("timeseries.npy", header);
+        } else if (seriesFile != null) {
+            seriesFile.close();
+        }
+        for (Map.Entry<String, Point> e : trajectories.entrySet()) writeTrajectories(f, e.getKey(), e.getValue().stage(), e.getValue().index());
+        for (Map.Entry<Double, Engine.StageResult> e : finalStates.entrySet()) writeFinalStates(f, e.getKey(), e.getValue());
+        if (!stages.isEmpty()) writeHistograms(f);
+    }
+
+    private boolean swept() { return plan.points() > 1; }
+
+    // a step size as the summary gives it: null where h varies per member
+    private static Double label(double h) { return Double.isNaN(h) ? null : h; }
+
+    // trajectories.npy (times x members x components) or trajectories.csv (t, member, components); one per step size and sweep point
+    private void writeTrajectories(Path folder, String prefix, Engine.StageResult stage, int point) {
+        double[][][] states = stage.trajectories() == null ? new double[0][][] : stage.trajectories().point(point, plan.points());
+        List<EnsembleRun.Row> pointRows = stage.points().get(point).rows();
+        String stem = (trajectories.size() > 1 ? prefix : "") + "trajectories";
+        List<Integer> members = layout.trajectoryMembers();
+        int times = states.length, count = members.size(), n = components.size();
+        if (layout.format().equals("npy")) {
+            double[] flat = new double[times * count * n];
+            for (int k = 0; k < times; k++) for (int i = 0; i < count; i++) System.arraycopy(states[k][i], 0, flat, (k * count + i) * n, n);
+            summary.file(stem + ".npy").columns(stem + ".npy", components);
+            NpyWriter.write(folder.resolve(stem + ".npy"), flat, times, count, n);
+        } else {
+            List<String> columns = new ArrayList<>(List.of("t", "member"));
+            columns.addAll(components);
+            List<List<Object>> out = new ArrayList<>();
+            for (int k = 0; k < times; k++)
+                for (int i = 0; i < count; i++) {
+                    List<Object> row = new ArrayList<>(List.of(pointRows.get(k).t(), members.get(i)));
+                    for (double x : states[k][i]) row.add(x);
+                    out.add(row);
+                }
+            summary.file(stem + ".csv");
+            CsvWriter.write(folder.resolve(stem + ".csv"), columns, out);
+        }
+    }
+
+    // final-states.csv (point, member, components; written row by row) or final-states.npy (members x components, points one after
+    // another); one per step size
+    private void writeFinalStates(Path folder, double h, Engine.StageResult stage) {
+        String stem = (finalStates.size() > 1 ? "h" + h + "-" : "") + "final-states";
+        int n = components.size();
+        double[][][] last = stage.finalStates();
+        if (layout.format().equals("npy")) {
+            int members = 0;
+            for (SweepRun.Point p : stage.points()) members += last[p.index()].length;
+            double[] flat = new double[members * n];
+            int at = 0;
+            for (SweepRun.Point p : stage.points())
+                for (double[] x : last[p.index()]) {
+                    System.arraycopy(x, 0, flat, at, n);
+                    at += n;
+                }
+            summary.file(stem + ".npy").columns(stem + ".npy", components);
+            NpyWriter.write(folder.resolve(stem + ".npy"), flat, members, n);
+        } else {
+            List<String> columns = new ArrayList<>(List.of("point", "member"));
+            columns.addAll(components);
+            summary.file(stem + ".csv");
+            try (SeriesFile csv = SeriesFile.create(folder.resolve(stem + ".csv"), columns)) {
+                for (SweepRun.Point p : stage.points())
+                    for (int j = 0; j < last[p.index()].length; j++) {
+                        List<Object> row = new ArrayList<>(List.of(p.index(), j));
+                        for (double x : last[p.index()][j]) row.add(x);
+                        csv.append(row);
+                    }
+            }
+        }
+    }
+
+    /**
+     * hist.csv: every histogram of every output, one row per bin (h, the sweep point where there are several, t, observer,
+     * bin 0.. with its edges bin_lo, bin_hi, and count), then the members below the bins (bin "below", -Infinity to the
+     * lowest edge), above them ("above", the highest edge to Infinity) and not finite ("non_finite", NaN edges).
+     */
+    private void writeHistograms(Path folder) {
+        List<String> columns = new ArrayList<>(List.of("h", "t", "observer", "bin", "bin_lo", "bin_hi", "count"));
+        if (swept()) columns.add(1, "point");
+        summary.file("hist.csv");
+        try (SeriesFile csv = SeriesFile.create(folder.resolve("hist.csv"), columns)) {
+            for (Engine.StageResult stage : stages)
+                for (SweepRun.Point p : stage.points())
+                    for (EnsembleRun.Row row : stage.rows(p.index(), layout.levels().length))
+                        for (int o = 0; o < observers.size(); o++) {
+                            Histogram h = row.stats().get(o).histogram();
+                            List<Object> lead = new ArrayList<>(List.of(Double.isNaN(stage.h()) ? VARIES : stage.h(), row.t(), observers.get(o)));
+                            if (swept()) lead.add(1, p.index());
+                            for (int k = 0; k < h.counts().length; k++) csv.append(with(lead, k, h.edge(k), h.edge(k + 1), h.counts()[k]));
+                            csv.append(with(lead, "below", Double.NEGATIVE_INFINITY, h.lo(), h.below()));
+                            csv.append(with(lead, "above", h.hi(), Double.POSITIVE_INFINITY, h.above()));
+                            csv.append(with(lead, "non_finite", Double.NaN, Double.NaN, h.nonFinite()));
+                        }
+        }
+    }
+
+    private static List<Object> with(List<Object> lead, Object bin, double lo, double hi, long count) {
+        List<Object> row = new ArrayList<>(lead);
+        row.addAll(List.of(bin, lo, hi, count));
+        return row;
+    }
+}
