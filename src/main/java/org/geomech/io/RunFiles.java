@@ -57,6 +57,7 @@ public final class RunFiles implements Engine.Listener {
     private final List<Statistic> statistics;
     private final boolean histograms;
     private final List<String> header = new ArrayList<>();
+    /** The rows of timeseries.npy, kept until the end (csv rows go to the file as they come and are not kept). */
     private final List<List<Object>> rows = new ArrayList<>();
     private final List<StepSizeResult> results = new ArrayList<>();
     private final List<Reported> reported = new ArrayList<>();
@@ -107,8 +108,8 @@ public final class RunFiles implements Engine.Listener {
         List<Object> cells = new ArrayList<>(List.of(Double.isNaN(h) ? VARIES : h, row.t(), row.step(), row.ok()));
         if (swept()) cells.add(1, point);
         for (Statistics st : row.withSpread(spread, layout.levels().length).stats()) for (Statistic s : statistics) cells.add(s.of(st, layout.levels()));
-        rows.add(cells);
         if (seriesFile != null) seriesFile.append(cells);
+        if (layout.format().equals("npy")) rows.add(cells);
     }
 
     @Override
