@@ -3,7 +3,8 @@
 # cached as after a first run), paired and alternating with the hand-written C of benchmarks/c/roofline.c on the same
 # case. For each case and JDK, REPEATS pairs; each pair runs C, then geomech; reported: the median member-steps/s while
 # stepping (geomech's summary.json, C's own count) and the median whole wall time (process start to exit), both as ratios
-# to C's of the same pair. Prints the CPU model and its vector width first.
+# to C's of the same pair (geomech with --statistics mean,max,msd, the backend's reductions alone, as the C loop reduces;
+# run's default quantiles would add a sort or sketch per output). Prints the CPU model and its vector width first.
 # Usage: benchmarks/fresh.sh [repeats]   (default 3)
 # CASES overrides the cases: "members t_end method" entries separated by ';' (chaotic-nh, h = 0.05; the C program runs
 # lobatto-nh:2 only, so other methods are timed against it as a reference point). JDKS: the java executables to compare,
@@ -37,7 +38,7 @@ for c in "${list[@]}"; do
   for j in $jdks; do
     version=$("$j" -version 2>&1 | head -1 | sed 's/.*version "\([^"]*\)".*/\1/')
     run=(env GEOMECH_JAVA="$j" "$root/geomech" run --model chaotic-nh --method "$method" --h 0.05 --t-end "$tend" --members "$members"
-         --backend "$backend" --json --no-plots --quiet --overwrite --out "$out/run")
+         --backend "$backend" --statistics mean,max,msd --json --no-plots --quiet --overwrite --out "$out/run")
     "${run[@]}" >/dev/null 2>"$out/err.txt" || { echo "fresh: geomech failed: $(tail -1 "$out/err.txt")" >&2; exit 1; }
     rm -f "$out"/pair-*.txt
     for ((r = 0; r < repeats; r++)); do
