@@ -45,7 +45,9 @@ import java.util.Map;
 
 /** geomech run: an ensemble from a scenario file or flags, at each step size; appends timeseries.csv row by row as it runs. */
 @Command(name = "run", mixinStandardHelpOptions = true, versionProvider = Main.class,
-        description = "Runs an ensemble (a scenario file, or a built-in model with flags) and writes timeseries.csv and summary.json.")
+        description = "Runs an ensemble (a scenario file, or a built-in model with flags; by default " + RunCommand.DEFAULT_MEMBERS + " perturbed members on"
+                + " the auto backend) and writes timeseries.csv (by default the statistics " + RunCommand.DEFAULT_STATISTICS + " of every observer over the members),"
+                + " plots (the energy error's band from q5 to q95 filled) and summary.json.")
 final class RunCommand extends GeomechCommand {
     @Mixin
     ScenarioOptions scenarioOptions;
