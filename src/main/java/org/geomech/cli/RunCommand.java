@@ -352,6 +352,7 @@ final class RunCommand extends GeomechCommand {
     private void start(Results setup) {
         observerNames = setup.observers();
         title = setup.model() + ", " + setup.method();
+        summary.backend(setup.backend());
         InitialStates.Report report = new InitialStates.Report(setup.maxPositionMove(), setup.maxVelocityMove());
         if (!talking()) return;
         out().printf("%s, %s, %d member(s)%s, %s%n", setup.model(), setup.method(), scenario.members(),

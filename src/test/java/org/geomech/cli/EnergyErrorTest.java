@@ -76,6 +76,8 @@ class EnergyErrorTest {
                 series.header().toString());
         JsonNode summary = new ObjectMapper().readTree(out.resolve("summary.json").toFile());
         assertEquals(1000, summary.get("members").asInt());
+        assertEquals("auto", summary.get("inputs").get("backend").asText());
+        assertTrue(summary.get("backend").asText().matches("(simd|opencl) on .*"), "auto resolved: " + summary.get("backend"));
         assertEquals("exact", summary.get("quantiles").get("method").asText());
         // the quantiles at t_end are those of the members' E_j(5) - E_j(0) (type 7, NumPy's default), from the final states
         double[] error = new double[last.rows().size()];
