@@ -12,7 +12,7 @@
 # chaotic-nh, backends (comma-separated, one row each, e.g. simd,opencl) default $BACKEND or simd, h default 0.05. The
 # C program for a case: chaotic-nh lobatto-nh:2 -> chaotic, chaotic-nh lobatto-nh:3 -> lobatto3, spherical-pendulum
 # rattle -> rattle, spherical-pendulum lobatto-holonomic:3 -> holonomic3; any other case runs geomech alone (the C
-# columns "-"). Examples:
+# columns "-"); a case with C needs t_end / h a multiple of 100 (C makes 100 outputs of equal steps). Examples:
 #   CASES="100000 50 lobatto-nh:3;100000 50 lobatto-holonomic:3 spherical-pendulum"                  the implicit ones
 #   CASES="100000 5 lobatto-lie-nh:3 turntable-ball;100000 5 vrkmk:gauss2,2 dipole-on-stick"          the Lie group ones
 #   CASES="10000 1000 lobatto-nh:2 chaotic-nh simd,opencl"                                            simd beside POCL
@@ -64,6 +64,10 @@ for c in "${list[@]}"; do
   model=${model:-chaotic-nh} backends=${backends:-${BACKEND:-simd}} h=${h:-0.05}
   program=$(c_program "$model" "$method")
   steps=$(awk -v t="$tend" -v h="$h" 'BEGIN {printf "%d", t / h + 0.5}')
+  # the C program makes 100 outputs of steps / 100 steps each (at least one): the same steps as geomech only when 100 divides them
+  if [ "$program" != - ] && [ $((steps % 100)) -ne 0 ]; then
+    echo "fresh: case '$c' has $steps steps; a case timed against C needs a multiple of 100 (t_end / h)" >&2; exit 2
+  fi
   shown=$method
   [ "$model" = chaotic-nh ] || shown="$method on $model"
   # flops of the step's parts (describe): "G per member-step" for a straight-line step, else G + F x J + I x R
@@ -87,7 +91,7 @@ for c in "${list[@]}"; do
           sed -n 's/^newton-solves\/member-step //p' "$out/c.txt" >>"$out/pair-c-solves.txt"
           awk -v a="$t0" -v b="$t1" 'BEGIN {print b - a}' >>"$out/pair-c-wall.txt"
         fi
-        t0=$(now); "${run[@]}" >"$out/g.json" 2>"$out/err.txt"; t1=$(now)
+        t0=$(now); "${run[@]}" >"$out/g.json" 2>"$out/err.txt" || { echo "fresh: geomech failed: $(tail -1 "$out/err.txt")" >&2; exit 1; }; t1=$(now)
         awk -v a="$t0" -v b="$t1" 'BEGIN {print b - a}' >>"$out/pair-g-wall.txt"
         field member_steps_per_second "$out/g.json" >>"$out/pair-g-speed.txt"
         # flops per member-step of this run: G + (factorisations x J + iterations x R) / member-steps

@@ -13,6 +13,7 @@ import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The flops per member-step of a Newton step, apart: a hand count on a small case, and the backends' own counts on the benchmarked ones. */
 class StepFlopsTest {
@@ -54,5 +55,16 @@ class StepFlopsTest {
             long[] simd = new SimdBackend(1, 64).compile(s, List.of(), NewtonOptions.DEFAULT).flopsPerStep();
             for (int i = 0; i < 2; i++) assertEquals(parts[i], simd[i], 0.01 * parts[i], "simd, " + String.join(" ", c));
         }
+    }
+
+    @Test
+    void describePrintsTheLineFreshShReads() {
+        // benchmarks/fresh.sh takes G, J + LU and R + solve from this line of describe
+        StepFlops f = StepFlops.of(step("chaotic-nh", "lobatto-nh:3"));
+        Cli.Result r = Cli.run("describe", "lobatto-nh:3", "--model", "chaotic-nh");
+        assertEquals(0, r.exit(), r.err());
+        String line = "a member-step: " + f.guessAndUpdate() + " + factorisations x " + (f.jacobian() + f.factorisation()) + " + iterations x "
+                + (f.residual() + f.solve()) + " (";
+        assertTrue(r.out().contains(line), r.out());
     }
 }
