@@ -6,7 +6,8 @@
 # ratios to C's of the same pair. Prints the CPU model, its vector width and its measured fp64 peak (roofline peak: FMA
 # chains on all threads) first; every row also has geomech's flops per member-step (describe's parts of the step times
 # the run's Newton iterations and Jacobian factorisations, from summary.json), its Gflop/s while stepping and their
-# fraction of that peak, and the Newton solves per member-step of C and of geomech.
+# fraction of that peak (and C's, at geomech's flops for the same step), and the Newton solves per member-step of C and
+# of geomech.
 # Usage: benchmarks/fresh.sh [repeats]   (default 3)
 # CASES overrides the cases: entries "members t_end method [model [backends [h]]]" separated by ';'; model default
 # chaotic-nh, backends (comma-separated, one row each, e.g. simd,opencl) default $BACKEND or simd, h default 0.05. The
@@ -56,7 +57,7 @@ median() { sort -g | awk '{a[NR] = $1} END {if (NR == 0) print "-"; else print (
 # a number of summary.json (its first occurrence: the whole run's)
 field() { sed -n "s/.*\"$1\" : \\([0-9.eE+-]*\\).*/\\1/p" "$2" | head -1; }
 printf '| members | member-steps | method | JDK | C member-steps/s | C wall s | geomech member-steps/s | ratio to C | geomech wall s | wall / C wall'
-printf ' | backend | flops / member-step | Gflop/s | of peak | Newton solves / member-step C, geomech |\n'
+printf ' | backend | flops / member-step | Gflop/s | of peak: geomech, C | Newton solves / member-step C, geomech |\n'
 printf '| ---: | ---: | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | --- | ---: | ---: | ---: | ---: |\n'
 IFS=';' read -ra list <<<"$cases"
 for c in "${list[@]}"; do
@@ -108,13 +109,15 @@ for c in "${list[@]}"; do
         cspeed=$(printf '%.3g' "$(median <"$out/pair-c-speed.txt")") cwall=$(printf '%.2f' "$(median <"$out/pair-c-wall.txt")")
         ratio=$(printf '%.2f' "$(median <"$out/pair-speed-ratio.txt")") wallratio=$(printf '%.2f' "$(median <"$out/pair-wall-ratio.txt")")
         csolves=$(median <"$out/pair-c-solves.txt")
+        # C's fraction of the peak at geomech's flops for the same step
+        cpeak=$(awk -v c="$(median <"$out/pair-c-speed.txt")" -v f="$(median <"$out/pair-g-flops.txt")" -v p="$peak" 'BEGIN {printf "%.3f", c * f * 1e-9 / p}')
       else
-        cspeed=- cwall=- ratio=- wallratio=- csolves=-
+        cspeed=- cwall=- ratio=- wallratio=- csolves=- cpeak=-
       fi
       [ "$csolves" = - ] || csolves=$(printf '%.2f' "$csolves")
-      printf '| %s | %.0e | %s | %s | %s | %s | %.3g | %s | %.2f | %s | %s | %.0f | %.3g | %.3f | %s, %.2f |\n' "$members" "$((members * steps))" \
+      printf '| %s | %.0e | %s | %s | %s | %s | %.3g | %s | %.2f | %s | %s | %.0f | %.3g | %.3f, %s | %s, %.2f |\n' "$members" "$((members * steps))" \
         "$shown" "$version" "$cspeed" "$cwall" "$(median <"$out/pair-g-speed.txt")" "$ratio" "$(median <"$out/pair-g-wall.txt")" "$wallratio" \
-        "$backend" "$(median <"$out/pair-g-flops.txt")" "$gflops" "$(awk -v g="$gflops" -v p="$peak" 'BEGIN {print g / p}')" \
+        "$backend" "$(median <"$out/pair-g-flops.txt")" "$gflops" "$(awk -v g="$gflops" -v p="$peak" 'BEGIN {print g / p}')" "$cpeak" \
         "$csolves" "$(median <"$out/pair-g-solves.txt")"
     done
   done
