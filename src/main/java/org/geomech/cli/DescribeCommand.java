@@ -168,9 +168,9 @@ final class DescribeCommand implements Callable<Integer> {
     }
 
     /**
-     * Floating-point operations per member-step of the generated code (a function call counts as one); of a straight-line
-     * step, the work that depends on the state, the values of h and the model parameters alone counted apart; of a Newton
-     * step, a full iteration and then the parts as simplified Newton spends them (StepFlops).
+     * Floating-point operations per member-step (a function call counts as one): of a straight-line step, the generated
+     * code's work that depends on the state, the values of h and the model parameters alone counted apart; of a Newton
+     * step, the step's tapes' per full iteration and then the parts as simplified Newton spends them (StepFlops).
      */
     private static String flops(StepSystem s) {
         StepFlops f = StepFlops.of(s);
@@ -180,7 +180,7 @@ final class DescribeCommand implements Callable<Integer> {
             return f.guessAndUpdate() + " per member-step (one straight-line step; " + JavaEmitter.flops(stateParams, s.stepInvariant(), s.update()).once()
                     + " more from the parameters alone, outside the step loop)";
         }
-        return f.guessAndUpdate() + " for the guess and update, " + f.perIteration() + " per Newton iteration (residual, Jacobian, LU)\n"
+        return f.guessAndUpdate() + " for the guess and update, " + f.perIteration() + " per Newton iteration (residual, Jacobian, LU)" + System.lineSeparator()
                 + "  flops apart:  residual " + f.residual() + ", Jacobian " + f.jacobian() + ", LU factorisation " + f.factorisation() + ", LU solve "
                 + f.solve() + "; a member-step: " + f.guessAndUpdate() + " + factorisations x " + (f.jacobian() + f.factorisation()) + " + iterations x "
                 + (f.residual() + f.solve()) + " (per member-step, as summary.json counts them)";
