@@ -1,5 +1,6 @@
 package org.geomech.backend.simd;
 
+import org.geomech.ensemble.BlockConsistency;
 import org.geomech.expr.Expr;
 import org.geomech.expr.LaneTape;
 
@@ -29,7 +30,7 @@ final class LaneBlock {
     }
 
     /** A LaneTape's program over a block: the outputs of the inputs (block arrays), scratch of its own. */
-    final class Program {
+    final class Program implements BlockConsistency.Program {
         private final int inputs;
         private final int[] code, outputs;
         private final double[] w;
@@ -45,7 +46,8 @@ final class LaneBlock {
         }
 
         /** Output i into out at [i * width + l], from input j of member l at in[j * width + l]. */
-        void eval(double[] in, double[] out) {
+        @Override
+        public void eval(double[] in, double[] out) {
             int n = width;
             double[] r = w;
             System.arraycopy(in, 0, r, 0, inputs * n);

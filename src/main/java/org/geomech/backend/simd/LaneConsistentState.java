@@ -89,6 +89,8 @@ final class LaneConsistentState implements BlockConsistency {
 
     @Override public int width() { return block.width; }
 
+    @Override public Program program(List<Expr> inputs, List<Expr> outputs) { return block.program(inputs, outputs); }
+
     @Override
     public void apply(double[] q, double[] v, double[] parameters, double[] p, double[] lambda, int count, boolean[] done) {
         int w = block.width;
