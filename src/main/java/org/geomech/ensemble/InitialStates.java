@@ -1,6 +1,7 @@
 package org.geomech.ensemble;
 
 import org.geomech.expr.Expr;
+import org.geomech.expr.Exprs;
 import org.geomech.expr.ParseException;
 import org.geomech.expr.Parser;
 import org.geomech.expr.Tape;
@@ -18,6 +19,7 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.function.Supplier;
 import java.util.stream.IntStream;
@@ -282,9 +284,13 @@ public final class InitialStates {
                 this.atStartOffset = from;
                 List<Expr> read = new ArrayList<>();
                 List<Integer> components = new ArrayList<>(), shared = new ArrayList<>();
-                for (int c = 0; c < layout.size(); c++) if (c < from || c >= to) { components.add(c); read.add(layout.symbols().get(c)); }
+                // the components and shared parameters the values read
+                Set<Expr> used = Exprs.symbols(values);
+                for (int c = 0; c < layout.size(); c++)
+                    if ((c < from || c >= to) && used.contains(layout.symbols().get(c))) { components.add(c); read.add(layout.symbols().get(c)); }
                 List<Expr> all = sys.parameterSymbols();
-                for (int i = 0; i < all.size(); i++) if (!layout.parameters().contains(all.get(i))) { shared.add(i); read.add(all.get(i)); }
+                for (int i = 0; i < all.size(); i++)
+                    if (!layout.parameters().contains(all.get(i)) && used.contains(all.get(i))) { shared.add(i); read.add(all.get(i)); }
                 this.atStart = Tape.compile(read, values);
                 this.atStartInputs = read;
                 this.atStartComponents = components.stream().mapToInt(Integer::intValue).toArray();

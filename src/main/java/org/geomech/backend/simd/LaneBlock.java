@@ -5,6 +5,7 @@ import org.geomech.expr.Expr;
 import org.geomech.expr.LaneTape;
 
 import java.util.Arrays;
+import java.util.BitSet;
 import java.util.List;
 
 /**
@@ -31,14 +32,22 @@ final class LaneBlock {
 
     /** A LaneTape's program over a block: the outputs of the inputs (block arrays), scratch of its own. */
     final class Program implements BlockConsistency.Program {
-        private final int inputs;
+        /** The inputs the program reads (the others are not copied in). */
+        private final int[] read;
         private final int[] code, outputs;
         private final double[] w;
 
         Program(LaneTape tape) {
-            this.inputs = tape.inputs();
             this.code = tape.code();
             this.outputs = tape.outputs();
+            int inputs = tape.inputs();
+            BitSet used = new BitSet(inputs);
+            for (int pc = 0; pc < code.length; pc += 4) {
+                if (code[pc + 2] < inputs) used.set(code[pc + 2]);
+                if (LaneTape.binary(code[pc]) && code[pc + 3] < inputs) used.set(code[pc + 3]);
+            }
+            for (int o : outputs) if (o < inputs) used.set(o);
+            this.read = used.stream().toArray();
             this.w = new double[tape.scratch()];
             int[] constants = tape.constantRegisters();
             double[] values = tape.constantValues();
@@ -50,7 +59,7 @@ final class LaneBlock {
         public void eval(double[] in, double[] out) {
             int n = width;
             double[] r = w;
-            System.arraycopy(in, 0, r, 0, inputs * n);
+            for (int k : read) System.arraycopy(in, k * n, r, k * n, n);
             int[] c = code;
             for (int pc = 0; pc < c.length; pc += 4) {
                 int op = c[pc], dst = c[pc + 1] * n, a = c[pc + 2] * n, b = c[pc + 3] * n;
