@@ -63,15 +63,16 @@ abstract sealed class SimdRun implements Backend.Run permits NewtonRun, Explicit
     /** The observer values of the current state into out (observer-major), and its block partials. */
     abstract double[] observe(double[] out);
 
-    // The first observation (t = 0, or a resumed state) through LaneObservers: the kernel's values, bitwise, without waiting for
-    // the JIT to compile its Vector API code, which a fresh run would otherwise run interpreted over every member
+    // The first observation (t = 0) through LaneObservers and Reduction.block, plain loops: bitwise the kernel's values and
+    // LaneReduction's partials, without waiting for the JIT to compile their Vector API code, which a fresh run would
+    // otherwise run interpreted, allocating every vector, over every member
     private double[] firstObservation(double[] out) {
         int members = state.members(), blocks = Reduction.blocks(members);
         double[] partials = new double[blocks * (1 + Reduction.FIELDS * observers)];
         parallel(blocks, (t, b) -> {
             int from = b * Reduction.BLOCK, to = Math.min(members, from + Reduction.BLOCK);
             firstLanes[t].observe(state, from, to, out);
-            LaneReduction.block(b, out, 0, initial, members, observers, state, partials);
+            Reduction.block(b, out, 0, initial, members, observers, state, partials);
         });
         return partials;
     }
