@@ -164,14 +164,13 @@ public final class Engine {
             Backend.Compiled compiled = spec.executor() != null ? null : compiled();
             if (compiled != null) flops = compiled.flopsPerStep();
             boolean complete = true;
-            List<StepSize> stages = spec.stages();
-            for (int stage = 0; stage < stages.size() && complete; stage++) {
-                StepSize stepSize = stages.get(stage);
+            for (StepSize stepSize : spec.stages()) {
+                if (!complete) break;
                 TimeGrid grid = spec.grid(stepSize);
                 long before = done;
                 done += grid.steps();
-                if (resumed != null && stage < resumed.stage()) replay(stepSize, grid, resumed.finished().get(stage));
-                else complete = slabs ? inSlabs(stage, stepSize, grid, before, compiled, slabMembers) : atOnce(stage, stepSize, grid, before, compiled);
+                if (resumed != null && stepSize.index() < resumed.stage()) replay(stepSize, grid, resumed.finished().get(stepSize.index()));
+                else complete = slabs ? inSlabs(stepSize, grid, before, compiled, slabMembers) : atOnce(stepSize, grid, before, compiled);
             }
             if (complete && checkpointing != null) checkpointing.clear();
             return new Outcome(results, consistency, rankError, complete, flops());
@@ -181,8 +180,8 @@ public final class Engine {
         // checkpoint ran it at another step size
         private void replay(StepSize stepSize, TimeGrid grid, Stage s) {
             if (!stepSize.equals(s.stepSize()))
-                throw new InputException("the checkpoint's step size " + (stepSize.index() + 1) + " is " + s.stepSize().label() + ", this run's " + stepSize.label()
-                        + ": resume it with the step sizes it was started with");
+                throw new InputException("the checkpoint's step size " + (stepSize.index() + 1) + " is " + s.stepSize().label() + ", this run's "
+                        + stepSize.label() + ": resume it with the step sizes it was started with");
             consistency = resumed.consistency();
             listener.started(consistency, flops());
             List<EnsembleRun.Row> rows = s.result().rows();
@@ -197,7 +196,8 @@ public final class Engine {
         }
 
         // One step size in slabs, here or on the executor; false where a stop signal ended it between slabs
-        private boolean inSlabs(int stage, StepSize stepSize, TimeGrid grid, long before, Backend.Compiled compiled, int slabMembers) {
+        private boolean inSlabs(StepSize stepSize, TimeGrid grid, long before, Backend.Compiled compiled, int slabMembers) {
+            int stage = stepSize.index();
             Launch launch = new Launch(spec.step(), plan, spec.initial(), spec.perturbation(), grid);
             Spread spread = spec.spread(launch.params());
             SlabRun.Keep keep = spec.keep(spread);
@@ -245,7 +245,8 @@ public final class Engine {
         }
 
         // One step size held at once; false where a stop signal ended it at a checkpoint
-        private boolean atOnce(int stage, StepSize stepSize, TimeGrid grid, long before, Backend.Compiled compiled) {
+        private boolean atOnce(StepSize stepSize, TimeGrid grid, long before, Backend.Compiled compiled) {
+            int stage = stepSize.index();
             boolean resuming = resumed != null && stage == resumed.stage();
             EnsembleState state;
             if (resuming) {
