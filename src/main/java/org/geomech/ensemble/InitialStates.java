@@ -471,6 +471,7 @@ public final class InitialStates {
             return j;
         }
 
+        // a given value (after the draw) that is not finite is refused, naming the coordinate and member j of its point
         private static void finite(String name, int j, double value) {
             if (!Double.isFinite(value)) throw new InputException("initial value of " + name + " for member " + j + " is not finite (" + value + ")");
         }
