@@ -137,7 +137,7 @@ public final class Engine {
         private final List<Stage> finished = new ArrayList<>();
         private InitialStates.Report consistency;
         private long[] flops;
-        /** The step compiled in this process, on first use: not where slabs run on an executor, unless a failed member is retried here. */
+        /** The step compiled in this process, on first use: not where slabs (and the retries of their failed members) run on an executor. */
         private Backend.Compiled compiled;
         private double rankError;
         private long done;
@@ -210,8 +210,9 @@ public final class Engine {
             }
             consistency = o.consistency();
             listener.started(consistency, flops());
-            List<Retries.Retried> retried = spec.retries() > 0 && !o.failures().isEmpty()
-                    ? Retries.run(compiled(), launch, o.failures(), spec.retries(), spread, paths()) : List.of();
+            List<Retries.Retried> retried = spec.retries() == 0 || o.failures().isEmpty() ? List.of()
+                    : spec.executor() != null ? spec.executor().retry(spec.recipes().apply(stage), o.failures(), spec.retries())
+                    : Retries.run(compiled(), launch, o.failures(), spec.retries(), spread, paths());
             List<SweepRun.Point> points = Retries.merge(SweepRun.points(plan, o.result().rows(), o.failures(), o.memberSteps()), retried);
             List<double[][][]> spreadTimes = spread == null ? null : spread.retrying() ? spread.merge(retried, o.result().rows().size()) : o.spread();
             for (int i = 0; i < o.result().rows().size(); i++)

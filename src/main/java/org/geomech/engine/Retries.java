@@ -8,6 +8,7 @@ import org.geomech.ensemble.SweepPlan;
 import org.geomech.ensemble.TimeGrid;
 import org.geomech.method.StepSystem;
 
+import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -53,7 +54,7 @@ public final class Retries {
      */
     public record Retried(int point, int member, double h, EnsembleState.Status status, long memberSteps, long newtonIterations,
                           long jacobianFactorisations, double seconds, int from, double[][] partials, double[] finalState, double[][] values,
-                          double[][] states) {
+                          double[][] states) implements Serializable {
         /** True where its last try reached t_end. */
         public boolean ok() { return status == EnsembleState.Status.OK; }
 
@@ -69,6 +70,15 @@ public final class Retries {
     public static List<Retried> run(Backend.Compiled compiled, Launch launch, List<MemberFailure> failures, int halvings, Spread spread,
                                     Set<Integer> paths) {
         return IntStream.range(0, failures.size()).parallel().mapToObj(i -> retry(compiled, launch, failures.get(i), halvings, spread, paths)).toList();
+    }
+
+    /**
+     * As above, on a launch rebuilt from its recipe (where slabs run on an executor): the observer values its spread gives,
+     * the states of the trajectory members its slabs keep.
+     */
+    public static List<Retried> run(SlabExecutor.Prepared prepared, List<MemberFailure> failures, int halvings) {
+        Set<Integer> paths = Arrays.stream(prepared.keep().trajectoryMembers()).boxed().collect(java.util.stream.Collectors.toSet());
+        return run(prepared.compiled(), prepared.launch(), failures, halvings, prepared.keep().spread(), paths);
     }
 
     private static Retried retry(Backend.Compiled compiled, Launch launch, MemberFailure f, int halvings, Spread spread, Set<Integer> paths) {
