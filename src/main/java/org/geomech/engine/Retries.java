@@ -44,7 +44,8 @@ public final class Retries {
 
     /**
      * A member run again: its point and index, the step size of its last try, how that try ended (OK where it reached
-     * t_end), the work of all its tries (member-steps, Newton iterations, Jacobian factorisations, seconds), the first
+     * t_end), the work of all its tries (member-steps, Newton iterations, Jacobian factorisations, and seconds: its share of
+     * the wall-clock time its launch's retries took side by side, in proportion to its own stepping time), the first
      * output row that enters the statistics (the launch's rows before it hold the member), and where OK its one-member
      * block partials at every output time and its final state (else empty), and where OK and a spread asked its
      * observers' values at every output time ([row][observer], as Spread.values gives them; else empty, and empty as
@@ -58,6 +59,11 @@ public final class Retries {
         /** True where its last try reached t_end. */
         public boolean ok() { return status == EnsembleState.Status.OK; }
 
+        /** This member with its seconds given. */
+        Retried withSeconds(double given) {
+            return new Retried(point, member, h, status, memberSteps, newtonIterations, jacobianFactorisations, given, from, partials, finalState, values, states);
+        }
+
         /** "ok" where it reached t_end, else why its last try failed, as MemberFailure.reason names it. */
         public String result() { return ok() ? "ok" : MemberFailure.reason(status); }
     }
@@ -69,7 +75,10 @@ public final class Retries {
      */
     public static List<Retried> run(Backend.Compiled compiled, Launch launch, List<MemberFailure> failures, int halvings, Spread spread,
                                     Set<Integer> paths) {
-        return IntStream.range(0, failures.size()).parallel().mapToObj(i -> retry(compiled, launch, failures.get(i), halvings, spread, paths)).toList();
+        long start = System.nanoTime();
+        List<Retried> alone = IntStream.range(0, failures.size()).parallel().mapToObj(i -> retry(compiled, launch, failures.get(i), halvings, spread, paths)).toList();
+        double wall = (System.nanoTime() - start) * 1e-9, own = alone.stream().mapToDouble(Retried::seconds).sum();
+        return own == 0 ? alone : alone.stream().map(r -> r.withSeconds(r.seconds() * wall / own)).toList();
     }
 
     /**
