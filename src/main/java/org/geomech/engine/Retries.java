@@ -52,6 +52,8 @@ public final class Retries {
      * a checkpoint gives it back: a finished step size keeps its spread merged), and where OK and a trajectory member
      * its state at every output time ([row][component]; else empty, and empty as a checkpoint gives it back: a finished
      * step size keeps its trajectories merged).
+     *
+     * @serial exclude
      */
     public record Retried(int point, int member, double h, EnsembleState.Status status, long memberSteps, long newtonIterations,
                           long jacobianFactorisations, double seconds, int from, double[][] partials, double[] finalState, double[][] values,
