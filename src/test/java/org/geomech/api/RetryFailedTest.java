@@ -98,7 +98,7 @@ class RetryFailedTest {
                 .ensemble(Ensemble.of(4)).newton(1e-14, 50).stepSize("1.6/(1+j)");
         Results plain = run.get().run(), retried = run.get().retryFailed(1).run();
         assertTrue(plain.failures().stream().anyMatch(f -> f.member() == 1), "member 1 (h = 0.8) fails: " + plain.failures());
-        Retries.Retried one = retried.retried(Double.NaN).stream().filter(r -> r.member() == 1).findFirst().orElseThrow();
+        Retries.Retried one = retried.retried(retried.series("1.6/(1+j)", 0).stepSize()).stream().filter(r -> r.member() == 1).findFirst().orElseThrow();
         assertEquals(0.4, one.h());
         assertTrue(one.ok());
         int hColumn = retried.components().indexOf("h");
