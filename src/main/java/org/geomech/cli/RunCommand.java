@@ -260,7 +260,7 @@ final class RunCommand extends GeomechCommand {
     // What this run allocates with components state components and observed observers per member (MemoryPlan)
     private MemoryPlan memory(int components, long members, long rows, int observed, boolean device) {
         return new MemoryPlan(components, members, rows, observed, scenario.needsSpread(), MemoryPlan.sketch(quantiles, members, rows, observed), saveFinalStates,
-                trajectoryMembers == null ? 0 : (long) trajectoryMembers.size() * plan.points(), device);
+                trajectoryMembers == null ? 0 : (long) trajectoryMembers.size() * plan.points(), device, scenario.retries() > 0);
     }
 
     // Every step size through the Java API, in one run: sweeps, per-member parameters, spread statistics, slabs, checkpoints and resume

@@ -138,7 +138,7 @@ public final class Engine {
         private final List<Stage> finished = new ArrayList<>();
         private InitialStates.Report consistency;
         private long[] flops;
-        /** The step compiled in this process, on first use: not where slabs run on an executor, unless a failed member is retried here. */
+        /** The step compiled in this process, on first use: not where slabs (and the retries of their failed members) run on an executor. */
         private Backend.Compiled compiled;
         private double rankError;
         private long done;
@@ -215,13 +215,16 @@ public final class Engine {
             }
             consistency = o.consistency();
             listener.started(consistency, flops());
-            List<Retries.Retried> retried = spec.retries() > 0 && !o.failures().isEmpty() ? Retries.run(compiled(), launch, o.failures(), spec.retries(), spread) : List.of();
+            List<Retries.Retried> retried = spec.retries() == 0 || o.failures().isEmpty() ? List.of()
+                    : spec.executor() != null ? spec.executor().retry(spec.recipes().apply(stage), o.failures(), spec.retries())
+                    : Retries.run(compiled(), launch, o.failures(), spec.retries(), spread, paths());
             List<SweepRun.Point> points = Retries.merge(SweepRun.points(plan, o.result().rows(), o.failures(), o.memberSteps()), retried);
             List<double[][][]> spreadTimes = spread == null ? null : spread.retrying() ? spread.merge(retried, o.result().rows().size()) : o.spread();
             for (int i = 0; i < o.result().rows().size(); i++)
                 for (SweepRun.Point p : points) listener.output(stepSize, p.index(), p.rows().get(i), spread == null ? null : spreadTimes.get(i)[p.index()]);
             if (spread != null) rankError = Math.max(rankError, spread.rankError());
-            Trajectories recorded = o.trajectories() == null ? null : Trajectories.of(o.result().rows(), keep.trajectoryMembers(), o.trajectories());
+            Trajectories recorded = o.trajectories() == null ? null
+                    : Retries.trajectories(Trajectories.of(o.result().rows(), keep.trajectoryMembers(), o.trajectories()), retried, plan);
             double[][][] last = o.finalStates() != null ? o.finalStates() : new double[plan.points()][0][];
             finished.add(new Stage(stepSize, o.result(), o.failures(), recorded, spreadTimes, last, retried));
             results.add(new StageResult(stepSize, points, Retries.stillFailing(o.failures(), retried), spreadTimes, Retries.finalStates(last, retried), recorded,
@@ -296,7 +299,8 @@ public final class Engine {
                 last[p.index()] = spec.keepFinalStates() != Boolean.FALSE ? finalStates(p.index(), state) : new double[0][];
             boolean complete = checkpoints == null || !checkpoints.stopping();
             List<Retries.Retried> retried = retrying && complete
-                    ? Retries.run(compiled, new Launch(spec.step(), plan, spec.initial(), spec.perturbation(), grid), r.failures(), spec.retries(), spread) : List.of();
+                    ? Retries.run(compiled, new Launch(spec.step(), plan, spec.initial(), spec.perturbation(), grid), r.failures(), spec.retries(), spread, paths())
+                    : List.of();
             List<SweepRun.Point> points = Retries.merge(r.points(), retried);
             // stopped at a checkpoint, a retrying spread summarises its rows so far without retries (the checkpoint holds what they need)
             List<double[][][]> spreadTimes = spread == null ? null : retrying ? spread.merge(retried, points.get(0).rows().size()) : spread.recordedTimes();
@@ -304,12 +308,16 @@ public final class Engine {
             if (retrying)
                 for (int i = 0; i < points.get(0).rows().size(); i++)
                     for (SweepRun.Point p : points) listener.output(stepSize, p.index(), p.rows().get(i), spread == null ? null : spreadTimes.get(i)[p.index()]);
-            finished.add(new Stage(stepSize, r.run(), r.failures(), recorder, spreadTimes, last, retried));
-            results.add(new StageResult(stepSize, points, Retries.stillFailing(r.failures(), retried), spreadTimes, Retries.finalStates(last, retried), recorder,
+            Trajectories paths = Retries.trajectories(recorder, retried, plan);
+            finished.add(new Stage(stepSize, r.run(), r.failures(), paths, spreadTimes, last, retried));
+            results.add(new StageResult(stepSize, points, Retries.stillFailing(r.failures(), retried), spreadTimes, Retries.finalStates(last, retried), paths,
                     Retries.counters(r.run(), retried), retried));
             listener.finished(results.get(results.size() - 1), complete);
             return complete;
         }
+
+        // the launch indices of the trajectory members, whose retries keep their states at every output
+        private java.util.Set<Integer> paths() { return java.util.Set.copyOf(spec.trajectoryMembers()); }
 
         private Backend.Compiled compiled() {
             if (compiled == null) compiled = compile(spec.backend(), spec.step(), spec.observers(), spec.newton());

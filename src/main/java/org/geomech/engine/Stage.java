@@ -5,7 +5,8 @@ import org.geomech.ensemble.StepSize;
 import java.util.List;
 
 /**
- * A finished launch: its step size, its result, its failed members (before any retry), its trajectories (null if none were saved),
+ * A finished launch: its step size, its result, its failed members (before any retry), its trajectories (a member
+ * retried to t_end as its retry ran; null if none were saved),
  * its spread at every output time ([time][point][observer][min, std, quantiles...]; null if not asked for), its final
  * states ([point][member][component]) and its failed members run again (Retries; empty unless asked for).
  */

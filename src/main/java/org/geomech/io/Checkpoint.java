@@ -605,7 +605,7 @@ public final class Checkpoint {
         for (double[] p : partials) readDoubles(in, p);
         double[] last = new double[count(in, file)];
         readDoubles(in, last);
-        return new Retries.Retried(point, member, h, EnsembleState.Status.values()[code], memberSteps, newton, factorisations, seconds, from, partials, last, new double[0][]);
+        return new Retries.Retried(point, member, h, EnsembleState.Status.values()[code], memberSteps, newton, factorisations, seconds, from, partials, last, new double[0][], new double[0][]);
     }
 
     private static EnsembleState.Status status(int code, Path file) {
