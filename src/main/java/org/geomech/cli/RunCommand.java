@@ -18,6 +18,7 @@ import org.geomech.ensemble.Reduction;
 import org.geomech.engine.Startup;
 import org.geomech.ensemble.Statistic;
 import org.geomech.ensemble.Statistics;
+import org.geomech.ensemble.StepSize;
 import org.geomech.ensemble.SweepPlan;
 import org.geomech.engine.SweepRun;
 import org.geomech.ensemble.TimeGrid;
@@ -241,7 +242,7 @@ final class RunCommand extends GeomechCommand {
      */
     private Integer automaticSlab(Model sys) {
         long rows = 0;
-        for (double h : stepSizes()) rows = Math.max(rows, grid(h).rows());
+        for (StepSize h : stepSizes()) rows = Math.max(rows, grid(h).rows());
         long members = plan.launchMembers();
         int observed = 4 + scenario.observers().size();   // energy, energy_error, two constraint residuals at most
         boolean device = Backends.named(scenario.backend(), scenarioOptions.device()).name().equals("opencl");
@@ -269,7 +270,7 @@ final class RunCommand extends GeomechCommand {
     // What this run allocates with components state components and observed observers per member (MemoryPlan)
     private MemoryPlan memory(int components, long members, long rows, int observed, boolean device) {
         return new MemoryPlan(components, members, rows, observed, scenario.needsSpread(), MemoryPlan.sketch(quantiles, members, rows, observed), saveFinalStates,
-                trajectoryMembers == null ? 0 : (long) trajectoryMembers.size() * plan.points(), device);
+                trajectoryMembers == null ? 0 : (long) trajectoryMembers.size() * plan.points(), device, scenario.retries() > 0);
     }
 
     // Every step size through the Java API, in one run: sweeps, per-member parameters, spread statistics, slabs, checkpoints and resume
@@ -289,7 +290,7 @@ final class RunCommand extends GeomechCommand {
         run.engineListener(files);
         if (!output.noPlots) run.engineListener(plots = new RunPlots(quantileNames()));   // no chart is built either: a runtime without java.desktop runs with --no-plots
         long totalSteps = 0;
-        for (double h : stepSizes()) totalSteps += grid(h).steps();
+        for (StepSize h : stepSizes()) totalSteps += grid(h).steps();
         Progress progress = progress(scenario.members() * plan.points(), totalSteps);
         Results res = run.progress(progress::accept).listener(new Run.Listener() {
             @Override
@@ -299,13 +300,13 @@ final class RunCommand extends GeomechCommand {
             }
 
             @Override
-            public void output(Output row) { checkFinite(Double.isNaN(row.h()) ? null : row.h(), statisticsRow(row)); }
+            public void output(Output row) { checkFinite(row.h().isPresent() ? (Double) row.h().getAsDouble() : null, statisticsRow(row)); }
         }).run();
         progress.end();
         if (!res.quantiles().equals("none")) summary.quantiles(res.quantiles(), res.quantileRankError());
         if (talking())
-            for (double h : stepSizes()) {
-                for (RunFiles.Reported r : files.reported()) if (Double.compare(r.stage(), h) == 0) print(r.result(), r.t());
+            for (StepSize h : stepSizes()) {
+                for (RunFiles.Reported r : files.reported()) if (r.stepSize().equals(h)) print(r.result(), r.t());
                 printRetried(res.retried(h), plan.points() > 1);
             }
         if (!res.finished()) Interrupts.check();   // a signal: the checkpoint is written; the partial results go out as the command stops
@@ -344,9 +345,9 @@ final class RunCommand extends GeomechCommand {
             }
     }
 
-    private TimeGrid grid(double h) { return scenario.steps().grid(h, scenario.tEnd(), scenario.outputInterval()); }
+    private TimeGrid grid(StepSize h) { return h.grid(scenario.tEnd(), scenario.outputInterval()); }
 
-    private List<Double> stepSizes() { return scenario.steps().stages(); }
+    private List<StepSize> stepSizes() { return scenario.steps().stages(); }
 
     // Once, before the first result: the observers' names, the charts' title, and how far consistency moved the initial states
     private void start(Results setup) {
