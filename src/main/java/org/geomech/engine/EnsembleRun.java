@@ -126,11 +126,11 @@ public final class EnsembleRun {
                 run.resume(done, from.initialValues());
             }
             Startup.firstStep();
-            Batches batches = new Batches(state.members(), rows.get(0).stats().size());
+            Batches batches = new Batches(state.members(), rows.get(0).stats().size(), grid.stride());
             while (done < grid.steps()) {
                 int outputs = recorder == null ? batches.outputs(done, grid, checkpoints) : 0;
+                long batchStart = System.nanoTime();
                 if (outputs > 0) {
-                    long batchStart = System.nanoTime();
                     for (Reduction.Result r : run.advanceObserving(outputs, grid.stride())) {
                         done += grid.stride();
                         add(rows, row(done, r, grid), rowListener);
@@ -138,8 +138,10 @@ public final class EnsembleRun {
                     batches.took(outputs, System.nanoTime() - batchStart);
                 } else {
                     long nextRow = Math.min(grid.steps(), (done / grid.stride() + 1) * grid.stride());
-                    long next = checkpoints == null ? nextRow : Math.min(nextRow, Math.max(done + 1, checkpoints.nextStop(done)));
+                    long next = Math.min(nextRow, done + batches.steps());
+                    if (checkpoints != null) next = Math.min(next, Math.max(done + 1, checkpoints.nextStop(done)));
                     run.advance((int) (next - done));
+                    batches.advanced(next - done, System.nanoTime() - batchStart);
                     done = next;
                     if (done == nextRow) {
                         add(rows, row(done, run.observe(), grid), rowListener);
@@ -161,28 +163,44 @@ public final class EnsembleRun {
      * then as many as the last batch's time per output says fit in TARGET (at most GROWTH times as many, at least half
      * as many), so that a short run takes few batches and progress, wall-clock checkpoints and a stop signal still come
      * within a fraction of a second; never past the next checkpoint stop nor the last whole output, and no more than
-     * MAX_PARTIALS block partials kept at once.
+     * MAX_PARTIALS block partials kept at once. Where one output is not yet known to fit in TARGET (at the start, or
+     * where outputs are far apart), the run advances by plain steps instead, as many as fit in TARGET (one at first,
+     * at most GROWTH times as many as the last time), so that progress comes within an output too.
      */
     private static final class Batches {
         private static final long TARGET = 100_000_000, GROWTH = 16, MAX_PARTIALS = 1 << 23;
         private final int most;
+        private final long stride;
         private int size = 1;
+        private long steps = 1;
+        private double nanosPerStep = Double.POSITIVE_INFINITY;
 
-        Batches(int members, int observers) {
+        Batches(int members, int observers, long stride) {
             most = (int) Math.max(1, MAX_PARTIALS / ((long) Reduction.blocks(members) * (1 + Reduction.FIELDS * observers) + 1));
+            this.stride = stride;
         }
 
-        /** The outputs of the next batch after done steps; 0 where the next output is not a whole stride away (a stop or the end lies between). */
+        /** The outputs of the next batch after done steps; 0 where the next output is not a whole stride away (a stop or the end lies between) or not known to fit in TARGET. */
         int outputs(long done, TimeGrid grid, Checkpoints checkpoints) {
-            if (done % grid.stride() != 0) return 0;
+            if (done % grid.stride() != 0 || nanosPerStep * stride > TARGET) return 0;
             long until = checkpoints == null ? grid.steps() : Math.min(grid.steps(), checkpoints.nextStop(done));
             return (int) Math.min(Math.min(size, most), (until - done) / grid.stride());
         }
+
+        /** The steps of the next plain advance: as many as fit in TARGET, growing by at most GROWTH. */
+        long steps() { return steps; }
 
         /** After a batch of `outputs` outputs took nanos. */
         void took(int outputs, long nanos) {
             long fit = (long) ((double) outputs * TARGET / Math.max(1, nanos));
             size = (int) Math.min(most, Math.max(Math.max(1, outputs / 2), Math.min(GROWTH * outputs, fit)));
+            nanosPerStep = (double) Math.max(1, nanos) / ((long) outputs * stride);
+        }
+
+        /** After a plain advance of n steps took nanos. */
+        void advanced(long n, long nanos) {
+            nanosPerStep = (double) Math.max(1, nanos) / n;
+            steps = Math.max(1, Math.min(GROWTH * n, (long) (TARGET / nanosPerStep)));
         }
     }
 
@@ -225,7 +243,7 @@ public final class EnsembleRun {
         if (listener != null) listener.accept(row);
     }
 
-    private static Row row(long step, Reduction.Result r, TimeGrid grid) {
+    static Row row(long step, Reduction.Result r, TimeGrid grid) {
         return new Row(step * grid.h(), step, r.ok(), r.stats(), r);
     }
 }
