@@ -5,7 +5,8 @@ import java.util.List;
 /**
  * A finished step size: its result, its failed members (before any retry), its trajectories (null if none were saved),
  * its spread at every output time ([time][point][observer][min, std, quantiles...]; null if not asked for), its final
- * states ([point][member][component]) and its failed members run again (Retries; empty unless asked for).
+ * states ([point][member][component]; null where a listener took them, with its trajectories: Engine.Listener.takesStates)
+ * and its failed members run again (Retries; empty unless asked for).
  */
 public record Stage(double h, EnsembleRun.Result result, List<MemberFailure> failures, Trajectories trajectories, List<double[][][]> spread,
                     double[][][] finalStates, List<Retries.Retried> retried) {
@@ -15,4 +16,7 @@ public record Stage(double h, EnsembleRun.Result result, List<MemberFailure> fai
         retried = List.copyOf(retried);
         spread = spread == null ? null : List.copyOf(spread);
     }
+
+    /** This step size without final states and trajectories, which a listener has taken (Engine.Listener.takesStates). */
+    Stage withoutStates() { return new Stage(h, result, failures, null, spread, null, retried); }
 }

@@ -657,8 +657,9 @@ public final class Checkpoint {
         return spread;
     }
 
-    // [point][member][component], each point as one block of member-major doubles
+    // [point][member][component], each point as one block of member-major doubles; null (a listener took them) as no point
     private static void finalStates(DataOutputStream out, double[][][] states) throws IOException {
+        if (states == null) states = new double[0][][];
         int members = states.length == 0 ? 0 : states[0].length, components = members == 0 ? 0 : states[0][0].length;
         out.writeInt(states.length);
         out.writeInt(members);
@@ -672,6 +673,7 @@ public final class Checkpoint {
 
     private static double[][][] finalStates(DataInputStream in, Path file) throws IOException {
         int points = count(in, file), members = count(in, file), components = count(in, file);
+        if (points == 0) return null;
         double[][][] states = new double[points][members][components];
         double[] flat = new double[Math.multiplyExact(members, components)];
         for (double[][] point : states) {
