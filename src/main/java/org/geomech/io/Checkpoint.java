@@ -36,7 +36,7 @@ import java.util.zip.CheckedOutputStream;
 /**
  * A run's checkpoint (checkpoint.bin in its output folder): the version that wrote it, a fingerprint of the step
  * system, the run's inputs (command-line arguments and scenario text), the step sizes already finished (with their
- * final states), and where the current one stands: its snapshot (rows with their reduction blocks' partials, so a
+ * final states and trajectories, unless a listener took them: Engine.Listener.takesStates), and where the current one stands: its snapshot (rows with their reduction blocks' partials, so a
  * sweep's rows split into its points; counters; msd origins), trajectories and spread (min, std, quantiles, histograms
  * as Histogram.flat gives them: each observer's numbers in a row of the width the run's statistics give) so far,
  * and the ensemble's states and statuses, or, where the step size runs in slabs, the slabs finished so far (SlabRun.Slab;
