@@ -18,6 +18,7 @@ import org.geomech.ensemble.Reduction;
 import org.geomech.engine.Startup;
 import org.geomech.ensemble.Statistic;
 import org.geomech.ensemble.Statistics;
+import org.geomech.ensemble.StepSize;
 import org.geomech.ensemble.SweepPlan;
 import org.geomech.engine.SweepRun;
 import org.geomech.ensemble.TimeGrid;
@@ -231,7 +232,7 @@ final class RunCommand extends GeomechCommand {
      */
     private Integer automaticSlab(Model sys) {
         long rows = 0;
-        for (double h : stepSizes()) rows = Math.max(rows, grid(h).rows());
+        for (StepSize h : stepSizes()) rows = Math.max(rows, grid(h).rows());
         long members = plan.launchMembers();
         int observed = 4 + scenario.observers().size();   // energy, energy_error, two constraint residuals at most
         boolean device = Backends.named(scenario.backend(), scenarioOptions.device()).name().equals("opencl");
@@ -259,7 +260,7 @@ final class RunCommand extends GeomechCommand {
     // What this run allocates with components state components and observed observers per member (MemoryPlan)
     private MemoryPlan memory(int components, long members, long rows, int observed, boolean device) {
         return new MemoryPlan(components, members, rows, observed, scenario.needsSpread(), MemoryPlan.sketch(quantiles, members, rows, observed), saveFinalStates,
-                trajectoryMembers == null ? 0 : (long) trajectoryMembers.size() * plan.points(), device);
+                trajectoryMembers == null ? 0 : (long) trajectoryMembers.size() * plan.points(), device, scenario.retries() > 0);
     }
 
     // Every step size through the Java API, in one run: sweeps, per-member parameters, spread statistics, slabs, checkpoints and resume
@@ -275,11 +276,11 @@ final class RunCommand extends GeomechCommand {
         if (resumeFrom != null) run.resume(checkpointFile());
         summary.inputs(scenario).members(scenario.members() * plan.points());
         files = new RunFiles(() -> folder(scenario.out()), summary, new RunFiles.Layout(format, scenario.statistics(), scenario.quantileLevels(),
-                trajectoryMembers, saveFinalStates, (int) stepSizes().stream().distinct().count()), plan);
+                trajectoryMembers, saveFinalStates, stepSizes().size()), plan);
         run.engineListener(files).resultsHoldStates(false);
         if (!output.noPlots) run.engineListener(plots = new RunPlots(quantileNames()));   // no chart is built either: a runtime without java.desktop runs with --no-plots
         long totalSteps = 0;
-        for (double h : stepSizes()) totalSteps += grid(h).steps();
+        for (StepSize h : stepSizes()) totalSteps += grid(h).steps();
         Progress progress = progress(scenario.members() * plan.points(), totalSteps);
         Results res = run.progress(progress::accept).listener(new Run.Listener() {
             @Override
@@ -289,13 +290,13 @@ final class RunCommand extends GeomechCommand {
             }
 
             @Override
-            public void output(Output row) { checkFinite(Double.isNaN(row.h()) ? null : row.h(), statisticsRow(row)); }
+            public void output(Output row) { checkFinite(row.h().isPresent() ? (Double) row.h().getAsDouble() : null, statisticsRow(row)); }
         }).run();
         progress.end();
         if (!res.quantiles().equals("none")) summary.quantiles(res.quantiles(), res.quantileRankError());
         if (talking())
-            for (double h : stepSizes()) {
-                for (RunFiles.Reported r : files.reported()) if (Double.compare(r.stage(), h) == 0) print(r.result(), r.t());
+            for (StepSize h : stepSizes()) {
+                for (RunFiles.Reported r : files.reported()) if (r.stepSize().equals(h)) print(r.result(), r.t());
                 printRetried(res.retried(h), plan.points() > 1);
             }
         if (!res.finished()) Interrupts.check();   // a signal: the checkpoint is written; the partial results go out as the command stops
@@ -334,9 +335,9 @@ final class RunCommand extends GeomechCommand {
             }
     }
 
-    private TimeGrid grid(double h) { return scenario.steps().grid(h, scenario.tEnd(), scenario.outputInterval()); }
+    private TimeGrid grid(StepSize h) { return h.grid(scenario.tEnd(), scenario.outputInterval()); }
 
-    private List<Double> stepSizes() { return scenario.steps().stages(); }
+    private List<StepSize> stepSizes() { return scenario.steps().stages(); }
 
     // Once, before the first result: the observers' names, the charts' title, and how far consistency moved the initial states
     private void start(Results setup) {

@@ -11,6 +11,7 @@ import org.geomech.ensemble.Histogram;
 import org.geomech.ensemble.InitialStates;
 import org.geomech.ensemble.Statistic;
 import org.geomech.ensemble.Statistics;
+import org.geomech.ensemble.StepSize;
 import org.geomech.ensemble.SweepPlan;
 
 import java.nio.file.Path;
@@ -44,15 +45,15 @@ public final class RunFiles implements Engine.Listener {
         public double memberStepsPerSecond() { return memberSteps / steppingSeconds; }
     }
 
-    /** A step size's result (stage: its h, NaN where h varies per member) and the time of its last row. */
-    public record Reported(double stage, StepSizeResult result, double t) {}
+    /** A launch's result (of one sweep point), its step size, and the time of its last row. */
+    public record Reported(StepSize stepSize, StepSizeResult result, double t) {}
 
-    /** The h column of timeseries.csv where h varies per member (NaN in timeseries.npy). */
+    /** The h column of timeseries.csv where h varies per member (timeseries.npy, all numbers, has NaN there). */
     public static final String VARIES = "varies";
 
     /**
      * How the run's files are laid out: npy or csv, the statistics' columns, the trajectory members, whether final states are
-     * saved, and how many different step sizes the run has (more than one: each step size's files are named by it).
+     * saved, and how many step sizes the run has (more than one: each step size's files are named by it).
      */
     public record Layout(String format, List<String> statistics, double[] levels, List<Integer> trajectoryMembers, boolean finalStates, int stepSizes) {}
 
@@ -107,8 +108,8 @@ public final class RunFiles implements Engine.Listener {
     }
 
     @Override
-    public void output(double h, int point, EnsembleRun.Row row, double[][] spread) {
-        List<Object> cells = new ArrayList<>(List.of(Double.isNaN(h) ? VARIES : h, row.t(), row.step(), row.ok()));
+    public void output(StepSize stepSize, int point, EnsembleRun.Row row, double[][] spread) {
+        List<Object> cells = new ArrayList<>(List.of(column(stepSize), row.t(), row.step(), row.ok()));
         if (swept()) cells.add(1, point);
         for (Statistics st : row.withSpread(spread, layout.levels().length).stats()) for (Statistic s : statistics) cells.add(s.of(st, layout.levels()));
         if (seriesFile != null) seriesFile.append(cells);
@@ -121,7 +122,7 @@ public final class RunFiles implements Engine.Listener {
      */
     @Override
     public void finished(Engine.StageResult stage, boolean complete) {
-        double h = stage.h();
+        StepSize h = stage.stepSize();
         Path out = folder.get();
         for (SweepRun.Point p : stage.points())
             if (layout.trajectoryMembers() != null) writeTrajectories(out, trajectoryStem(h, p.index()), stage, p.index());
@@ -183,16 +184,22 @@ public final class RunFiles implements Engine.Listener {
 
     private boolean swept() { return plan.points() > 1; }
 
-    // trajectories, prefixed h0.1- where the run has several step sizes, and point0- where it has several sweep points
-    private String trajectoryStem(double h, int point) {
-        return (swept() ? "h" + h + "-point" + point + "-" : layout.stepSizes() > 1 ? "h" + h + "-" : "") + "trajectories";
+    // trajectories, prefixed where the run has several step sizes or sweep points: h0.1-, then point0- in a sweep
+    private String trajectoryStem(StepSize h, int point) {
+        return (swept() ? prefix(h) + "point" + point + "-" : layout.stepSizes() > 1 ? prefix(h) : "") + "trajectories";
     }
 
     // final-states, prefixed h0.1- where the run has several step sizes
-    private String finalStateStem(double h) { return (layout.stepSizes() > 1 ? "h" + h + "-" : "") + "final-states"; }
+    private String finalStateStem(StepSize h) { return (layout.stepSizes() > 1 ? prefix(h) : "") + "final-states"; }
 
     // a step size as the summary gives it: null where h varies per member
-    private static Double label(double h) { return Double.isNaN(h) ? null : h; }
+    private static Double label(StepSize h) { return h.h().isPresent() ? h.h().getAsDouble() : null; }
+
+    // a step size in the h column: the shared h, or VARIES
+    private static Object column(StepSize h) { return h.h().isPresent() ? (Object) h.h().getAsDouble() : VARIES; }
+
+    // the start of the name of a launch's files where there are several: h0.1- (h per member is its run's only launch)
+    private static String prefix(StepSize h) { return h.h().isPresent() ? "h" + h.label() + "-" : ""; }
 
     // trajectories.npy (times x members x components) or trajectories.csv (t, member, components); one per step size and sweep point
     private void writeTrajectories(Path folder, String stem, Engine.StageResult stage, int point) {
@@ -268,7 +275,7 @@ public final class RunFiles implements Engine.Listener {
             for (EnsembleRun.Row row : stage.rows(p.index(), layout.levels().length))
                 for (int o = 0; o < observers.size(); o++) {
                     Histogram h = row.stats().get(o).histogram();
-                    List<Object> lead = new ArrayList<>(List.of(Double.isNaN(stage.h()) ? VARIES : stage.h(), row.t(), observers.get(o)));
+                    List<Object> lead = new ArrayList<>(List.of(column(stage.stepSize()), row.t(), observers.get(o)));
                     if (swept()) lead.add(1, p.index());
                     for (int k = 0; k < h.counts().length; k++) histogramFile.append(with(lead, k, h.edge(k), h.edge(k + 1), h.counts()[k]));
                     histogramFile.append(with(lead, "below", Double.NEGATIVE_INFINITY, h.lo(), h.below()));
