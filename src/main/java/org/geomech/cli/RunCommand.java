@@ -46,13 +46,21 @@ import java.util.Map;
 
 /** geomech run: an ensemble from a scenario file or flags, at each step size; appends timeseries.csv row by row as it runs. */
 @Command(name = "run", mixinStandardHelpOptions = true, versionProvider = Main.class,
-        description = "Runs an ensemble (a scenario file, or a built-in model with flags) and writes timeseries.csv and summary.json.")
+        description = "Runs an ensemble (a scenario file, or a built-in model with flags; by default " + RunCommand.DEFAULT_MEMBERS + " perturbed members on"
+                + " the auto backend) and writes timeseries.csv (by default the statistics " + RunCommand.DEFAULT_STATISTICS + " of every observer over the members),"
+                + " plots (the energy error's band from q5 to q95 filled) and summary.json.")
 final class RunCommand extends GeomechCommand {
     @Mixin
     ScenarioOptions scenarioOptions;
 
     /** The ensemble size of a run that gives none: enough members for the quantiles of an error to mean something. */
     static final int DEFAULT_MEMBERS = 1000;
+
+    /**
+     * The statistics of a run that names none: mean, max and msd reduced on the backend, and the quantiles whose band the
+     * per-observer plots fill (the 5 % to 95 % of the members and their median).
+     */
+    static final String DEFAULT_STATISTICS = "mean,max,msd,q5,q50,q95";
 
     @Option(names = "--members", paramLabel = "N",
             description = "ensemble size (default " + DEFAULT_MEMBERS + " where the scenario gives none: its initial values perturbed by a seeded"
@@ -95,9 +103,10 @@ final class RunCommand extends GeomechCommand {
     List<String> trajectorySelection;
 
     @Option(names = "--statistics", paramLabel = "NAMES", split = ",",
-            description = "statistics of every observer: mean, max, msd (default), min, std, quantiles qP in percent (q5,q50,q95), exact;"
+            description = "statistics of every observer: mean, max, msd, min, std, quantiles qP in percent (q5,q50,q95; see --quantiles);"
                     + " hist:BINS or hist:LO,HI,BINS, the members per bin at every output (hist.csv and a heat map; without LO,HI each"
-                    + " output's own range, least to greatest value)")
+                    + " output's own range, least to greatest value); default " + DEFAULT_STATISTICS + " where the scenario names none,"
+                    + " the quantiles for the filled band of the plots (--statistics mean,max,msd: the backend's reductions alone)")
     List<String> statistics;
 
     @Option(names = "--quantiles", paramLabel = "MODE", defaultValue = "auto",
@@ -174,6 +183,7 @@ final class RunCommand extends GeomechCommand {
         if (statistics != null) d.statistics = statistics;
         if (retryFailed != null) d.retryFailed = retryFailed;
         if (d.backend == null) d.backend = "auto";
+        if (d.statistics == null) d.statistics = List.of(DEFAULT_STATISTICS.split(","));
         if (initialFile == null) defaultEnsemble = d.defaultEnsemble(DEFAULT_MEMBERS);
         scenario = d.resolve();
         if (initialFile == null) return null;
@@ -343,6 +353,7 @@ final class RunCommand extends GeomechCommand {
     private void start(Results setup) {
         observerNames = setup.observers();
         title = setup.model() + ", " + setup.method();
+        summary.backend(setup.backend());
         InitialStates.Report report = new InitialStates.Report(setup.maxPositionMove(), setup.maxVelocityMove());
         if (!talking()) return;
         out().printf("%s, %s, %d member(s)%s, %s%n", setup.model(), setup.method(), scenario.members(),

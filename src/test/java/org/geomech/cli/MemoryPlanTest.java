@@ -31,11 +31,11 @@ class MemoryPlanTest {
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', value = {
             // 400,000 members of chaotic-nh (22 doubles each), mean, max and msd
-            "chaotic|--model chaotic-nh --members 400000|slabs",
+            "chaotic|--model chaotic-nh --members 400000 --statistics mean,max,msd|slabs",
             // 200,000 of them with exact quantiles and final states kept: slabs would keep their values, more than 48 MiB
             "quantiles|--model chaotic-nh --members 200000 --statistics mean,q50 --quantiles exact --save-final-states --format npy|refused",
             // cvt's 9-unknown Newton step (lobatto-nh:3), eps swept over two points of 150,000
-            "sweep|--model cvt --method lobatto-nh:3 --param eps=[0.25,0.5] --members 150000|slabs"})
+            "sweep|--model cvt --method lobatto-nh:3 --param eps=[0.25,0.5] --members 150000 --statistics mean,max,msd|slabs"})
     void smallHeapsGoIntoSlabsAndTheEstimatesHeapHoldsTheRunAtOnce(String name, String flags, String small) throws Exception {
         Child tight = run(name + "-small", "48m", flags);
         Matcher m = NEEDS.matcher(tight.err);
