@@ -75,6 +75,7 @@ public final class Run {
     private Integer membersInMemory;
     private Integer retryFailed;
     private Boolean keepFinalStates;
+    private boolean resultsHoldStates = true;
     private SlabExecutor executor;
     private IntFunction<SlabExecutor.Recipe> recipes;
     private String quantiles = "auto";
@@ -387,6 +388,17 @@ public final class Run {
     public Run keepFinalStates(boolean keep) { keepFinalStates = keep; return this; }
 
     /**
+     * Whether {@link Series#finalStates()} and {@link Series#trajectories()} hold what was asked for (true, the default). False:
+     * only the listeners added with {@link #engineListener} hear them, each step size's as its launch ends (io.RunFiles writes
+     * them to files then); neither the results nor the checkpoints keep them, so memory holds one step size's at a time, and
+     * the series' are empty.
+     *
+     * @param hold false to leave them to the engine listeners
+     * @return this run
+     */
+    public Run resultsHoldStates(boolean hold) { resultsHoldStates = hold; return this; }
+
+    /**
      * Writes checkpoints as the run goes (at t = 0, then as often as they say, and when their stop signal asks, after
      * which run() returns early with {@link Results#finished()} false); the file is deleted when the run finishes.
      *
@@ -474,6 +486,9 @@ public final class Run {
             public void finished(Engine.StageResult stage, boolean complete) {
                 for (Engine.Listener l : engineListeners) l.finished(stage, complete);
             }
+
+            @Override
+            public boolean takesStates() { return !resultsHoldStates; }
         };
         Engine.Outcome outcome = Engine.run(spec, heard, checkpoints == null ? null : new CheckpointFile(checkpoints, fingerprint), resume);
         List<Series> series = new ArrayList<>();
@@ -481,7 +496,8 @@ public final class Run {
         Map<StepSize, List<Retries.Retried>> retried = new LinkedHashMap<>();
         for (Engine.StageResult r : outcome.stages()) {
             for (SweepRun.Point p : r.points())
-                series.add(series(r.stepSize(), p, names, sc, r.rows(p.index(), sc.quantileLevels().length), r.finalStates()[p.index()],
+                series.add(series(r.stepSize(), p, names, sc, r.rows(p.index(), sc.quantileLevels().length),
+                        r.finalStates() == null ? new double[0][] : r.finalStates()[p.index()],
                         r.trajectories() == null ? new double[0][][] : r.trajectories().point(p.index(), spec.plan().points()), r.run()));
             failures.put(r.stepSize(), r.failures());
             retried.put(r.stepSize(), r.retried());

@@ -286,8 +286,8 @@ final class RunCommand extends GeomechCommand {
         if (resumeFrom != null) run.resume(checkpointFile());
         summary.inputs(scenario).members(scenario.members() * plan.points());
         files = new RunFiles(() -> folder(scenario.out()), summary, new RunFiles.Layout(format, scenario.statistics(), scenario.quantileLevels(),
-                trajectoryMembers, saveFinalStates), plan);
-        run.engineListener(files);
+                trajectoryMembers, saveFinalStates, stepSizes().size()), plan);
+        run.engineListener(files).resultsHoldStates(false);
         if (!output.noPlots) run.engineListener(plots = new RunPlots(quantileNames()));   // no chart is built either: a runtime without java.desktop runs with --no-plots
         long totalSteps = 0;
         for (StepSize h : stepSizes()) totalSteps += grid(h).steps();

@@ -59,6 +59,14 @@ public final class Engine {
          * checkpoint (its rows, trajectories and final states then stop there).
          */
         default void finished(StageResult stage, boolean complete) {}
+
+        /**
+         * Whether this listener keeps what it needs of a step size's final states and trajectories as it hears them
+         * (finished: it writes them out). The engine then keeps them no longer: neither the outcome nor a checkpoint holds a
+         * finished step size's, so memory holds one step size's at a time, and a resumed run's finished step sizes are heard
+         * again without them (null: the listener has them from when they first finished).
+         */
+        default boolean takesStates() { return false; }
     }
 
     /** Where a run's checkpoints go. */
@@ -79,9 +87,13 @@ public final class Engine {
     /**
      * A launch's results: its step size, its points' rows, the members that failed (and still fail where retried), spread,
      * final states ([point][member][component]), trajectories, and the failed members run again (empty unless asked for).
+     * Final states and trajectories are null once a listener took them (Listener.takesStates), in the outcome and replayed.
      */
     public record StageResult(StepSize stepSize, List<SweepRun.Point> points, List<MemberFailure> failures, List<double[][][]> spread,
                               double[][][] finalStates, Trajectories trajectories, EnsembleRun.Result run, List<Retries.Retried> retried) {
+        /** These results without final states and trajectories (null), once a listener that takes them has heard them. */
+        StageResult withoutStates() { return new StageResult(stepSize, points, failures, spread, null, null, run, retried); }
+
         /** A point's rows with their spread (quantiles at levels levels) filled in, as the listener heard them. */
         public List<EnsembleRun.Row> rows(int point, int levels) {
             List<EnsembleRun.Row> rows = points.get(point).rows();
@@ -189,10 +201,18 @@ public final class Engine {
             List<SweepRun.Point> points = Retries.merge(SweepRun.points(plan, rows, s.failures(), grid.steps(), null), s.retried());
             for (int i = 0; i < rows.size(); i++)
                 for (SweepRun.Point p : points) listener.output(stepSize, p.index(), p.rows().get(i), s.spread() == null ? null : s.spread().get(i)[p.index()]);
-            results.add(new StageResult(stepSize, points, Retries.stillFailing(s.failures(), s.retried()), s.spread(),
-                    Retries.finalStates(s.finalStates(), s.retried()), s.trajectories(), Retries.counters(s.result(), s.retried()), s.retried()));
-            finished.add(s);
-            listener.finished(results.get(results.size() - 1), true);
+            double[][][] last = s.finalStates() == null ? null : Retries.finalStates(s.finalStates(), s.retried());
+            heard(s, new StageResult(stepSize, points, Retries.stillFailing(s.failures(), s.retried()), s.spread(), last, s.trajectories(),
+                    Retries.counters(s.result(), s.retried()), s.retried()), true);
+        }
+
+        // A step size's results to the listener, then kept for the outcome and the checkpoints: without final states and
+        // trajectories where the listener takes them
+        private void heard(Stage stage, StageResult result, boolean complete) {
+            listener.finished(result, complete);
+            boolean taken = listener.takesStates();
+            finished.add(taken ? stage.withoutStates() : stage);
+            results.add(taken ? result.withoutStates() : result);
         }
 
         // One step size in slabs, here or on the executor; false where a stop signal ended it between slabs
@@ -226,10 +246,9 @@ public final class Engine {
             Trajectories recorded = o.trajectories() == null ? null
                     : Retries.trajectories(Trajectories.of(o.result().rows(), keep.trajectoryMembers(), o.trajectories()), retried, plan);
             double[][][] last = o.finalStates() != null ? o.finalStates() : new double[plan.points()][0][];
-            finished.add(new Stage(stepSize, o.result(), o.failures(), recorded, spreadTimes, last, retried));
-            results.add(new StageResult(stepSize, points, Retries.stillFailing(o.failures(), retried), spreadTimes, Retries.finalStates(last, retried), recorded,
-                    Retries.counters(o.result(), retried), retried));
-            listener.finished(results.get(results.size() - 1), true);
+            heard(new Stage(stepSize, o.result(), o.failures(), recorded, spreadTimes, last, retried),
+                    new StageResult(stepSize, points, Retries.stillFailing(o.failures(), retried), spreadTimes, Retries.finalStates(last, retried), recorded,
+                            Retries.counters(o.result(), retried), retried), true);
             return true;
         }
 
@@ -309,10 +328,9 @@ public final class Engine {
                 for (int i = 0; i < points.get(0).rows().size(); i++)
                     for (SweepRun.Point p : points) listener.output(stepSize, p.index(), p.rows().get(i), spread == null ? null : spreadTimes.get(i)[p.index()]);
             Trajectories paths = Retries.trajectories(recorder, retried, plan);
-            finished.add(new Stage(stepSize, r.run(), r.failures(), paths, spreadTimes, last, retried));
-            results.add(new StageResult(stepSize, points, Retries.stillFailing(r.failures(), retried), spreadTimes, Retries.finalStates(last, retried), paths,
-                    Retries.counters(r.run(), retried), retried));
-            listener.finished(results.get(results.size() - 1), complete);
+            heard(new Stage(stepSize, r.run(), r.failures(), paths, spreadTimes, last, retried),
+                    new StageResult(stepSize, points, Retries.stillFailing(r.failures(), retried), spreadTimes, Retries.finalStates(last, retried), paths,
+                            Retries.counters(r.run(), retried), retried), complete);
             return complete;
         }
 

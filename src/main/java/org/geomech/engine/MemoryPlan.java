@@ -26,8 +26,8 @@ import java.util.List;
  * @param observers    observers reduced
  * @param spread       min, std or quantiles asked for
  * @param sketch       values per level of the spread's quantile sketches, 0 where it is exact (every output's values kept in slabs)
- * @param finalStates  final states kept
- * @param trajectories members whose states are kept at every output
+ * @param finalStates  final states kept (of one step size: geomech run writes each step size's as it ends and drops them)
+ * @param trajectories members whose states are kept at every output (of one step size, as final states)
  * @param device       the backend keeps per-member counters on the host (OpenCL)
  * @param retrying     failed members are retried (run --retry-failed)
  */

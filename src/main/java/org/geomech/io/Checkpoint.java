@@ -37,9 +37,10 @@ import java.util.zip.CheckedOutputStream;
 /**
  * A run's checkpoint (checkpoint.bin in its output folder): the version that wrote it, a fingerprint of the step
  * system, the run's inputs (command-line arguments and scenario text), the step sizes already finished (each by its
- * shared h, with its final states; a launch of h per member is its run's only one, never finished before a checkpoint),
- * and where the current one stands: its snapshot (rows with their reduction blocks' partials, so a sweep's rows split
- * into its points; counters; msd origins), trajectories and spread (min, std, quantiles, histograms
+ * shared h, with its final states and trajectories unless a listener took them, Engine.Listener.takesStates; a launch of
+ * h per member is its run's only one, never finished before a checkpoint), and where the current one stands: its
+ * snapshot (rows with their reduction blocks' partials, so a sweep's rows split into its points; counters; msd
+ * origins), trajectories and spread (min, std, quantiles, histograms
  * as Histogram.flat gives them: each observer's numbers in a row of the width the run's statistics give) so far,
  * and the ensemble's states and statuses, or, where the step size runs in slabs, the slabs finished so far (SlabRun.Slab;
  * the ensemble is then empty) and the quantile sketches they fed (Spread.Sketches), and the values an exact spread holds for
@@ -665,8 +666,9 @@ public final class Checkpoint {
         return spread;
     }
 
-    // [point][member][component], each point as one block of member-major doubles
+    // [point][member][component], each point as one block of member-major doubles; null (a listener took them) as no point
     private static void finalStates(DataOutputStream out, double[][][] states) throws IOException {
+        if (states == null) states = new double[0][][];
         int members = states.length == 0 ? 0 : states[0].length, components = members == 0 ? 0 : states[0][0].length;
         out.writeInt(states.length);
         out.writeInt(members);
@@ -680,6 +682,7 @@ public final class Checkpoint {
 
     private static double[][][] finalStates(DataInputStream in, Path file) throws IOException {
         int points = count(in, file), members = count(in, file), components = count(in, file);
+        if (points == 0) return null;
         double[][][] states = new double[points][members][components];
         double[] flat = new double[Math.multiplyExact(members, components)];
         for (double[][] point : states) {

@@ -17,15 +17,19 @@ import org.geomech.ensemble.SweepPlan;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Supplier;
 
 /**
  * The files and summary of {@code geomech run}, written from what the engine hears (an Engine.Listener): the time series
  * row by row as the rows come (timeseries.csv; timeseries.npy at the end), and as each step size's launch ends its
- * results and failures into the summary, its trajectories and final states (written at the end, named by step size and
- * sweep point where there are several), and where a histogram is asked for every output's counts (hist.csv, at the end).
+ * results and failures into the summary, its trajectories and final states (named by step size and sweep point where the
+ * run has several, so a run killed later keeps them) and, where a histogram is asked for, its outputs' counts (appended to
+ * hist.csv). It keeps no step size's states: with an engine that drops them once heard (Run.resultsHoldStates(false)),
+ * memory holds one step size's at a time. The summary names the files at the end, in that order.
  */
 public final class RunFiles implements Engine.Listener {
     /**
@@ -47,8 +51,11 @@ public final class RunFiles implements Engine.Listener {
     /** The h column of timeseries.csv where h varies per member (timeseries.npy, all numbers, has NaN there). */
     public static final String VARIES = "varies";
 
-    /** How the run's files are laid out: npy or csv, the statistics' columns, the trajectory members, whether final states are saved. */
-    public record Layout(String format, List<String> statistics, double[] levels, List<Integer> trajectoryMembers, boolean finalStates) {}
+    /**
+     * How the run's files are laid out: npy or csv, the statistics' columns, the trajectory members, whether final states are
+     * saved, and how many step sizes the run has (more than one: each step size's files are named by it).
+     */
+    public record Layout(String format, List<String> statistics, double[] levels, List<Integer> trajectoryMembers, boolean finalStates, int stepSizes) {}
 
     private final Supplier<Path> folder;
     private final RunSummary summary;
@@ -62,15 +69,11 @@ public final class RunFiles implements Engine.Listener {
     private final List<List<Object>> rows = new ArrayList<>();
     private final List<StepSizeResult> results = new ArrayList<>();
     private final List<Reported> reported = new ArrayList<>();
-    /** A sweep point of a step size's results. */
-    private record Point(Engine.StageResult stage, int index) {}
-
-    private final Map<String, Point> trajectories = new LinkedHashMap<>();
-    private final Map<StepSize, Engine.StageResult> finalStates = new LinkedHashMap<>();
-    private final List<Engine.StageResult> stages = new ArrayList<>();
+    /** The stems of the trajectory and final-state files written, each once, in the order first written. */
+    private final Set<String> trajectories = new LinkedHashSet<>(), finalStates = new LinkedHashSet<>();
     private List<String> observers, components;
     private boolean started;
-    private SeriesFile seriesFile;
+    private SeriesFile seriesFile, histogramFile;
 
     /** folder: the output folder, created on first use; the summary names the files and holds the results. */
     public RunFiles(Supplier<Path> folder, RunSummary summary, Layout layout, SweepPlan plan) {
@@ -113,13 +116,18 @@ public final class RunFiles implements Engine.Listener {
         if (layout.format().equals("npy")) rows.add(cells);
     }
 
+    /**
+     * Writes the step size's trajectories, final states and histograms (a launch a stop signal ended, as far as it went); a
+     * step size heard again on resume without its states (null) keeps the files written when it first finished.
+     */
     @Override
     public void finished(Engine.StageResult stage, boolean complete) {
         StepSize h = stage.stepSize();
+        Path out = folder.get();
         for (SweepRun.Point p : stage.points())
-            if (layout.trajectoryMembers() != null) trajectories.put(prefix(h) + (swept() ? "point" + p.index() + "-" : ""), new Point(stage, p.index()));
-        if (layout.finalStates()) finalStates.put(h, stage);
-        if (histograms) stages.add(stage);
+            if (layout.trajectoryMembers() != null) writeTrajectories(out, trajectoryStem(h, p.index()), stage, p.index());
+        if (layout.finalStates()) writeFinalStates(out, finalStateStem(h), stage);
+        if (histograms) writeHistograms(out, stage);
         if (!complete) return;   // a stop signal ended it: its rows so far are in the time series, its results are not final
         long memberSteps = 0;
         double seconds = 0;
@@ -145,7 +153,10 @@ public final class RunFiles implements Engine.Listener {
     /** Every finished step size's result (one per sweep point) with the time of its last row, in the order they finished. */
     public List<Reported> reported() { return List.copyOf(reported); }
 
-    /** Writes what is not yet written (timeseries.npy, trajectories, final states, hist.csv) and names it in the summary; closes timeseries.csv. */
+    /**
+     * Writes timeseries.npy, closes timeseries.csv and hist.csv, and names the files in the summary: the time series, the
+     * trajectories, the final states, hist.csv.
+     */
     public void close() {
         Path f = folder.get();
         if (layout.format().equals("npy")) {
@@ -157,12 +168,29 @@ public final class RunFiles implements Engine.Listener {
         } else if (seriesFile != null) {
             seriesFile.close();
         }
-        for (Map.Entry<String, Point> e : trajectories.entrySet()) writeTrajectories(f, e.getKey(), e.getValue().stage(), e.getValue().index());
-        for (Map.Entry<StepSize, Engine.StageResult> e : finalStates.entrySet()) writeFinalStates(f, e.getKey(), e.getValue());
-        if (!stages.isEmpty()) writeHistograms(f);
+        for (String stem : trajectories) named(stem);
+        for (String stem : finalStates) named(stem);
+        if (histogramFile != null) {
+            histogramFile.close();
+            summary.file("hist.csv");
+        }
+    }
+
+    // a file of states in the summary: csv, or npy with its last axis's meaning (the state components)
+    private void named(String stem) {
+        if (layout.format().equals("npy")) summary.file(stem + ".npy").columns(stem + ".npy", components);
+        else summary.file(stem + ".csv");
     }
 
     private boolean swept() { return plan.points() > 1; }
+
+    // trajectories, prefixed where the run has several step sizes or sweep points: h0.1-, then point0- in a sweep
+    private String trajectoryStem(StepSize h, int point) {
+        return (swept() ? prefix(h) + "point" + point + "-" : layout.stepSizes() > 1 ? prefix(h) : "") + "trajectories";
+    }
+
+    // final-states, prefixed h0.1- where the run has several step sizes
+    private String finalStateStem(StepSize h) { return (layout.stepSizes() > 1 ? prefix(h) : "") + "final-states"; }
 
     // a step size as the summary gives it: null where h varies per member
     private static Double label(StepSize h) { return h.h().isPresent() ? h.h().getAsDouble() : null; }
@@ -174,16 +202,16 @@ public final class RunFiles implements Engine.Listener {
     private static String prefix(StepSize h) { return h.h().isPresent() ? "h" + h.label() + "-" : ""; }
 
     // trajectories.npy (times x members x components) or trajectories.csv (t, member, components); one per step size and sweep point
-    private void writeTrajectories(Path folder, String prefix, Engine.StageResult stage, int point) {
-        double[][][] states = stage.trajectories() == null ? new double[0][][] : stage.trajectories().point(point, plan.points());
+    private void writeTrajectories(Path folder, String stem, Engine.StageResult stage, int point) {
+        trajectories.add(stem);
+        if (stage.trajectories() == null) return;   // heard again without them: written when the step size first finished
+        double[][][] states = stage.trajectories().point(point, plan.points());
         List<EnsembleRun.Row> pointRows = stage.points().get(point).rows();
-        String stem = (trajectories.size() > 1 ? prefix : "") + "trajectories";
         List<Integer> members = layout.trajectoryMembers();
         int times = states.length, count = members.size(), n = components.size();
         if (layout.format().equals("npy")) {
             double[] flat = new double[times * count * n];
             for (int k = 0; k < times; k++) for (int i = 0; i < count; i++) System.arraycopy(states[k][i], 0, flat, (k * count + i) * n, n);
-            summary.file(stem + ".npy").columns(stem + ".npy", components);
             NpyWriter.write(folder.resolve(stem + ".npy"), flat, times, count, n);
         } else {
             List<String> columns = new ArrayList<>(List.of("t", "member"));
@@ -195,15 +223,15 @@ public final class RunFiles implements Engine.Listener {
                     for (double x : states[k][i]) row.add(x);
                     out.add(row);
                 }
-            summary.file(stem + ".csv");
             CsvWriter.write(folder.resolve(stem + ".csv"), columns, out);
         }
     }
 
     // final-states.csv (point, member, components; written row by row) or final-states.npy (members x components, points one after
     // another); one per step size
-    private void writeFinalStates(Path folder, StepSize h, Engine.StageResult stage) {
-        String stem = (finalStates.size() > 1 ? prefix(h) : "") + "final-states";
+    private void writeFinalStates(Path folder, String stem, Engine.StageResult stage) {
+        finalStates.add(stem);
+        if (stage.finalStates() == null) return;   // heard again without them: written when the step size first finished
         int n = components.size();
         double[][][] last = stage.finalStates();
         if (layout.format().equals("npy")) {
@@ -216,12 +244,10 @@ public final class RunFiles implements Engine.Listener {
                     System.arraycopy(x, 0, flat, at, n);
                     at += n;
                 }
-            summary.file(stem + ".npy").columns(stem + ".npy", components);
             NpyWriter.write(folder.resolve(stem + ".npy"), flat, members, n);
         } else {
             List<String> columns = new ArrayList<>(List.of("point", "member"));
             columns.addAll(components);
-            summary.file(stem + ".csv");
             try (SeriesFile csv = SeriesFile.create(folder.resolve(stem + ".csv"), columns)) {
                 for (SweepRun.Point p : stage.points())
                     for (int j = 0; j < last[p.index()].length; j++) {
@@ -236,26 +262,26 @@ public final class RunFiles implements Engine.Listener {
     /**
      * hist.csv: every histogram of every output, one row per bin (h, the sweep point where there are several, t, observer,
      * bin 0.. with its edges bin_lo, bin_hi, and count), then the members below the bins (bin "below", -Infinity to the
-     * lowest edge), above them ("above", the highest edge to Infinity) and not finite ("non_finite", NaN edges).
+     * lowest edge), above them ("above", the highest edge to Infinity) and not finite ("non_finite", NaN edges); a step
+     * size's rows appended as it finishes (the first one heard creates the file).
      */
-    private void writeHistograms(Path folder) {
-        List<String> columns = new ArrayList<>(List.of("h", "t", "observer", "bin", "bin_lo", "bin_hi", "count"));
-        if (swept()) columns.add(1, "point");
-        summary.file("hist.csv");
-        try (SeriesFile csv = SeriesFile.create(folder.resolve("hist.csv"), columns)) {
-            for (Engine.StageResult stage : stages)
-                for (SweepRun.Point p : stage.points())
-                    for (EnsembleRun.Row row : stage.rows(p.index(), layout.levels().length))
-                        for (int o = 0; o < observers.size(); o++) {
-                            Histogram h = row.stats().get(o).histogram();
-                            List<Object> lead = new ArrayList<>(List.of(column(stage.stepSize()), row.t(), observers.get(o)));
-                            if (swept()) lead.add(1, p.index());
-                            for (int k = 0; k < h.counts().length; k++) csv.append(with(lead, k, h.edge(k), h.edge(k + 1), h.counts()[k]));
-                            csv.append(with(lead, "below", Double.NEGATIVE_INFINITY, h.lo(), h.below()));
-                            csv.append(with(lead, "above", h.hi(), Double.POSITIVE_INFINITY, h.above()));
-                            csv.append(with(lead, "non_finite", Double.NaN, Double.NaN, h.nonFinite()));
-                        }
+    private void writeHistograms(Path folder, Engine.StageResult stage) {
+        if (histogramFile == null) {
+            List<String> columns = new ArrayList<>(List.of("h", "t", "observer", "bin", "bin_lo", "bin_hi", "count"));
+            if (swept()) columns.add(1, "point");
+            histogramFile = SeriesFile.create(folder.resolve("hist.csv"), columns);
         }
+        for (SweepRun.Point p : stage.points())
+            for (EnsembleRun.Row row : stage.rows(p.index(), layout.levels().length))
+                for (int o = 0; o < observers.size(); o++) {
+                    Histogram h = row.stats().get(o).histogram();
+                    List<Object> lead = new ArrayList<>(List.of(column(stage.stepSize()), row.t(), observers.get(o)));
+                    if (swept()) lead.add(1, p.index());
+                    for (int k = 0; k < h.counts().length; k++) histogramFile.append(with(lead, k, h.edge(k), h.edge(k + 1), h.counts()[k]));
+                    histogramFile.append(with(lead, "below", Double.NEGATIVE_INFINITY, h.lo(), h.below()));
+                    histogramFile.append(with(lead, "above", h.hi(), Double.POSITIVE_INFINITY, h.above()));
+                    histogramFile.append(with(lead, "non_finite", Double.NaN, Double.NaN, h.nonFinite()));
+                }
     }
 
     private static List<Object> with(List<Object> lead, Object bin, double lo, double hi, long count) {
