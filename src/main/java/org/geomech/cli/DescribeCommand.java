@@ -168,23 +168,22 @@ final class DescribeCommand implements Callable<Integer> {
     }
 
     /**
-     * Floating-point operations per member-step of the generated code (a function call counts as one); of a straight-line
-     * step, the work that depends on the state, the values of h and the model parameters alone counted apart.
+     * Floating-point operations per member-step (a function call counts as one): of a straight-line step, the generated
+     * code's work that depends on the state, the values of h and the model parameters alone counted apart; of a Newton
+     * step, the step's tapes' per full iteration and then the parts as simplified Newton spends them (StepFlops).
      */
     private static String flops(StepSystem s) {
-        List<Expr> stateParams = new ArrayList<>(s.state());
-        stateParams.addAll(s.params());
+        StepFlops f = StepFlops.of(s);
         if (s.unknowns().isEmpty()) {
-            JavaEmitter.Hoisted count = JavaEmitter.flops(stateParams, s.stepInvariant(), s.update());
-            return count.each() + " per member-step (one straight-line step; " + count.once() + " more from the parameters alone, outside the step loop)";
+            List<Expr> stateParams = new ArrayList<>(s.state());
+            stateParams.addAll(s.params());
+            return f.guessAndUpdate() + " per member-step (one straight-line step; " + JavaEmitter.flops(stateParams, s.stepInvariant(), s.update()).once()
+                    + " more from the parameters alone, outside the step loop)";
         }
-        List<Expr> all = new ArrayList<>(stateParams);
-        all.addAll(s.unknowns());
-        List<Expr> jacobian = new ArrayList<>();
-        for (Expr[] row : s.jacobian()) jacobian.addAll(List.of(row));
-        int k = s.unknowns().size();
-        return (JavaEmitter.flops(stateParams, s.guess()) + JavaEmitter.flops(all, s.update())) + " for the guess and update, "
-                + (JavaEmitter.flops(all, s.residuals()) + JavaEmitter.flops(all, jacobian) + 2 * k * k * k / 3 + 2 * k * k) + " per Newton iteration (residual, Jacobian, LU)";
+        return f.guessAndUpdate() + " for the guess and update, " + f.perIteration() + " per Newton iteration (residual, Jacobian, LU)" + System.lineSeparator()
+                + "  flops apart:  residual " + f.residual() + ", Jacobian " + f.jacobian() + ", LU factorisation " + f.factorisation() + ", LU solve "
+                + f.solve() + "; a member-step: " + f.guessAndUpdate() + " + factorisations x " + (f.jacobian() + f.factorisation()) + " + iterations x "
+                + (f.residual() + f.solve()) + " (per member-step, as summary.json counts them)";
     }
 
     private static String show(Expr e) { return e.toString(SHOWN); }
