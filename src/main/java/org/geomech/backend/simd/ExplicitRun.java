@@ -33,7 +33,7 @@ final class ExplicitRun extends SimdRun {
      * in the JIT's slow tiers it would take longer than C2 takes to compile the kernel.
      */
     static final long WAIT_MEMBER_STEPS = 1_000_000, WAIT_MILLIS = 3000;
-    /** The kernel's warm-up (null: none or over). */
+    /** The kernel's warm-up (null: none or over), ended by the first large batch or at the run's end (close). */
     private KernelWarmup warmup;
 
     ExplicitRun(EnsembleState state, LaneStepper[] steppers, ExplicitStepper[] explicit, int chunk, int observers, int[] stepsPerTick, KernelWarmup warmup) {
@@ -62,6 +62,13 @@ final class ExplicitRun extends SimdRun {
         Reduction.Result[] out = new Reduction.Result[outputs];
         for (int r = 0; r < outputs; r++) out[r] = Reduction.combine(partials[r], Reduction.blocks(state.members()), observers);
         return out;
+    }
+
+    /** Ends the kernel's warm-up, if still on: the run is over. */
+    @Override
+    public void close() {
+        if (warmup != null) warmup.stop();
+        warmup = null;
     }
 
     /**

@@ -10,16 +10,19 @@ import java.util.concurrent.ConcurrentHashMap;
  * happen while the run still builds its initial states and outputs, rather than in its first steps. The thread calls
  * the method the run will step with (SimdStepKernel.outputs where spans go in one call, else steps and observe, or
  * group) with few steps a call, each call from the same state, until a call takes less than FAST_NANOS per flop of
- * its steps (C2's code is in place: the slow tiers take ten times that and more), CALLS calls are made, or the run
- * starts stepping (stop). Nothing it computes reaches a run: its state, parameters and values are its own.
+ * its steps (C2's code is in place: the slow tiers take ten times that and more), for MAX_NANOS at most, or until the
+ * run ends it (stop, await). Nothing it computes reaches a run: its state, parameters and values are its own.
  */
 final class KernelWarmup {
     /** Steps per call: enough back edges per call that C2's compile is asked for after a few hundred calls. */
     static final int STEPS = 16;
     /** Outputs per call of the outputs method. */
     static final int OUTPUTS = 2;
-    /** The most calls: past the JIT's default thresholds for C2 (5000 calls) with the kernels' threshold scaling of 1. */
-    static final int CALLS = 6000;
+    /**
+     * The longest a warm-up runs: C2's compilation of a kernel takes 0.2-0.5 s of a core on an idle machine, the calls
+     * that lead to it (past the JIT's default thresholds, without the launcher's scaling) about as long.
+     */
+    static final long MAX_NANOS = 10_000_000_000L;
     /**
      * Nanoseconds per flop of a call's steps below which C2's code ran it: C2's takes about 0.2-0.5 (a lane-block's
      * step of chaotic-nh, 120 flops a member, in 27 ns at C's speed on AVX-512), C1's, which allocates a vector object
@@ -70,7 +73,7 @@ final class KernelWarmup {
     void stop() { stopped = true; }
 
     /**
-     * Waits up to millis for the warm-up to end (C2's code in place, or its calls spent), then ends it: a run that would
+     * Waits up to millis for the warm-up to end (C2's code in place, or its time spent), then ends it: a run that would
      * otherwise spend that time in the slow tiers on every worker, while C2 compiles on the same cores, is done sooner.
      */
     void await(long millis) throws InterruptedException {
@@ -88,18 +91,14 @@ final class KernelWarmup {
     boolean reachedFastCode() { return fast; }
 
     private void run() {
-        long t00 = System.nanoTime();
-        try { run0(); } finally { if (Boolean.getBoolean("geomech.simd.warmup.debug")) System.err.printf("warmup: %d calls, fast %b, stopped %b, %.3f s, ended at uptime %d ms%n", calls, fast, stopped, (System.nanoTime() - t00) * 1e-9, java.lang.management.ManagementFactory.getRuntimeMXBean().getUptime()); }
-    }
-
-    private void run0() {
+        long end = System.nanoTime() + MAX_NANOS;
         double[] start = state();
         if (start == null) return;
         int blocks = grouped ? 2 : 1, members = blocks * lanes;
         double[] data = new double[stateSize * members], values = new double[OUTPUTS * Math.max(1, observers) * members];
         int steps = spanCalls && !grouped ? OUTPUTS * STEPS : STEPS;
         double fastNanos = FAST_NANOS * Math.max(1, flops) * steps * blocks;
-        for (int k = 0; k < CALLS && !stopped; k++) {
+        for (int k = 0; !stopped && System.nanoTime() < end; k++) {
             for (int b = 0; b < blocks; b++)
                 for (int c = 0; c < stateSize; c++) System.arraycopy(start, c * lanes, data, c * members + b * lanes, lanes);
             long t0 = System.nanoTime();
