@@ -9,15 +9,24 @@ import java.util.concurrent.ConcurrentHashMap;
  * tiers (the interpreter and C1, where the Vector API allocates an object per operation) and the request for C2's code
  * happen while the run still builds its initial states and outputs, rather than in its first steps. The thread calls
  * the method the run will step with (SimdStepKernel.outputs where spans go in one call, else steps and observe, or
- * group) with few steps a call, each call from the same state, until a call takes less than FAST_NANOS per flop of
- * its steps (C2's code is in place: the slow tiers take ten times that and more), for MAX_NANOS at most, or until the
- * run ends it (stop, await). Nothing it computes reaches a run: its state, parameters and values are its own.
+ * group) with one step a call, then a few (FIRST_CALLS), each call from the same state, until a call takes less than
+ * FAST_NANOS per flop of its steps (C2's code is in place: the slow tiers take ten times that and more), for MAX_NANOS
+ * at most, or until the run ends it (stop, await). Nothing it computes reaches a run: its state, parameters and values are its own.
  */
 final class KernelWarmup {
-    /** Steps per call: enough back edges per call that C2's compile is asked for after a few hundred calls. */
+    /**
+     * Steps per call once C1 runs the kernel: enough back edges per call that C2's compile is asked for after a few
+     * hundred calls, with a profile of a loop that runs many times a call.
+     */
     static final int STEPS = 16;
-    /** Outputs per call of the outputs method. */
+    /** Outputs per call of the outputs method once C1 runs the kernel. */
     static final int OUTPUTS = 2;
+    /**
+     * The first calls take one step (one output) each: C1's compile is asked for after a number of calls (60 with the
+     * launcher's threshold scaling), and in the interpreter, where each Vector API operation goes through calls of its
+     * own, a step of chaotic-nh takes about a millisecond.
+     */
+    static final int FIRST_CALLS = 100;
     /**
      * The longest a warm-up runs: C2's compilation of a kernel takes 0.2-0.5 s of a core on an idle machine, the calls
      * that lead to it (past the JIT's default thresholds, without the launcher's scaling) about as long.
@@ -101,22 +110,26 @@ final class KernelWarmup {
         for (int k = 0; !stopped && System.nanoTime() < end; k++) {
             for (int b = 0; b < blocks; b++)
                 for (int c = 0; c < stateSize; c++) System.arraycopy(start, c * lanes, data, c * members + b * lanes, lanes);
+            boolean first = k < FIRST_CALLS;
             long t0 = System.nanoTime();
-            call(data, members, values);
+            call(data, members, values, first ? 1 : STEPS, first ? 1 : OUTPUTS);
             long took = System.nanoTime() - t0;
             calls = k + 1;
-            if (took < fastNanos) {
+            if (!first && took < fastNanos) {
                 fast = true;
                 return;
             }
         }
     }
 
-    /** One call of the method the run steps with, on data of members members (whole lane-blocks, stride members). */
-    private boolean call(double[] data, int members, double[] values) {
-        if (grouped) return kernel.group(data, members, 0, members / lanes, params, STEPS, values, 0, members);
-        if (spanCalls) return kernel.outputs(data, members, 0, params, STEPS, OUTPUTS, values, members);
-        boolean ok = kernel.steps(data, members, 0, params, STEPS);
+    /**
+     * One call of the method the run steps with, steps steps (and outputs outputs), on data of members members (whole
+     * lane-blocks, stride members).
+     */
+    private boolean call(double[] data, int members, double[] values, int steps, int outputs) {
+        if (grouped) return kernel.group(data, members, 0, members / lanes, params, steps, values, 0, members);
+        if (spanCalls) return kernel.outputs(data, members, 0, params, steps, outputs, values, members);
+        boolean ok = kernel.steps(data, members, 0, params, steps);
         kernel.observe(data, members, 0, params, values, 0, members);
         return ok;
     }
@@ -135,7 +148,7 @@ final class KernelWarmup {
             double[] data = new double[stateSize * members];
             for (int b = 0; b < members / lanes; b++)
                 for (int c = 0; c < stateSize; c++) System.arraycopy(start, c * lanes, data, c * members + b * lanes, lanes);
-            if (call(data, members, values)) return start;
+            if (call(data, members, values, STEPS, OUTPUTS)) return start;
         }
         return null;
     }
