@@ -19,7 +19,8 @@
 #   CASES="10000 1000 lobatto-nh:2 chaotic-nh simd,opencl"                                            simd beside POCL
 # JDKS: the java executables to compare, separated by spaces (default: every JDK 17 or later under /usr/lib/jvm with
 # javac). The opencl backend needs an OpenCL platform (POCL on the CPU): set POCL_CACHE_DIR to a folder of your own.
-# Runs pass --statistics mean,max,msd (the default statistics, named, so that a run pays for nothing else).
+# Runs pass --statistics mean,max,msd (the backend's reductions alone, as the C loop reduces; run's default also keeps
+# q5, q50, q95, a sort or sketch per output), so that a run pays for nothing else.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root="$here/.."

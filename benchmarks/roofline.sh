@@ -2,7 +2,8 @@
 # The speed anchor: builds benchmarks/c/roofline.c with gcc, measures the machine's fp64 peak in C,
 # then runs each case on the hand-written C (the best of three runs) and on every backend
 # (org.geomech.bench.Throughput: whole runs as `geomech run` makes them, h = 0.05, outputs every t_end/100 with the
-# observers reduced, ROUNDS rounds in one JVM: "cold" is the first run, JIT warm-up included; each later round waits
+# observers reduced to mean, max and msd as `run --statistics mean,max,msd` reduces them, no quantiles; ROUNDS rounds
+# in one JVM: "cold" is the first run, JIT warm-up included; each later round waits
 # until the JIT is idle, then makes two runs back to back: "warm" is the best of the second runs, "after idle" the best
 # of the first, which start on a machine that has slept), one after the other, REPEATS times, and prints each
 # backend's member-steps/s and its median ratio to the C of the same round. Best of several on both sides: on two cores, a run that shares a

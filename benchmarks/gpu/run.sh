@@ -45,7 +45,7 @@ for r in "lobatto-nh:2 1000000 50" "lobatto-nh:2 10000000 5" "lobatto-nh:3 10000
   set -- $r
   t0=$(date +%s.%N)
   timeout 150 "${geomech[@]}" run --model chaotic-nh --method "$1" --h 0.05 --t-end "$3" --members "$2" --backend opencl --device "$dev" \
-    --json --no-plots --quiet --out "$out/run-${1//:/-}-$2" > "$out/run-${1//:/-}-$2.json" 2> "$out/run-${1//:/-}-$2.err"
+    --statistics mean,max,msd --json --no-plots --quiet --out "$out/run-${1//:/-}-$2" > "$out/run-${1//:/-}-$2.json" 2> "$out/run-${1//:/-}-$2.err"
   rc=$?; t1=$(date +%s.%N)
   echo "chaotic-nh $1 members $2 t_end $3: exit $rc, wall $(awk "BEGIN{printf \"%.2f\", $t1 - $t0}") s," \
     "$(grep -hE '"(member_steps|stepping_seconds|member_steps_per_second|failed)"' "$out/run-${1//:/-}-$2.json" | tr -d ' \n')"

@@ -60,4 +60,25 @@ class JavadocTest {
         assertTrue(tagsOnly > 100, "the run reports doclint's \"missing\" findings outside the api: " + tagsOnly);
         assertEquals(List.of(), findings, "javadoc findings beside missing @param, @return and @throws tags outside org.geomech.api");
     }
+
+    @Test
+    void theLibrarysDocumentationBuildsAsMavenBuildsIt() throws Exception {
+        // mvn javadoc:javadoc (pom.xml): every package but backend.simd from the source path, without the Vector API's module,
+        // doclint all but "missing", a warning fails; a documented class that named a simd type would have javadoc read the
+        // simd sources, whose imports of jdk.incubator.vector it cannot resolve
+        DocumentationTool javadoc = ToolProvider.getSystemDocumentationTool();
+        List<String> args = new ArrayList<>(List.of("-Xdoclint:all,-missing", "-source", "17", "-quiet", "-protected", "-d", dir.toString(),
+                "-cp", System.getProperty("java.class.path"), "-sourcepath", SOURCES.toString()));
+        try (Stream<Path> files = Files.walk(SOURCES)) {
+            files.filter(f -> f.toString().endsWith(".java")).map(f -> SOURCES.relativize(f.getParent()).toString().replace(java.io.File.separatorChar, '.'))
+                    .filter(p -> !p.equals("org.geomech.backend.simd")).distinct().sorted().forEach(args::add);
+        }
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        PrintStream stream = new PrintStream(out, true, StandardCharsets.UTF_8);
+        int rc = javadoc.run(null, stream, stream, args.toArray(new String[0]));
+        String report = out.toString(StandardCharsets.UTF_8);
+        assertEquals(0, rc, report);
+        assertEquals(List.of(), report.lines().filter(l -> FINDING.matcher(l).matches()).toList(), "javadoc's errors and warnings");
+        assertTrue(Files.exists(dir.resolve("org/geomech/api/Run.html")), "the API's pages are written");
+    }
 }

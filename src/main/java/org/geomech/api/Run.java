@@ -16,6 +16,7 @@ import org.geomech.ensemble.Observer;
 import org.geomech.ensemble.Observers;
 import org.geomech.engine.Spread;
 import org.geomech.ensemble.Statistics;
+import org.geomech.ensemble.StepSize;
 import org.geomech.ensemble.SweepPlan;
 import org.geomech.engine.SweepRun;
 import org.geomech.ensemble.Variation;
@@ -149,8 +150,9 @@ public final class Run {
     /**
      * Gives each member its own step size, in one launch: member j's h_j is kept where it divides the output interval
      * dt, else snapped down to dt / ceil(dt / h_j), and member j takes dt / h_j steps per output interval; t_end must be
-     * a whole number of output intervals. The series then has no shared h ({@link Series#h()} empty) and is named by this
-     * text ({@link Series#stepSize()}, {@link Results#series(String, int)}); the final states carry each member's h.
+     * a whole number of output intervals. The series then has no shared h ({@link Series#h()} empty) and its step size
+     * ({@link Series#stepSize()}) is named by this text ({@link StepSize#label()}, {@link Results#series(String, int)}); the
+     * final states carry each member's h.
      *
      * @param perMember an expression of j, N and J = max(N - 1, 1) ("0.01*(1+j/N)") or a seeded draw ("uniform(0.01, 0.02)",
      *                  "normal(mu, sigma, lo, hi, seed=7)", "lognormal(...)")
@@ -456,10 +458,10 @@ public final class Run {
             }
 
             @Override
-            public void output(double h, int point, EnsembleRun.Row row, double[][] spread) {
-                Output o = Run.output(h, point, row);
+            public void output(StepSize stepSize, int point, EnsembleRun.Row row, double[][] spread) {
+                Output o = Run.output(stepSize, point, row);
                 listener.output(spread == null ? o : withSpread(o, spread, sc.quantileLevels().length));
-                for (Engine.Listener l : engineListeners) l.output(h, point, row, spread);
+                for (Engine.Listener l : engineListeners) l.output(stepSize, point, row, spread);
             }
 
             @Override
@@ -475,14 +477,14 @@ public final class Run {
         };
         Engine.Outcome outcome = Engine.run(spec, heard, checkpoints == null ? null : new CheckpointFile(checkpoints, fingerprint), resume);
         List<Series> series = new ArrayList<>();
-        Map<Double, List<MemberFailure>> failures = new LinkedHashMap<>();
-        Map<Double, List<Retries.Retried>> retried = new LinkedHashMap<>();
+        Map<StepSize, List<MemberFailure>> failures = new LinkedHashMap<>();
+        Map<StepSize, List<Retries.Retried>> retried = new LinkedHashMap<>();
         for (Engine.StageResult r : outcome.stages()) {
             for (SweepRun.Point p : r.points())
-                series.add(series(r.h(), sc.steps().label(r.h()), p, names, sc, r.rows(p.index(), sc.quantileLevels().length), r.finalStates()[p.index()],
+                series.add(series(r.stepSize(), p, names, sc, r.rows(p.index(), sc.quantileLevels().length), r.finalStates()[p.index()],
                         r.trajectories() == null ? new double[0][][] : r.trajectories().point(p.index(), spec.plan().points()), r.run()));
-            failures.put(r.h(), r.failures());
-            retried.put(r.h(), r.retried());
+            failures.put(r.stepSize(), r.failures());
+            retried.put(r.stepSize(), r.retried());
         }
         InitialStates.Report moved = outcome.consistency();
         return new Results(spec.backend().describe() + (executor == null ? "" : ", slabs on " + executor.describe()), setup.system().name(),
@@ -527,9 +529,9 @@ public final class Run {
     public SlabExecutor.Prepared prepare(int stage) { return Engine.prepare(setup().spec(), stage); }
 
     // A sweep point's series: its rows with their spread, its final states, trajectories and counters
-    private static Series series(double h, String stepSize, SweepRun.Point p, List<String> names, Scenario sc, List<EnsembleRun.Row> rows,
+    private static Series series(StepSize stepSize, SweepRun.Point p, List<String> names, Scenario sc, List<EnsembleRun.Row> rows,
                                  double[][] finalStates, double[][][] trajectories, EnsembleRun.Result run) {
-        return new Series(h, stepSize, p.index(), p.values(), names, rows, sc.quantileLevels(), finalStates, trajectories,
+        return new Series(stepSize, p.index(), p.values(), names, rows, sc.quantileLevels(), finalStates, trajectories,
                 p.memberSteps(), run.seconds(), run.newtonIterations(), run.maxNewtonIterations(), run.jacobianFactorisations());
     }
 
@@ -555,7 +557,7 @@ public final class Run {
         }
     }
 
-    private static Output output(double h, int point, EnsembleRun.Row row) {
+    private static Output output(StepSize stepSize, int point, EnsembleRun.Row row) {
         int n = row.stats().size();
         double[] mean = new double[n], max = new double[n], msd = new double[n], min = new double[n], std = new double[n];
         double[][] quantiles = new double[n][];
@@ -570,7 +572,7 @@ public final class Run {
             quantiles[o] = s.quantiles();
             histograms[o] = s.histogram();
         }
-        return new Output(h, point, row.t(), row.step(), row.ok(), mean, max, msd, min, std, quantiles, histograms);
+        return new Output(stepSize, point, row.t(), row.step(), row.ok(), mean, max, msd, min, std, quantiles, histograms);
     }
 
     // an output row with its point's spread ([observer][min, std, quantiles at levels levels, histogram...]) filled in
@@ -586,7 +588,7 @@ public final class Run {
             quantiles[k] = s.quantiles();
             histograms[k] = s.histogram();
         }
-        return new Output(o.h(), o.point(), o.t(), o.step(), o.ok(), o.mean(), o.max(), o.msd(), min, std, quantiles, histograms);
+        return new Output(o.stepSize(), o.point(), o.t(), o.step(), o.ok(), o.mean(), o.max(), o.msd(), min, std, quantiles, histograms);
     }
 
 

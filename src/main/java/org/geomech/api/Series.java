@@ -3,6 +3,7 @@ package org.geomech.api;
 import org.geomech.engine.EnsembleRun;
 import org.geomech.ensemble.Histogram;
 import org.geomech.ensemble.Statistic;
+import org.geomech.ensemble.StepSize;
 
 import java.util.List;
 import java.util.Map;
@@ -14,8 +15,7 @@ import java.util.OptionalDouble;
  * running; the final state of every member; the trajectories of the members asked for; the run's counters.
  */
 public final class Series {
-    private final double h;
-    private final String stepSize;
+    private final StepSize stepSize;
     private final int point;
     private final Map<String, Double> parameters;
     private final List<String> observers;
@@ -29,9 +29,8 @@ public final class Series {
     private final int maxNewtonIterations;
     private final long jacobianFactorisations;
 
-    Series(double h, String stepSize, int point, Map<String, Double> parameters, List<String> observers, List<EnsembleRun.Row> rows, double[] levels, double[][] finalStates,
+    Series(StepSize stepSize, int point, Map<String, Double> parameters, List<String> observers, List<EnsembleRun.Row> rows, double[] levels, double[][] finalStates,
            double[][][] trajectories, long memberSteps, double steppingSeconds, long newtonIterations, int maxNewtonIterations, long jacobianFactorisations) {
-        this.h = h;
         this.stepSize = stepSize;
         this.point = point;
         this.parameters = Map.copyOf(parameters);
@@ -48,13 +47,15 @@ public final class Series {
     }
 
     /** @return the step size shared by every member; empty where h varies per member (Run.stepSize: each member's h is in its final state) */
-    public OptionalDouble h() { return Double.isNaN(h) ? OptionalDouble.empty() : OptionalDouble.of(h); }
+    public OptionalDouble h() { return stepSize.h(); }
 
     /**
-     * @return the step size as the run was given it: the shared h ("0.01"), or where h varies per member how it varies
-     * (the text of Run.stepSize, a draw written out in full: "0.1/(1+j)", "uniform(0.01, 0.02)")
+     * @return the step size of the launch this series belongs to: its index among the run's launches, its shared h or the
+     *         step sizes per member, and its name as the run was given it ({@link StepSize#label()}: the shared h "0.01", or
+     *         where h varies per member how it varies, the text of Run.stepSize with a draw written out in full: "0.1/(1+j)",
+     *         "uniform(0.01, 0.02)")
      */
-    public String stepSize() { return stepSize; }
+    public StepSize stepSize() { return stepSize; }
 
     /** @return the sweep point's index (0 when the run is not a sweep) */
     public int point() { return point; }

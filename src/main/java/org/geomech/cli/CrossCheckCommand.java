@@ -4,6 +4,7 @@ import org.geomech.backend.Backend;
 import org.geomech.engine.Backends;
 import org.geomech.ensemble.InitialStates;
 import org.geomech.ensemble.Statistics;
+import org.geomech.ensemble.StepSize;
 import org.geomech.ensemble.StepSizes;
 import org.geomech.ensemble.SweepPlan;
 import org.geomech.ensemble.TimeGrid;
@@ -82,11 +83,11 @@ final class CrossCheckCommand extends GeomechCommand {
         SweepPlan plan = s.plan(sys);
         StepSizes stepSizes = s.steps();
         if (stepSizes.stages().size() > 1) throw new InputException("crosscheck runs one step size; --h gives " + stepSizes.stages().size());
-        double stage = stepSizes.stages().get(0);
+        StepSize stage = stepSizes.stages().get(0);
         // a shared h: --steps steps of it, compared at the end; h per member: to t_end in output intervals
-        double tEnd = stepSizes.varies() ? s.tEnd() : stage * steps;
-        TimeGrid grid = stepSizes.grid(stage, tEnd, stepSizes.varies() ? s.outputInterval() : tEnd);
-        h = stepSizes.varies() ? null : stage;
+        h = stage.h().isPresent() ? stage.h().getAsDouble() : null;
+        double tEnd = h == null ? s.tEnd() : h * steps;
+        TimeGrid grid = stage.grid(tEnd, h == null ? s.outputInterval() : tEnd);
         compared = plan.points() * plan.members();
         StepSystem perMember = SweepRun.step(Methods.parse(s.method()).build(sys), plan);
         List<Observer> observers = Observers.ofRun(perMember, s.observers());

@@ -18,6 +18,7 @@ import org.geomech.ensemble.Reduction;
 import org.geomech.engine.Startup;
 import org.geomech.ensemble.Statistic;
 import org.geomech.ensemble.Statistics;
+import org.geomech.ensemble.StepSize;
 import org.geomech.ensemble.SweepPlan;
 import org.geomech.engine.SweepRun;
 import org.geomech.ensemble.TimeGrid;
@@ -45,13 +46,21 @@ import java.util.Map;
 
 /** geomech run: an ensemble from a scenario file or flags, at each step size; appends timeseries.csv row by row as it runs. */
 @Command(name = "run", mixinStandardHelpOptions = true, versionProvider = Main.class,
-        description = "Runs an ensemble (a scenario file, or a built-in model with flags) and writes timeseries.csv and summary.json.")
+        description = "Runs an ensemble (a scenario file, or a built-in model with flags; by default " + RunCommand.DEFAULT_MEMBERS + " perturbed members on"
+                + " the auto backend) and writes timeseries.csv (by default the statistics " + RunCommand.DEFAULT_STATISTICS + " of every observer over the members),"
+                + " plots (the energy error's band from q5 to q95 filled) and summary.json.")
 final class RunCommand extends GeomechCommand {
     @Mixin
     ScenarioOptions scenarioOptions;
 
     /** The ensemble size of a run that gives none: enough members for the quantiles of an error to mean something. */
     static final int DEFAULT_MEMBERS = 1000;
+
+    /**
+     * The statistics of a run that names none: mean, max and msd reduced on the backend, and the quantiles whose band the
+     * per-observer plots fill (the 5 % to 95 % of the members and their median).
+     */
+    static final String DEFAULT_STATISTICS = "mean,max,msd,q5,q50,q95";
 
     @Option(names = "--members", paramLabel = "N",
             description = "ensemble size (default " + DEFAULT_MEMBERS + " where the scenario gives none: its initial values perturbed by a seeded"
@@ -94,9 +103,10 @@ final class RunCommand extends GeomechCommand {
     List<String> trajectorySelection;
 
     @Option(names = "--statistics", paramLabel = "NAMES", split = ",",
-            description = "statistics of every observer: mean, max, msd (default), min, std, quantiles qP in percent (q5,q50,q95), exact;"
+            description = "statistics of every observer: mean, max, msd, min, std, quantiles qP in percent (q5,q50,q95; see --quantiles);"
                     + " hist:BINS or hist:LO,HI,BINS, the members per bin at every output (hist.csv and a heat map; without LO,HI each"
-                    + " output's own range, least to greatest value)")
+                    + " output's own range, least to greatest value); default " + DEFAULT_STATISTICS + " where the scenario names none,"
+                    + " the quantiles for the filled band of the plots (--statistics mean,max,msd: the backend's reductions alone)")
     List<String> statistics;
 
     @Option(names = "--quantiles", paramLabel = "MODE", defaultValue = "auto",
@@ -173,6 +183,7 @@ final class RunCommand extends GeomechCommand {
         if (statistics != null) d.statistics = statistics;
         if (retryFailed != null) d.retryFailed = retryFailed;
         if (d.backend == null) d.backend = "auto";
+        if (d.statistics == null) d.statistics = List.of(DEFAULT_STATISTICS.split(","));
         if (initialFile == null) defaultEnsemble = d.defaultEnsemble(DEFAULT_MEMBERS);
         scenario = d.resolve();
         if (initialFile == null) return null;
@@ -231,7 +242,7 @@ final class RunCommand extends GeomechCommand {
      */
     private Integer automaticSlab(Model sys) {
         long rows = 0;
-        for (double h : stepSizes()) rows = Math.max(rows, grid(h).rows());
+        for (StepSize h : stepSizes()) rows = Math.max(rows, grid(h).rows());
         long members = plan.launchMembers();
         int observed = 4 + scenario.observers().size();   // energy, energy_error, two constraint residuals at most
         boolean device = Backends.named(scenario.backend(), scenarioOptions.device()).name().equals("opencl");
@@ -259,7 +270,7 @@ final class RunCommand extends GeomechCommand {
     // What this run allocates with components state components and observed observers per member (MemoryPlan)
     private MemoryPlan memory(int components, long members, long rows, int observed, boolean device) {
         return new MemoryPlan(components, members, rows, observed, scenario.needsSpread(), MemoryPlan.sketch(quantiles, members, rows, observed), saveFinalStates,
-                trajectoryMembers == null ? 0 : (long) trajectoryMembers.size() * plan.points(), device);
+                trajectoryMembers == null ? 0 : (long) trajectoryMembers.size() * plan.points(), device, scenario.retries() > 0);
     }
 
     // Every step size through the Java API, in one run: sweeps, per-member parameters, spread statistics, slabs, checkpoints and resume
@@ -279,7 +290,7 @@ final class RunCommand extends GeomechCommand {
         run.engineListener(files);
         if (!output.noPlots) run.engineListener(plots = new RunPlots(quantileNames()));   // no chart is built either: a runtime without java.desktop runs with --no-plots
         long totalSteps = 0;
-        for (double h : stepSizes()) totalSteps += grid(h).steps();
+        for (StepSize h : stepSizes()) totalSteps += grid(h).steps();
         Progress progress = progress(scenario.members() * plan.points(), totalSteps);
         Results res = run.progress(progress::accept).listener(new Run.Listener() {
             @Override
@@ -289,13 +300,13 @@ final class RunCommand extends GeomechCommand {
             }
 
             @Override
-            public void output(Output row) { checkFinite(Double.isNaN(row.h()) ? null : row.h(), statisticsRow(row)); }
+            public void output(Output row) { checkFinite(row.h().isPresent() ? (Double) row.h().getAsDouble() : null, statisticsRow(row)); }
         }).run();
         progress.end();
         if (!res.quantiles().equals("none")) summary.quantiles(res.quantiles(), res.quantileRankError());
         if (talking())
-            for (double h : stepSizes()) {
-                for (RunFiles.Reported r : files.reported()) if (Double.compare(r.stage(), h) == 0) print(r.result(), r.t());
+            for (StepSize h : stepSizes()) {
+                for (RunFiles.Reported r : files.reported()) if (r.stepSize().equals(h)) print(r.result(), r.t());
                 printRetried(res.retried(h), plan.points() > 1);
             }
         if (!res.finished()) Interrupts.check();   // a signal: the checkpoint is written; the partial results go out as the command stops
@@ -334,14 +345,15 @@ final class RunCommand extends GeomechCommand {
             }
     }
 
-    private TimeGrid grid(double h) { return scenario.steps().grid(h, scenario.tEnd(), scenario.outputInterval()); }
+    private TimeGrid grid(StepSize h) { return h.grid(scenario.tEnd(), scenario.outputInterval()); }
 
-    private List<Double> stepSizes() { return scenario.steps().stages(); }
+    private List<StepSize> stepSizes() { return scenario.steps().stages(); }
 
     // Once, before the first result: the observers' names, the charts' title, and how far consistency moved the initial states
     private void start(Results setup) {
         observerNames = setup.observers();
         title = setup.model() + ", " + setup.method();
+        summary.backend(setup.backend());
         InitialStates.Report report = new InitialStates.Report(setup.maxPositionMove(), setup.maxVelocityMove());
         if (!talking()) return;
         out().printf("%s, %s, %d member(s)%s, %s%n", setup.model(), setup.method(), scenario.members(),

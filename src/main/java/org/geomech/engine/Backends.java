@@ -4,7 +4,6 @@ import org.geomech.backend.Backend;
 import org.geomech.backend.opencl.OpenClBackend;
 import org.geomech.backend.opencl.OpenClDevices;
 import org.geomech.backend.reference.ReferenceBackend;
-import org.geomech.backend.simd.SimdBackend;
 import org.geomech.InputException;
 
 import java.util.ArrayList;
@@ -14,6 +13,9 @@ import java.util.OptionalInt;
 /** Backend names to backends, and the choice of `auto`: an OpenCL GPU with fp64, else simd. */
 public final class Backends {
     private Backends() {}
+
+    /** The simd backend's class: a JIT-compiled Vector API kernel per step system, lanes over members. */
+    private static final String SIMD = "org.geomech.backend.simd.SimdBackend";
 
     /** The backend names a run takes. */
     public static List<String> names() { return List.of("reference", "simd", "opencl", "auto"); }
@@ -46,7 +48,7 @@ public final class Backends {
             if (device.isPresent()) return new OpenClBackend(device, 0);
             for (OpenClDevices.Device d : OpenClDevices.list()) if (d.fp64() && d.type().equals("GPU")) return new OpenClBackend(d.index());
         }
-        return simdAvailable() ? new SimdBackend() : new ReferenceBackend();
+        return simdAvailable() ? newSimd() : new ReferenceBackend();
     }
 
     /** simd needs the incubating Vector API module and a JDK's compiler (it compiles generated Java at run time). */
@@ -57,6 +59,16 @@ public final class Backends {
     private static Backend simd() {
         if (!simdAvailable())
             throw new InputException("the simd backend needs a JDK (not a JRE) started with --add-modules jdk.incubator.vector (./geomech does that)");
-        return new SimdBackend();
+        return newSimd();
+    }
+
+    // backend.simd's SimdBackend, found by name: its package uses the incubating Vector API, so nothing outside it names its
+    // types, and javadoc documents the library without that module (JavadocTest)
+    private static Backend newSimd() {
+        try {
+            return Class.forName(SIMD).asSubclass(Backend.class).getConstructor().newInstance();
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException("cannot make the simd backend " + SIMD, e);
+        }
     }
 }

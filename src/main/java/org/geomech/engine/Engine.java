@@ -8,6 +8,7 @@ import org.geomech.ensemble.InitialStates;
 import org.geomech.ensemble.Observer;
 import org.geomech.ensemble.Observers;
 import org.geomech.ensemble.Reduction;
+import org.geomech.ensemble.StepSize;
 import org.geomech.ensemble.SweepPlan;
 import org.geomech.ensemble.TimeGrid;
 import org.geomech.method.StepSystem;
@@ -45,10 +46,10 @@ public final class Engine {
         default void started(InitialStates.Report consistency, long[] flops) {}
 
         /**
-         * Every output row of every sweep point, in time order, with its spread ([observer][min, std, quantiles..., histogram...]; null
-         * where none is asked for).
+         * Every output row of every sweep point, in time order, with its launch's step size and its spread ([observer][min, std,
+         * quantiles..., histogram...]; null where none is asked for).
          */
-        default void output(double h, int point, EnsembleRun.Row row, double[][] spread) {}
+        default void output(StepSize stepSize, int point, EnsembleRun.Row row, double[][] spread) {}
 
         /** Steps done so far, summed over the step sizes. */
         default void progress(long stepsDone) {}
@@ -76,10 +77,10 @@ public final class Engine {
     public record Resume(Progress progress, Consumer<EnsembleState> readState) {}
 
     /**
-     * A step size's results: its points' rows, the members that failed (and still fail where retried), spread, final
-     * states ([point][member][component]), trajectories, and the failed members run again (empty unless asked for).
+     * A launch's results: its step size, its points' rows, the members that failed (and still fail where retried), spread,
+     * final states ([point][member][component]), trajectories, and the failed members run again (empty unless asked for).
      */
-    public record StageResult(double h, List<SweepRun.Point> points, List<MemberFailure> failures, List<double[][][]> spread,
+    public record StageResult(StepSize stepSize, List<SweepRun.Point> points, List<MemberFailure> failures, List<double[][][]> spread,
                               double[][][] finalStates, Trajectories trajectories, EnsembleRun.Result run, List<Retries.Retried> retried) {
         /** A point's rows with their spread (quantiles at levels levels) filled in, as the listener heard them. */
         public List<EnsembleRun.Row> rows(int point, int levels) {
@@ -137,7 +138,7 @@ public final class Engine {
         private final List<Stage> finished = new ArrayList<>();
         private InitialStates.Report consistency;
         private long[] flops;
-        /** The step compiled in this process, on first use: not where slabs run on an executor, unless a failed member is retried here. */
+        /** The step compiled in this process, on first use: not where slabs (and the retries of their failed members) run on an executor. */
         private Backend.Compiled compiled;
         private double rankError;
         private long done;
@@ -163,36 +164,40 @@ public final class Engine {
             Backend.Compiled compiled = spec.executor() != null ? null : compiled();
             if (compiled != null) flops = compiled.flopsPerStep();
             boolean complete = true;
-            List<Double> stages = spec.stages();
-            for (int stage = 0; stage < stages.size() && complete; stage++) {
-                double h = stages.get(stage);
-                TimeGrid grid = spec.grid(h);
+            for (StepSize stepSize : spec.stages()) {
+                if (!complete) break;
+                TimeGrid grid = spec.grid(stepSize);
                 long before = done;
                 done += grid.steps();
-                if (resumed != null && stage < resumed.stage()) replay(h, grid, resumed.finished().get(stage));
-                else complete = slabs ? inSlabs(stage, h, grid, before, compiled, slabMembers) : atOnce(stage, h, grid, before, compiled);
+                if (resumed != null && stepSize.index() < resumed.stage()) replay(stepSize, grid, resumed.finished().get(stepSize.index()));
+                else complete = slabs ? inSlabs(stepSize, grid, before, compiled, slabMembers) : atOnce(stepSize, grid, before, compiled);
             }
             if (complete && checkpointing != null) checkpointing.clear();
             return new Outcome(results, consistency, rankError, complete, flops());
         }
 
-        // A step size finished before the checkpoint: its rows and results as they were, point by point
-        private void replay(double h, TimeGrid grid, Stage s) {
+        // A step size finished before the checkpoint: its rows and results as they were, point by point; refused where the
+        // checkpoint ran it at another step size
+        private void replay(StepSize stepSize, TimeGrid grid, Stage s) {
+            if (!stepSize.equals(s.stepSize()))
+                throw new InputException("the checkpoint's step size " + (stepSize.index() + 1) + " is " + s.stepSize().label() + ", this run's "
+                        + stepSize.label() + ": resume it with the step sizes it was started with");
             consistency = resumed.consistency();
             listener.started(consistency, flops());
             List<EnsembleRun.Row> rows = s.result().rows();
             // a finished step size is never the last, so h is shared: one step per tick
             List<SweepRun.Point> points = Retries.merge(SweepRun.points(plan, rows, s.failures(), grid.steps(), null), s.retried());
             for (int i = 0; i < rows.size(); i++)
-                for (SweepRun.Point p : points) listener.output(h, p.index(), p.rows().get(i), s.spread() == null ? null : s.spread().get(i)[p.index()]);
-            results.add(new StageResult(h, points, Retries.stillFailing(s.failures(), s.retried()), s.spread(),
+                for (SweepRun.Point p : points) listener.output(stepSize, p.index(), p.rows().get(i), s.spread() == null ? null : s.spread().get(i)[p.index()]);
+            results.add(new StageResult(stepSize, points, Retries.stillFailing(s.failures(), s.retried()), s.spread(),
                     Retries.finalStates(s.finalStates(), s.retried()), s.trajectories(), Retries.counters(s.result(), s.retried()), s.retried()));
             finished.add(s);
             listener.finished(results.get(results.size() - 1), true);
         }
 
         // One step size in slabs, here or on the executor; false where a stop signal ended it between slabs
-        private boolean inSlabs(int stage, double h, TimeGrid grid, long before, Backend.Compiled compiled, int slabMembers) {
+        private boolean inSlabs(StepSize stepSize, TimeGrid grid, long before, Backend.Compiled compiled, int slabMembers) {
+            int stage = stepSize.index();
             Launch launch = new Launch(spec.step(), plan, spec.initial(), spec.perturbation(), grid);
             Spread spread = spec.spread(launch.params());
             SlabRun.Keep keep = spec.keep(spread);
@@ -210,16 +215,19 @@ public final class Engine {
             }
             consistency = o.consistency();
             listener.started(consistency, flops());
-            List<Retries.Retried> retried = spec.retries() > 0 && !o.failures().isEmpty() ? Retries.run(compiled(), launch, o.failures(), spec.retries(), spread) : List.of();
+            List<Retries.Retried> retried = spec.retries() == 0 || o.failures().isEmpty() ? List.of()
+                    : spec.executor() != null ? spec.executor().retry(spec.recipes().apply(stage), o.failures(), spec.retries())
+                    : Retries.run(compiled(), launch, o.failures(), spec.retries(), spread, paths());
             List<SweepRun.Point> points = Retries.merge(SweepRun.points(plan, o.result().rows(), o.failures(), o.memberSteps()), retried);
             List<double[][][]> spreadTimes = spread == null ? null : spread.retrying() ? spread.merge(retried, o.result().rows().size()) : o.spread();
             for (int i = 0; i < o.result().rows().size(); i++)
-                for (SweepRun.Point p : points) listener.output(h, p.index(), p.rows().get(i), spread == null ? null : spreadTimes.get(i)[p.index()]);
+                for (SweepRun.Point p : points) listener.output(stepSize, p.index(), p.rows().get(i), spread == null ? null : spreadTimes.get(i)[p.index()]);
             if (spread != null) rankError = Math.max(rankError, spread.rankError());
-            Trajectories recorded = o.trajectories() == null ? null : Trajectories.of(o.result().rows(), keep.trajectoryMembers(), o.trajectories());
+            Trajectories recorded = o.trajectories() == null ? null
+                    : Retries.trajectories(Trajectories.of(o.result().rows(), keep.trajectoryMembers(), o.trajectories()), retried, plan);
             double[][][] last = o.finalStates() != null ? o.finalStates() : new double[plan.points()][0][];
-            finished.add(new Stage(h, o.result(), o.failures(), recorded, spreadTimes, last, retried));
-            results.add(new StageResult(h, points, Retries.stillFailing(o.failures(), retried), spreadTimes, Retries.finalStates(last, retried), recorded,
+            finished.add(new Stage(stepSize, o.result(), o.failures(), recorded, spreadTimes, last, retried));
+            results.add(new StageResult(stepSize, points, Retries.stillFailing(o.failures(), retried), spreadTimes, Retries.finalStates(last, retried), recorded,
                     Retries.counters(o.result(), retried), retried));
             listener.finished(results.get(results.size() - 1), true);
             return true;
@@ -240,7 +248,8 @@ public final class Engine {
         }
 
         // One step size held at once; false where a stop signal ended it at a checkpoint
-        private boolean atOnce(int stage, double h, TimeGrid grid, long before, Backend.Compiled compiled) {
+        private boolean atOnce(StepSize stepSize, TimeGrid grid, long before, Backend.Compiled compiled) {
+            int stage = stepSize.index();
             boolean resuming = resumed != null && stage == resumed.stage();
             EnsembleState state;
             if (resuming) {
@@ -256,7 +265,7 @@ public final class Engine {
             listener.started(consistency, flops());
             Trajectories recorder = spec.trajectories() == null ? null
                     : resuming && resumed.trajectories() != null ? resumed.trajectories() : new Trajectories(spec.trajectoryMembers(), state.members());
-            Spread spread = spec.spread(spec.step().paramValues(h, plan.shared()));
+            Spread spread = spec.spread(spec.step().paramValues(grid.h(), plan.shared()));
             if (spread != null && resuming) {
                 if (spread.sketched() && spread.retrying()) spread.restore(resumed.sketches());
                 else spread.restore(resumed.spread(), resumed.held());
@@ -269,7 +278,7 @@ public final class Engine {
                 if (recorder != null) recorder.record(t, st);
                 if (spread != null) {
                     spread.record(t, st);
-                    for (Pending o : pending) listener.output(h, o.point(), o.row(), spread.at(spread.recorded() - 1, o.point()));
+                    for (Pending o : pending) listener.output(stepSize, o.point(), o.row(), spread.at(spread.recorded() - 1, o.point()));
                     pending.clear();
                 }
             };
@@ -280,8 +289,8 @@ public final class Engine {
             SweepRun.Result r = SweepRun.run(compiled, spec.step(), plan, state, grid, k -> listener.progress(before + k), recorders, (point, row) -> {
                 int i = heard[point]++;
                 if (retrying) return;
-                if (spread == null) listener.output(h, point, row, null);
-                else if (i < spread.recorded()) listener.output(h, point, row, spread.at(i, point));
+                if (spread == null) listener.output(stepSize, point, row, null);
+                else if (i < spread.recorded()) listener.output(stepSize, point, row, spread.at(i, point));
                 else pending.add(new Pending(point, row));
             }, resuming ? resumed.snapshot() : null, checkpoints);
             if (spread != null && !spread.retrying()) rankError = Math.max(rankError, spread.rankError());
@@ -290,20 +299,25 @@ public final class Engine {
                 last[p.index()] = spec.keepFinalStates() != Boolean.FALSE ? finalStates(p.index(), state) : new double[0][];
             boolean complete = checkpoints == null || !checkpoints.stopping();
             List<Retries.Retried> retried = retrying && complete
-                    ? Retries.run(compiled, new Launch(spec.step(), plan, spec.initial(), spec.perturbation(), grid), r.failures(), spec.retries(), spread) : List.of();
+                    ? Retries.run(compiled, new Launch(spec.step(), plan, spec.initial(), spec.perturbation(), grid), r.failures(), spec.retries(), spread, paths())
+                    : List.of();
             List<SweepRun.Point> points = Retries.merge(r.points(), retried);
             // stopped at a checkpoint, a retrying spread summarises its rows so far without retries (the checkpoint holds what they need)
             List<double[][][]> spreadTimes = spread == null ? null : retrying ? spread.merge(retried, points.get(0).rows().size()) : spread.recordedTimes();
             if (spread != null && retrying) rankError = Math.max(rankError, spread.rankError());
             if (retrying)
                 for (int i = 0; i < points.get(0).rows().size(); i++)
-                    for (SweepRun.Point p : points) listener.output(h, p.index(), p.rows().get(i), spread == null ? null : spreadTimes.get(i)[p.index()]);
-            finished.add(new Stage(h, r.run(), r.failures(), recorder, spreadTimes, last, retried));
-            results.add(new StageResult(h, points, Retries.stillFailing(r.failures(), retried), spreadTimes, Retries.finalStates(last, retried), recorder,
+                    for (SweepRun.Point p : points) listener.output(stepSize, p.index(), p.rows().get(i), spread == null ? null : spreadTimes.get(i)[p.index()]);
+            Trajectories paths = Retries.trajectories(recorder, retried, plan);
+            finished.add(new Stage(stepSize, r.run(), r.failures(), paths, spreadTimes, last, retried));
+            results.add(new StageResult(stepSize, points, Retries.stillFailing(r.failures(), retried), spreadTimes, Retries.finalStates(last, retried), paths,
                     Retries.counters(r.run(), retried), retried));
             listener.finished(results.get(results.size() - 1), complete);
             return complete;
         }
+
+        // the launch indices of the trajectory members, whose retries keep their states at every output
+        private java.util.Set<Integer> paths() { return java.util.Set.copyOf(spec.trajectoryMembers()); }
 
         private Backend.Compiled compiled() {
             if (compiled == null) compiled = compile(spec.backend(), spec.step(), spec.observers(), spec.newton());

@@ -12,8 +12,13 @@ import java.util.List;
  * observer values and their t = 0 origins (16 bytes an observer; 36 more on OpenCL's host side), and where asked the
  * spread's values at one output (exact quantiles sort a copy) and a copy of its final state (written to .npy from
  * one more copy once the ensemble is gone); per output row the block
- * sums; the trajectories kept. In slabs, what is kept for the whole run (kept()) is set aside first and the rest of the
- * heap's share holds the slab.
+ * sums; the trajectories kept. Where failed members are retried (Retries), what the run holds for them until the main
+ * pass ends: a spread made for retries keeps, exact, the values of every output row from the first failure on (Spread.Held:
+ * counted from t = 0, as if a member failed at its first step), sketched, every output's sketches open; and the rows'
+ * block sums are copied once more as the retried members are merged into them. Not counted: the retried members' own
+ * results (per member that reaches t_end, its block partials and observer values at every output row, its final state and
+ * where it is a trajectory member its states), which grow with the failures, unknown before the run. In slabs, what is
+ * kept for the whole run (kept()) is set aside first and the rest of the heap's share holds the slab.
  *
  * @param components   state components per member
  * @param members      members of the launch
@@ -24,9 +29,10 @@ import java.util.List;
  * @param finalStates  final states kept
  * @param trajectories members whose states are kept at every output
  * @param device       the backend keeps per-member counters on the host (OpenCL)
+ * @param retrying     failed members are retried (run --retry-failed)
  */
 public record MemoryPlan(int components, long members, long rows, int observers, boolean spread, int sketch, boolean finalStates,
-                         long trajectories, boolean device) {
+                         long trajectories, boolean device, boolean retrying) {
     /** Values per level of a quantile sketch unless asked otherwise. */
     public static final int SKETCH = 4096;
     /**
@@ -67,7 +73,7 @@ public record MemoryPlan(int components, long members, long rows, int observers,
 
     /** Bytes of the launch held at once (besides what the JVM holds already, which the heap left leaves out). */
     public long atOnce() {
-        return members * (perMember() + (finalStates ? 8L * components + 24 : 0)) + sums() + paths();
+        return members * (perMember() + (finalStates ? 8L * components + 24 : 0)) + sums() + paths() + forRetries();
     }
 
     /** Whether the launch held at once fits in available bytes of heap, with room for the collector. */
@@ -78,14 +84,17 @@ public record MemoryPlan(int components, long members, long rows, int observers,
      * summarise them), the final states (each slab's, then all joined), the trajectories.
      */
     public Kept kept() {
-        long values = !spread ? 0 : sketch == 0 ? rows * members * (8L * observers + 1) : rows * observers * sketchBytes();
+        long values = !spread ? 0 : sketch == 0 ? everyValue() : everySketch();
         long last = finalStates ? (16L * components + 24) * members : 0;
+        // sketched, the sketches slabs keep are those a retrying spread holds open
+        long retained = forRetries() - (spread && sketch > 0 ? everySketch() : 0);
         List<String> what = new ArrayList<>(List.of("the block sums"));
         if (values > 0) what.add(sketch == 0 ? "the observer values for min, std and quantiles" : "the quantile sketches");
+        if (retained > 0) what.add(spread && sketch == 0 ? "the values held for retried members" : "the block sums' copies for retried members");
         if (last > 0) what.add("the final states");
         if (paths() > 0) what.add("the trajectories");
         String said = what.size() == 1 ? what.get(0) : String.join(", ", what.subList(0, what.size() - 1)) + " and " + what.get(what.size() - 1);
-        return new Kept(sums() + values + last + paths(), said);
+        return new Kept(sums() + values + last + paths() + retained, said);
     }
 
     /** The most members, in whole Reduction blocks, that one slab may hold beside what slabs keep; 0 when not even one block fits. */
@@ -101,6 +110,19 @@ public record MemoryPlan(int components, long members, long rows, int observers,
         for (long n = members; n > sketch; n /= 2) levels++;
         return 8L * sketch * levels;
     }
+
+    // what a run with retries holds for them until its main pass ends: the values of every output row (exact spread) or every
+    // output's sketches (sketched), and a copy of the block sums
+    private long forRetries() {
+        if (!retrying) return 0;
+        return sums() + (!spread ? 0 : sketch == 0 ? everyValue() : everySketch());
+    }
+
+    // every output row's observer values of every member, and whether it is running
+    private long everyValue() { return rows * members * (8L * observers + 1); }
+
+    // every output row's sketches of every observer
+    private long everySketch() { return rows * observers * sketchBytes(); }
 
     // the block sums of every output row
     private long sums() { return 8L * rows * Reduction.blocks(Math.toIntExact(members)) * (1 + (long) observers * Reduction.FIELDS); }

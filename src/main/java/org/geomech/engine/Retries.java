@@ -4,12 +4,18 @@ import org.geomech.InputException;
 import org.geomech.backend.Backend;
 import org.geomech.ensemble.EnsembleState;
 import org.geomech.ensemble.Reduction;
+import org.geomech.ensemble.SweepPlan;
 import org.geomech.ensemble.TimeGrid;
 import org.geomech.method.StepSystem;
 
+import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.IntStream;
 
 /**
  * Members that failed, run again alone from their initial state (bitwise as the launch makes it) at h/2, h/4, ... up to
@@ -18,7 +24,10 @@ import java.util.List;
  * no longer holds it (the one at or after its failing step; before, the launch's blocks hold its values at h) as one
  * more reduction block after the point's blocks, the retried members in member order: deterministic on every backend
  * and strategy (the launch's block partials are), but not the sum a block holding the member would give. Its observer
- * values at each output enter min, std and quantiles from the same output on through Spread.merge.
+ * values at each output enter min, std and quantiles from the same output on through Spread.merge, and where it is a
+ * trajectory member its states at every output replace the launch's (trajectories). The failed members are retried
+ * side by side over the threads of the caller's fork-join pool, each as it would run alone, so what each gives does not
+ * depend on how many threads there are nor on which ran it.
  */
 public final class Retries {
     /** The most halvings of h a run may ask for (2^20 steps per step of the run). */
@@ -35,32 +44,55 @@ public final class Retries {
 
     /**
      * A member run again: its point and index, the step size of its last try, how that try ended (OK where it reached
-     * t_end), the work of all its tries (member-steps, Newton iterations, Jacobian factorisations, seconds), the first
+     * t_end), the work of all its tries (member-steps, Newton iterations, Jacobian factorisations, and seconds: its share of
+     * the wall-clock time its launch's retries took side by side, in proportion to its own stepping time), the first
      * output row that enters the statistics (the launch's rows before it hold the member), and where OK its one-member
      * block partials at every output time and its final state (else empty), and where OK and a spread asked its
      * observers' values at every output time ([row][observer], as Spread.values gives them; else empty, and empty as
-     * a checkpoint gives it back: a finished step size keeps its spread merged).
+     * a checkpoint gives it back: a finished step size keeps its spread merged), and where OK and a trajectory member
+     * its state at every output time ([row][component]; else empty, and empty as a checkpoint gives it back: a finished
+     * step size keeps its trajectories merged).
+     *
+     * @serial exclude
      */
     public record Retried(int point, int member, double h, EnsembleState.Status status, long memberSteps, long newtonIterations,
-                          long jacobianFactorisations, double seconds, int from, double[][] partials, double[] finalState, double[][] values) {
+                          long jacobianFactorisations, double seconds, int from, double[][] partials, double[] finalState, double[][] values,
+                          double[][] states) implements Serializable {
         /** True where its last try reached t_end. */
         public boolean ok() { return status == EnsembleState.Status.OK; }
+
+        /** This member with its seconds given. */
+        Retried withSeconds(double given) {
+            return new Retried(point, member, h, status, memberSteps, newtonIterations, jacobianFactorisations, given, from, partials, finalState, values, states);
+        }
 
         /** "ok" where it reached t_end, else why its last try failed, as MemberFailure.reason names it. */
         public String result() { return ok() ? "ok" : MemberFailure.reason(status); }
     }
 
     /**
-     * Runs each failed member of launch again at up to halvings halvings of its step size, in the order of failures;
-     * spread (null: none) gives the observer values its merge takes in.
+     * Runs each failed member of launch again at up to halvings halvings of its step size, side by side over the threads
+     * of the caller's fork-join pool, each alone, and returns them in the order of failures; spread (null: none) gives the
+     * observer values its merge takes in, and the states of the members at launch indices paths are kept at every output.
      */
-    public static List<Retried> run(Backend.Compiled compiled, Launch launch, List<MemberFailure> failures, int halvings, Spread spread) {
-        List<Retried> out = new ArrayList<>();
-        for (MemberFailure f : failures) out.add(retry(compiled, launch, f, halvings, spread));
-        return out;
+    public static List<Retried> run(Backend.Compiled compiled, Launch launch, List<MemberFailure> failures, int halvings, Spread spread,
+                                    Set<Integer> paths) {
+        long start = System.nanoTime();
+        List<Retried> alone = IntStream.range(0, failures.size()).parallel().mapToObj(i -> retry(compiled, launch, failures.get(i), halvings, spread, paths)).toList();
+        double wall = (System.nanoTime() - start) * 1e-9, own = alone.stream().mapToDouble(Retried::seconds).sum();
+        return own == 0 ? alone : alone.stream().map(r -> r.withSeconds(r.seconds() * wall / own)).toList();
     }
 
-    private static Retried retry(Backend.Compiled compiled, Launch launch, MemberFailure f, int halvings, Spread spread) {
+    /**
+     * As above, on a launch rebuilt from its recipe (where slabs run on an executor): the observer values its spread gives,
+     * the states of the trajectory members its slabs keep.
+     */
+    public static List<Retried> run(SlabExecutor.Prepared prepared, List<MemberFailure> failures, int halvings) {
+        Set<Integer> paths = Arrays.stream(prepared.keep().trajectoryMembers()).boxed().collect(java.util.stream.Collectors.toSet());
+        return run(prepared.compiled(), prepared.launch(), failures, halvings, prepared.keep().spread(), paths);
+    }
+
+    private static Retried retry(Backend.Compiled compiled, Launch launch, MemberFailure f, int halvings, Spread spread, Set<Integer> paths) {
         StepSystem step = launch.step();
         int g = launch.plan().first(f.point()) + f.member();
         int hAt = step.layout().parameterOffset() + step.layout().parameters().indexOf(StepSystem.H);
@@ -91,8 +123,16 @@ public final class Retries {
                 halved = grid;
                 params = launch.params();
             }
-            List<double[]> values = new ArrayList<>();
-            EnsembleRun.Recorder recorder = spread == null ? null : (t, s) -> values.add(spread.values(s));
+            List<double[]> values = new ArrayList<>(), states = new ArrayList<>();
+            boolean path = paths.contains(g);
+            EnsembleRun.Recorder recorder = spread == null && !path ? null : (t, s) -> {
+                if (spread != null) values.add(spread.values(s));
+                if (path) {
+                    double[] x = new double[s.components()];
+                    s.gather(0, x);
+                    states.add(x);
+                }
+            };
             EnsembleRun.Result r = EnsembleRun.run(compiled, state, params, perTick, halved, null, recorder, null, null, null);
             memberSteps += state.ok(0) ? halved.steps() * (perTick == null ? 1 : perTick[0]) : state.failedStep(0);
             newton += r.newtonIterations();
@@ -103,11 +143,14 @@ public final class Retries {
                 for (int i = 0; i < partials.length; i++) partials[i] = r.rows().get(i).reduction().partials();
                 double[] x = new double[state.components()];
                 state.gather(0, x);
-                return new Retried(f.point(), f.member(), h, EnsembleState.Status.OK, memberSteps, newton, factorisations, seconds, from, partials, x, values.toArray(new double[0][]));
+                return new Retried(f.point(), f.member(), h, EnsembleState.Status.OK, memberSteps, newton, factorisations, seconds, from, partials, x, values.toArray(new double[0][]),
+                        states.toArray(new double[0][]));
             }
-            last = new Retried(f.point(), f.member(), h, state.status(0), memberSteps, newton, factorisations, seconds, from, new double[0][], new double[0], new double[0][]);
+            last = new Retried(f.point(), f.member(), h, state.status(0), memberSteps, newton, factorisations, seconds, from, new double[0][], new double[0], new double[0][],
+                    new double[0][]);
         }
-        return last != null ? last : new Retried(f.point(), f.member(), grid.h(), f.status(), 0, 0, 0, 0, from, new double[0][], new double[0], new double[0][]);
+        return last != null ? last : new Retried(f.point(), f.member(), grid.h(), f.status(), 0, 0, 0, 0, from, new double[0][], new double[0], new double[0][],
+                new double[0][]);
     }
 
     /** The members that still fail: those of failures not retried to t_end. */
@@ -166,6 +209,16 @@ public final class Retries {
         for (Retried r : retried)
             if (r.ok() && out[r.point()].length > r.member()) out[r.point()][r.member()] = r.finalState().clone();
         return out;
+    }
+
+    /**
+     * Trajectories (null: none kept) with each trajectory member retried to t_end recorded as its retry ran, at every output
+     * (a copy where one is); plan places the retried members among the launch's.
+     */
+    public static Trajectories trajectories(Trajectories recorded, List<Retried> retried, SweepPlan plan) {
+        Map<Integer, double[][]> paths = new HashMap<>();
+        for (Retried r : retried) if (r.ok() && r.states().length > 0) paths.put(plan.first(r.point()) + r.member(), r.states());
+        return recorded == null || paths.isEmpty() ? recorded : recorded.replaced(paths);
     }
 
     private static Retried find(List<Retried> retried, int point, int member) {

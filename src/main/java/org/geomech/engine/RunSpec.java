@@ -4,6 +4,7 @@ import org.geomech.backend.Backend;
 import org.geomech.ensemble.Bins;
 import org.geomech.ensemble.InitialStates;
 import org.geomech.ensemble.Observer;
+import org.geomech.ensemble.StepSize;
 import org.geomech.ensemble.StepSizes;
 import org.geomech.ensemble.SweepPlan;
 import org.geomech.ensemble.TimeGrid;
@@ -26,16 +27,16 @@ public record RunSpec(SweepPlan plan, StepSystem step, Backend backend, List<Obs
                       InitialStates.Perturbation perturbation, StepSizes stepSizes, double tEnd, double outputInterval, double[] quantileLevels,
                       Bins bins, boolean spread, int sketch, List<Integer> trajectories, Boolean keepFinalStates, Integer membersInMemory,
                       SlabExecutor executor, IntFunction<SlabExecutor.Recipe> recipes, int retries) {
-    /** The step sizes run in turn: one launch labelled NaN where h varies per member. */
-    public List<Double> stages() { return stepSizes.stages(); }
+    /** The launches run in turn, by their step size (StepSizes.stages): the shared ones, or the one launch of h per member. */
+    public List<StepSize> stages() { return stepSizes.stages(); }
 
-    /** The grid of a step size (NaN where h varies per member). */
-    public TimeGrid grid(double h) { return stepSizes.grid(h, tEnd, outputInterval); }
+    /** The time grid of a launch to tEnd, with outputs every outputInterval. */
+    public TimeGrid grid(StepSize stage) { return stage.grid(tEnd, outputInterval); }
 
     /** The most output rows of any step size. */
     public long outputs() {
         long most = 0;
-        for (double s : stages()) most = Math.max(most, grid(s).rows());
+        for (StepSize s : stages()) most = Math.max(most, grid(s).rows());
         return most;
     }
 

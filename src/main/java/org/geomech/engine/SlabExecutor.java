@@ -9,7 +9,8 @@ import java.util.List;
  * Runs the slabs of a launch elsewhere than one after another in this process: on a Spark cluster (the spark module's
  * SparkSlabs, found through ServiceLoader as a Provider). Each slab is made and run by SlabRun.slab from a recipe that
  * rebuilds the launch in the JVM that runs it; the slabs come back one by one (the engine saves a checkpoint after each)
- * and are joined by SlabRun.combine, so the results are bitwise those of the launch run in this process.
+ * and are joined by SlabRun.combine, so the results are bitwise those of the launch run in this process. Its failed
+ * members are retried there too (retry).
  */
 public interface SlabExecutor {
     /** A launch rebuilt: its compiled step, the launch, what its slabs keep. */
@@ -38,6 +39,14 @@ public interface SlabExecutor {
      * back; false where returned asked to stop before the last came back (the slabs still running are abandoned).
      */
     boolean run(Recipe recipe, List<long[]> slabs, Returned returned);
+
+    /**
+     * Runs the failed members of the recipe's launch again at up to halvings halvings of h (Retries.run) where the slabs
+     * run, and returns them in the order of failures; by default in this process, side by side over its threads.
+     */
+    default List<Retries.Retried> retry(Recipe recipe, List<MemberFailure> failures, int halvings) {
+        return Retries.run(recipe.prepare(), failures, halvings);
+    }
 
     /** Members per slab of a launch of members where the user did not say: a few slabs per core of the cluster. */
     long slabMembers(long members);

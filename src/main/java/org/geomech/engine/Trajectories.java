@@ -85,6 +85,25 @@ public final class Trajectories implements EnsembleRun.Recorder {
         return rows;
     }
 
+    /**
+     * A copy of these trajectories with the members of paths (launch indices among those recorded) recorded otherwise:
+     * paths gives each one's states at every output time recorded ([time][component]).
+     */
+    public Trajectories replaced(java.util.Map<Integer, double[][]> paths) {
+        Trajectories out = new Trajectories(members);
+        out.components = components;
+        out.times.addAll(times);
+        for (int k = 0; k < states.size(); k++) {
+            double[] x = states.get(k).clone();
+            for (int i = 0; i < members.length; i++) {
+                double[][] path = paths.get(members[i]);
+                if (path != null) System.arraycopy(path[k], 0, x, i * components, components);
+            }
+            out.states.add(x);
+        }
+        return out;
+    }
+
     /** The trajectories that slabs kept ([time][member][component], members in launch order) as a recorder would have them. */
     public static Trajectories of(List<EnsembleRun.Row> rows, int[] members, double[][][] states) {
         int components = states[0][0].length;

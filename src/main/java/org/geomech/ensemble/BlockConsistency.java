@@ -1,7 +1,9 @@
 package org.geomech.ensemble;
 
+import org.geomech.expr.Expr;
 import org.geomech.model.Model;
 
+import java.util.List;
 import java.util.function.Supplier;
 
 /**
@@ -22,4 +24,13 @@ public interface BlockConsistency {
 
     /** As Consistency.apply on members 0 .. count - 1 of the block (the others are ignored); done[l] false where member l is left to Consistency. */
     void apply(double[] q, double[] v, double[] params, double[] p, double[] lambda, int count, boolean[] done);
+
+    /** Expressions of inputs over blocks of width() members, as the projection evaluates its own: with scratch of its own. */
+    Program program(List<Expr> inputs, List<Expr> outputs);
+
+    /** Expressions evaluated over a block of members, each member's values bitwise Tape.eval's. */
+    interface Program {
+        /** Output i of member l into out[i * width + l], from input k of member l at in[k * width + l]. */
+        void eval(double[] in, double[] out);
+    }
 }

@@ -1,6 +1,7 @@
 package org.geomech.ensemble;
 
 import org.geomech.expr.Expr;
+import org.geomech.expr.Exprs;
 import org.geomech.expr.ParseException;
 import org.geomech.expr.Parser;
 import org.geomech.expr.Tape;
@@ -18,6 +19,7 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.function.Supplier;
 import java.util.stream.IntStream;
@@ -196,7 +198,7 @@ public final class InitialStates {
         Tape tape = Tape.compile(inputs, outputs);
         long drawSeed = perturbation == null ? 1 : perturbation.seed();
         Supplier<BlockConsistency> lanes = blockFactory == null ? null : blockProjections();
-        ThreadLocal<Filler> fillers = ThreadLocal.withInitial(() -> new Filler(tape.copy(), consistency(), lanes == null ? null : lanes.get(), plan,
+        ThreadLocal<Filler> fillers = ThreadLocal.withInitial(() -> new Filler(tape.copy(), inputs, outputs, consistency(), lanes == null ? null : lanes.get(), plan,
                 plan.new Members(drawSeed), perturbation, layout));
         if (fillers.get().consistent.multipliers() > layout.multipliers())
             throw new IllegalStateException("layout carries " + layout.multipliers() + " multipliers, system has " + fillers.get().consistent.multipliers());
@@ -231,15 +233,24 @@ public final class InitialStates {
         private final int[] carried, offsets;
         /** The values at t = 0 the layout carries (block "initial"), of the other components and the shared parameters; null: none. */
         private final Tape atStart;
+        private final List<Expr> atStartInputs;
         private final int[] atStartComponents, atStartParameters;
+        /** The layout's first component of the values at t = 0. */
+        private final int atStartOffset;
         private final double[] atStartIn, atStartOut;
         /** The layout's multipliers, their first component and that of the carried parameters (StateLayout looks each up anew). */
         private final int multipliers, lambdaOffset, parameterOffset;
         /** A block of members for lanes: given q and v, projected q, v, p and multipliers, parameters, whether each is done. */
         private final double[] qGiven, vGiven, qBlock, vBlock, pBlock, lambdaBlock, paramBlock;
         private final boolean[] done;
+        /** Whether the members' model parameters differ (else paramBlock holds the shared ones throughout). */
+        private final boolean parametersVary;
+        /** Over blocks: the initial values of (j, N, J, parameters), the group defect of q, the values at t = 0; null where not needed. */
+        private final BlockConsistency.Program initialBlock, defectBlock, atStartBlock;
+        private final double[] initialIn, initialOut, defectOut, atStartBlockIn, atStartBlockOut;
 
-        Filler(Tape tape, Consistency consistent, BlockConsistency lanes, SweepPlan plan, SweepPlan.Members parameters, Perturbation perturbation, StateLayout layout) {
+        Filler(Tape tape, List<Expr> inputs, List<Expr> outputs, Consistency consistent, BlockConsistency lanes, SweepPlan plan, SweepPlan.Members parameters,
+               Perturbation perturbation, StateLayout layout) {
             int nq = qNames.size(), nv = vNames.size();
             this.tape = tape;
             this.consistent = consistent;
@@ -264,19 +275,27 @@ public final class InitialStates {
             List<Expr> values = layout.initialValues();
             if (values.isEmpty()) {
                 this.atStart = null;
+                this.atStartInputs = null;
+                this.atStartOffset = -1;
                 this.atStartComponents = this.atStartParameters = null;
                 this.atStartIn = this.atStartOut = null;
             } else {
                 int from = layout.offset(StateLayout.INITIAL), to = from + values.size();
-                List<Expr> inputs = new ArrayList<>();
+                this.atStartOffset = from;
+                List<Expr> read = new ArrayList<>();
                 List<Integer> components = new ArrayList<>(), shared = new ArrayList<>();
-                for (int c = 0; c < layout.size(); c++) if (c < from || c >= to) { components.add(c); inputs.add(layout.symbols().get(c)); }
+                // the components and shared parameters the values read
+                Set<Expr> used = Exprs.symbols(values);
+                for (int c = 0; c < layout.size(); c++)
+                    if ((c < from || c >= to) && used.contains(layout.symbols().get(c))) { components.add(c); read.add(layout.symbols().get(c)); }
                 List<Expr> all = sys.parameterSymbols();
-                for (int i = 0; i < all.size(); i++) if (!layout.parameters().contains(all.get(i))) { shared.add(i); inputs.add(all.get(i)); }
-                this.atStart = Tape.compile(inputs, values);
+                for (int i = 0; i < all.size(); i++)
+                    if (!layout.parameters().contains(all.get(i)) && used.contains(all.get(i))) { shared.add(i); read.add(all.get(i)); }
+                this.atStart = Tape.compile(read, values);
+                this.atStartInputs = read;
                 this.atStartComponents = components.stream().mapToInt(Integer::intValue).toArray();
                 this.atStartParameters = shared.stream().mapToInt(Integer::intValue).toArray();
-                this.atStartIn = new double[inputs.size()];
+                this.atStartIn = new double[read.size()];
                 this.atStartOut = new double[values.size()];
             }
             if (sys instanceof LieGroupSystem lie && !lie.group().defect(lie.g()).isEmpty()) {
@@ -295,6 +314,21 @@ public final class InitialStates {
             this.lambdaBlock = new double[lambda.length * w];
             this.paramBlock = new double[modelParams.length * w];
             this.done = new boolean[w];
+            this.parametersVary = Arrays.stream(carried).anyMatch(k -> k >= 0);
+            for (int k = 0; k < modelParams.length; k++) Arrays.fill(paramBlock, k * w, (k + 1) * w, modelParams[k]);
+            boolean blocks = lanes != null;
+            this.initialBlock = blocks && given == null ? lanes.program(inputs, outputs) : null;
+            this.initialIn = new double[initialBlock == null ? 0 : inputs.size() * w];
+            this.initialOut = new double[initialBlock == null ? 0 : outputs.size() * w];
+            if (initialBlock != null) {
+                Arrays.fill(initialIn, w, 2 * w, plan.members());
+                Arrays.fill(initialIn, 2 * w, 3 * w, Math.max(plan.members() - 1, 1));
+            }
+            this.defectBlock = blocks && defect != null ? lanes.program(((LieGroupSystem) sys).g(), ((LieGroupSystem) sys).group().defect(((LieGroupSystem) sys).g())) : null;
+            this.defectOut = new double[defectBlock == null ? 0 : off.length * w];
+            this.atStartBlock = blocks && atStart != null ? lanes.program(atStartInputs, values) : null;
+            this.atStartBlockIn = new double[atStartBlock == null ? 0 : atStartIn.length * w];
+            this.atStartBlockOut = new double[atStartBlock == null ? 0 : atStartOut.length * w];
         }
 
         // members from..to-1 of the state, launch members first + from ..; moved receives the largest position and velocity moves
@@ -311,17 +345,12 @@ public final class InitialStates {
             }
         }
 
-        // as fill, the projection over blocks of lanes.width() members; a member the block leaves undone is projected alone
+        // as fill, over blocks of lanes.width() members: given values, draws, projection and values at t = 0 evaluated over the
+        // block (each member bitwise as member by member); a member the block leaves undone is projected alone
         private void fillBlocks(EnsembleState state, int from, int to, int first, double[] moved) {
-            int w = lanes.width(), nq = q.length, nv = v.length;
-            for (int start = from; start < to; start += w) {
-                int count = Math.min(w, to - start);
-                for (int l = 0; l < w; l++) {
-                    if (l < count) given(first + start + l);   // lanes past the members repeat the last one
-                    for (int i = 0; i < nq; i++) qGiven[i * w + l] = q[i];
-                    for (int i = 0; i < nv; i++) vGiven[i * w + l] = v[i];
-                    for (int k = 0; k < modelParams.length; k++) paramBlock[k * w + l] = modelParams[k];
-                }
+            for (int start = from; start < to; start += lanes.width()) {
+                int count = Math.min(lanes.width(), to - start);
+                givenBlock(first + start, count);
                 System.arraycopy(qGiven, 0, qBlock, 0, qBlock.length);
                 System.arraycopy(vGiven, 0, vBlock, 0, vBlock.length);
                 lanes.apply(qBlock, vBlock, paramBlock, pBlock, lambdaBlock, count, done);
@@ -329,6 +358,48 @@ public final class InitialStates {
                 storeBlock(state, start, first + start, count, moved);
             }
         }
+
+        // given's q, v and parameters of launch members g .. g + count - 1 into the block's arrays (lanes past count: as the last), checked
+        private void givenBlock(int g, int count) {
+            int w = lanes.width(), nq = q.length, nv = v.length;
+            if (parametersVary)
+                for (int l = 0; l < w; l++) {
+                    parameters.parameters(g + Math.min(l, count - 1), modelParams);
+                    for (int k = 0; k < modelParams.length; k++) paramBlock[k * w + l] = modelParams[k];
+                }
+            if (given != null) {
+                for (int l = 0; l < w; l++) {
+                    double[] values = given[index(g + Math.min(l, count - 1))];
+                    for (int i = 0; i < nq; i++) qGiven[i * w + l] = values[i];
+                    for (int i = 0; i < nv; i++) vGiven[i * w + l] = values[nq + i];
+                }
+            } else {
+                for (int l = 0; l < w; l++) initialIn[l] = index(g + Math.min(l, count - 1));
+                System.arraycopy(paramBlock, 0, initialIn, 3 * w, paramBlock.length);
+                initialBlock.eval(initialIn, initialOut);
+                System.arraycopy(initialOut, 0, qGiven, 0, nq * w);
+                System.arraycopy(initialOut, nq * w, vGiven, 0, nv * w);
+            }
+            for (int l = 0; l < count; l++) {
+                // each member draws from its own stream, so the draws do not depend on the scheduling
+                SplittableRandom random = perturbation == null ? null : MemberStreams.of(perturbation.seed(), MemberStreams.INITIAL_STATE, index(g + l));
+                for (int i = 0; i < nq; i++) qGiven[i * w + l] += random == null ? 0 : perturbation.sigmaQ()[i] * MemberStreams.gaussian(random);
+                for (int i = 0; i < nv; i++) vGiven[i * w + l] += random == null ? 0 : perturbation.sigmaV()[i] * MemberStreams.gaussian(random);
+            }
+            if (defectBlock != null) defectBlock.eval(qGiven, defectOut);
+            for (int l = 0; l < count; l++) {
+                int j = index(g + l);
+                for (int i = 0; i < nq; i++) finite(qNames.get(i), j, qGiven[i * w + l]);
+                for (int i = 0; i < nv; i++) finite(vNames.get(i), j, vGiven[i * w + l]);
+                if (defectBlock != null) {
+                    for (int k = 0; k < off.length; k++) off[k] = defectOut[k * w + l];
+                    onGroup(j);
+                }
+            }
+        }
+
+        // launch member g's index in its point (padding: as the point's member 0)
+        private int index(int g) { return plan.padding(g) ? 0 : plan.local(g); }
 
         // member l of the block (launch member g) projected member by member, into the block's arrays
         private void projectAlone(int l, int g) {
@@ -359,15 +430,21 @@ public final class InitialStates {
                 if (a < lambda.length) System.arraycopy(lambdaBlock, a * w, x, (lambdaOffset + a) * stride + local, count);
                 else Arrays.fill(x, (lambdaOffset + a) * stride + local, (lambdaOffset + a) * stride + local + count, 0.0);
             }
-            for (int l = 0; l < count; l++) {
-                for (int k = 0; k < carried.length; k++)
-                    state.set(parameterOffset + k, local + l, carried[k] < 0 ? parameters.stepSize(g + l) : paramBlock[carried[k] * w + l]);
-                if (atStart != null) {
-                    for (int k = 0; k < modelParams.length; k++) modelParams[k] = paramBlock[k * w + l];
-                    initialValues(state, local + l);
-                }
-                if (plan.padding(g + l)) state.fail(local + l, 0, EnsembleState.Status.EXCLUDED);
+            for (int k = 0; k < carried.length; k++) {
+                if (carried[k] >= 0) System.arraycopy(paramBlock, carried[k] * w, x, (parameterOffset + k) * stride + local, count);
+                else for (int l = 0; l < count; l++) state.set(parameterOffset + k, local + l, parameters.stepSize(g + l));
             }
+            if (atStartBlock != null) initialValuesBlock(x, stride, local, count);
+            for (int l = 0; l < count; l++) if (plan.padding(g + l)) state.fail(local + l, 0, EnsembleState.Status.EXCLUDED);
+        }
+
+        // initialValues for count members from member local of the state (data x, stride), over the block
+        private void initialValuesBlock(double[] x, int stride, int local, int count) {
+            int w = lanes.width(), k = 0;
+            for (int c : atStartComponents) System.arraycopy(x, c * stride + local, atStartBlockIn, w * k++, count);
+            for (int i : atStartParameters) System.arraycopy(paramBlock, i * w, atStartBlockIn, w * k++, count);
+            atStartBlock.eval(atStartBlockIn, atStartBlockOut);
+            for (int i = 0; i < atStartOut.length; i++) System.arraycopy(atStartBlockOut, i * w, x, (atStartOffset + i) * stride + local, count);
         }
 
         // q, v and this member's parameters (modelParams) of launch member g, checked; returns the member's index in its point
@@ -385,12 +462,18 @@ public final class InitialStates {
             SplittableRandom random = perturbation == null ? null : MemberStreams.of(perturbation.seed(), MemberStreams.INITIAL_STATE, j);
             for (int i = 0; i < nq; i++) q[i] = qv[i] + (random == null ? 0 : perturbation.sigmaQ()[i] * MemberStreams.gaussian(random));
             for (int i = 0; i < nv; i++) v[i] = qv[nq + i] + (random == null ? 0 : perturbation.sigmaV()[i] * MemberStreams.gaussian(random));
-            for (int i = 0; i < nq; i++)
-                if (!Double.isFinite(q[i])) throw new InputException("initial value of " + qNames.get(i) + " for member " + j + " is not finite (" + q[i] + ")");
-            for (int i = 0; i < nv; i++)
-                if (!Double.isFinite(v[i])) throw new InputException("initial value of " + vNames.get(i) + " for member " + j + " is not finite (" + v[i] + ")");
-            if (defect != null) checkOnGroup(j);
+            for (int i = 0; i < nq; i++) finite(qNames.get(i), j, q[i]);
+            for (int i = 0; i < nv; i++) finite(vNames.get(i), j, v[i]);
+            if (defect != null) {
+                defect.eval(q, off);
+                onGroup(j);
+            }
             return j;
+        }
+
+        // a given value (after the draw) that is not finite is refused, naming the coordinate and member j of its point
+        private static void finite(String name, int j, double value) {
+            if (!Double.isFinite(value)) throw new InputException("initial value of " + name + " for member " + j + " is not finite (" + value + ")");
         }
 
         // q and v projected member by member, p and the multipliers written (member j of its point, for the message)
@@ -423,13 +506,11 @@ public final class InitialStates {
             for (int c : atStartComponents) atStartIn[k++] = state.get(c, local);
             for (int i : atStartParameters) atStartIn[k++] = modelParams[i];
             atStart.eval(atStartIn, atStartOut);
-            int at = state.layout().offset(StateLayout.INITIAL);
-            for (int i = 0; i < atStartOut.length; i++) state.set(at + i, local, atStartOut[i]);
+            for (int i = 0; i < atStartOut.length; i++) state.set(atStartOffset + i, local, atStartOut[i]);
         }
 
-        // a group element given off the group is refused, with how far off it is (001 sec. 2.2: g in G)
-        private void checkOnGroup(int j) {
-            defect.eval(q, off);
+        // a group element given off the group (its defect in off) is refused, with how far off it is (001 sec. 2.2: g in G)
+        private void onGroup(int j) {
             double worst = 0;
             for (double d : off) worst = Math.max(worst, Math.abs(d));
             if (!(worst <= LieModelDefinition.GROUP_TOLERANCE))

@@ -25,10 +25,56 @@ public final class MemberStreams {
         return mix64(name.hashCode() + 0x632BE59BD9B4E019L) | 1;
     }
 
-    /** Standard normal by Box-Muller; two uniform draws per normal keep the stream simple and reproducible. */
+    /**
+     * Standard normal: the ziggurat of Marsaglia and Tsang (2000, J. Stat. Softw. 5(8)) on 256 layers of equal area, the layer
+     * from the low 8 bits of a draw and the uniform from its top 53 (Doornik 2005, so the two are independent); one draw a
+     * normal in 99.3 % of calls. +, -, *, / and StrictMath only, so every JVM and thread draws the same numbers.
+     */
     public static double gaussian(SplittableRandom r) {
-        double u = 1.0 - r.nextDouble(), w = r.nextDouble();
-        return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * w);
+        double[] x = Ziggurat.X;
+        for (;;) {
+            long bits = r.nextLong();
+            int i = (int) bits & (Ziggurat.LAYERS - 1);
+            double u = (bits >> 11) * 0x1.0p-52;   // uniform on [-1, 1)
+            if (Math.abs(u) < Ziggurat.RATIO[i]) return u * x[i];   // inside the layer's rectangle below the next one
+            if (i == 0) return Math.copySign(Ziggurat.tail(r), u);
+            // the wedge of layer i: z beyond x[i+1], accepted below f(z) = exp(-z^2/2) at a height drawn between f(x[i]) and f(x[i+1])
+            double z = u * x[i], f = Ziggurat.F[i];
+            if (f + uniform(r) * (Ziggurat.F[i + 1] - f) < StrictMath.exp(-0.5 * z * z)) return z;
+        }
+    }
+
+    // uniform on [0, 1) from the top 53 bits of a draw (SplittableRandom.nextDouble's)
+    private static double uniform(SplittableRandom r) { return (r.nextLong() >>> 11) * 0x1.0p-53; }
+
+    /**
+     * The ziggurat's layers (Marsaglia and Tsang 2000, sec. 2): f(x) = exp(-x^2/2), x[1] = r, x[i+1] = f^-1(v / x[i] + f(x[i])),
+     * x[256] = 0, every layer of area v; the base layer (i = 0) is the rectangle below f(r) and the tail beyond r,
+     * x[0] = v / f(r) its equivalent width. r and v are the paper's for 256 layers.
+     */
+    static final class Ziggurat {
+        static final int LAYERS = 256;
+        static final double R = 3.6541528853610088, V = 4.92867323399e-3;
+        /** Layer i spans [0, X[i]) (X[0] the base's equivalent width) and heights F[i] = f(X[i]) to F[i+1]; RATIO[i] = X[i+1] / X[i]. */
+        static final double[] X = new double[LAYERS + 1], F = new double[LAYERS + 1], RATIO = new double[LAYERS];
+
+        static {
+            X[0] = V / StrictMath.exp(-0.5 * R * R);
+            X[1] = R;
+            for (int i = 2; i < LAYERS; i++) X[i] = StrictMath.sqrt(-2 * StrictMath.log(V / X[i - 1] + StrictMath.exp(-0.5 * X[i - 1] * X[i - 1])));
+            for (int i = 0; i < LAYERS; i++) RATIO[i] = X[i + 1] / X[i];
+            for (int i = 1; i <= LAYERS; i++) F[i] = StrictMath.exp(-0.5 * X[i] * X[i]);
+        }
+
+        private Ziggurat() {}
+
+        // |z| beyond r: Marsaglia's tail method (Marsaglia and Tsang 2000, sec. 2, step 5)
+        static double tail(SplittableRandom r) {
+            for (;;) {
+                double x = -StrictMath.log(1 - uniform(r)) / R, y = -StrictMath.log(1 - uniform(r));
+                if (y + y >= x * x) return R + x;
+            }
+        }
     }
 
     // SplitMix64's output function (variant 13 of Stafford's mixers)

@@ -14,6 +14,7 @@ import org.geomech.ensemble.Histogram;
 import org.geomech.ensemble.InitialStates;
 import org.geomech.ensemble.Reduction;
 import org.geomech.ensemble.Statistics;
+import org.geomech.ensemble.StepSize;
 import org.geomech.InputException;
 
 import java.io.BufferedInputStream;
@@ -35,9 +36,10 @@ import java.util.zip.CheckedOutputStream;
 
 /**
  * A run's checkpoint (checkpoint.bin in its output folder): the version that wrote it, a fingerprint of the step
- * system, the run's inputs (command-line arguments and scenario text), the step sizes already finished (with their
- * final states), and where the current one stands: its snapshot (rows with their reduction blocks' partials, so a
- * sweep's rows split into its points; counters; msd origins), trajectories and spread (min, std, quantiles, histograms
+ * system, the run's inputs (command-line arguments and scenario text), the step sizes already finished (each by its
+ * shared h, with its final states; a launch of h per member is its run's only one, never finished before a checkpoint),
+ * and where the current one stands: its snapshot (rows with their reduction blocks' partials, so a sweep's rows split
+ * into its points; counters; msd origins), trajectories and spread (min, std, quantiles, histograms
  * as Histogram.flat gives them: each observer's numbers in a row of the width the run's statistics give) so far,
  * and the ensemble's states and statuses, or, where the step size runs in slabs, the slabs finished so far (SlabRun.Slab;
  * the ensemble is then empty) and the quantile sketches they fed (Spread.Sketches), and the values an exact spread holds for
@@ -130,7 +132,7 @@ public final class Checkpoint {
         out.writeDouble(h.consistency().maxVelocityMove());
         out.writeInt(h.finished().size());
         for (Stage s : h.finished()) {
-            out.writeDouble(s.h());
+            out.writeDouble(shared(s.stepSize()));
             rows(out, s.result().rows());
             out.writeLong(s.result().newtonIterations());
             out.writeInt(s.result().maxNewtonIterations());
@@ -263,6 +265,12 @@ public final class Checkpoint {
         return new DataInputStream(new BufferedInputStream(Files.newInputStream(file), 1 << 16));
     }
 
+    // a finished launch's step size: one of several, so shared (h per member runs as its run's only launch)
+    private static double shared(StepSize s) {
+        return s.h().orElseThrow(() -> new IllegalStateException("launch " + s.index() + " of h " + s.label() + " per member is its run's only one"
+                + " and never finished before a checkpoint"));
+    }
+
     private static Header header(DataInputStream in, Path file) throws IOException {
         in.skipNBytes(MAGIC.length);
         int format = in.readInt();
@@ -277,7 +285,7 @@ public final class Checkpoint {
         int stages = count(in, file);
         List<Stage> finished = new ArrayList<>();
         for (int k = 0; k < stages; k++) {
-            double h = in.readDouble();
+            StepSize stepSize = new StepSize.Shared(k, in.readDouble());
             List<EnsembleRun.Row> rows = rows(in, file);
             EnsembleRun.Result result = new EnsembleRun.Result(rows, in.readLong(), in.readInt(), in.readLong(), in.readDouble());
             int failed = count(in, file);
@@ -295,7 +303,7 @@ public final class Checkpoint {
             if (format < 4) failures = ofLaunch(failures, launchIndices, rows, finalStates.length, file);
             List<Retries.Retried> retried = new ArrayList<>();
             for (int r = format < 4 ? 0 : count(in, file); r > 0; r--) retried.add(retried(in, file));
-            finished.add(new Stage(h, result, failures, trajectories, spread, finalStates, retried));
+            finished.add(new Stage(stepSize, result, failures, trajectories, spread, finalStates, retried));
         }
         int stage = in.readInt();
         long step = in.readLong();
@@ -597,7 +605,7 @@ public final class Checkpoint {
         for (double[] p : partials) readDoubles(in, p);
         double[] last = new double[count(in, file)];
         readDoubles(in, last);
-        return new Retries.Retried(point, member, h, EnsembleState.Status.values()[code], memberSteps, newton, factorisations, seconds, from, partials, last, new double[0][]);
+        return new Retries.Retried(point, member, h, EnsembleState.Status.values()[code], memberSteps, newton, factorisations, seconds, from, partials, last, new double[0][], new double[0][]);
     }
 
     private static EnsembleState.Status status(int code, Path file) {

@@ -11,6 +11,7 @@ import org.geomech.ensemble.Histogram;
 import org.geomech.ensemble.InitialStates;
 import org.geomech.ensemble.Statistic;
 import org.geomech.ensemble.Statistics;
+import org.geomech.ensemble.StepSize;
 import org.geomech.ensemble.SweepPlan;
 
 import java.nio.file.Path;
@@ -40,10 +41,10 @@ public final class RunFiles implements Engine.Listener {
         public double memberStepsPerSecond() { return memberSteps / steppingSeconds; }
     }
 
-    /** A step size's result (stage: its h, NaN where h varies per member) and the time of its last row. */
-    public record Reported(double stage, StepSizeResult result, double t) {}
+    /** A launch's result (of one sweep point), its step size, and the time of its last row. */
+    public record Reported(StepSize stepSize, StepSizeResult result, double t) {}
 
-    /** The h column of timeseries.csv where h varies per member (NaN in timeseries.npy). */
+    /** The h column of timeseries.csv where h varies per member (timeseries.npy, all numbers, has NaN there). */
     public static final String VARIES = "varies";
 
     /** How the run's files are laid out: npy or csv, the statistics' columns, the trajectory members, whether final states are saved. */
@@ -65,7 +66,7 @@ public final class RunFiles implements Engine.Listener {
     private record Point(Engine.StageResult stage, int index) {}
 
     private final Map<String, Point> trajectories = new LinkedHashMap<>();
-    private final Map<Double, Engine.StageResult> finalStates = new LinkedHashMap<>();
+    private final Map<StepSize, Engine.StageResult> finalStates = new LinkedHashMap<>();
     private final List<Engine.StageResult> stages = new ArrayList<>();
     private List<String> observers, components;
     private boolean started;
@@ -104,8 +105,8 @@ public final class RunFiles implements Engine.Listener {
     }
 
     @Override
-    public void output(double h, int point, EnsembleRun.Row row, double[][] spread) {
-        List<Object> cells = new ArrayList<>(List.of(Double.isNaN(h) ? VARIES : h, row.t(), row.step(), row.ok()));
+    public void output(StepSize stepSize, int point, EnsembleRun.Row row, double[][] spread) {
+        List<Object> cells = new ArrayList<>(List.of(column(stepSize), row.t(), row.step(), row.ok()));
         if (swept()) cells.add(1, point);
         for (Statistics st : row.withSpread(spread, layout.levels().length).stats()) for (Statistic s : statistics) cells.add(s.of(st, layout.levels()));
         if (seriesFile != null) seriesFile.append(cells);
@@ -114,9 +115,9 @@ public final class RunFiles implements Engine.Listener {
 
     @Override
     public void finished(Engine.StageResult stage, boolean complete) {
-        double h = stage.h();
+        StepSize h = stage.stepSize();
         for (SweepRun.Point p : stage.points())
-            if (layout.trajectoryMembers() != null) trajectories.put(swept() ? "h" + h + "-point" + p.index() + "-" : "h" + h + "-", new Point(stage, p.index()));
+            if (layout.trajectoryMembers() != null) trajectories.put(prefix(h) + (swept() ? "point" + p.index() + "-" : ""), new Point(stage, p.index()));
         if (layout.finalStates()) finalStates.put(h, stage);
         if (histograms) stages.add(stage);
         if (!complete) return;   // a stop signal ended it: its rows so far are in the time series, its results are not final
@@ -157,14 +158,20 @@ public final class RunFiles implements Engine.Listener {
             seriesFile.close();
         }
         for (Map.Entry<String, Point> e : trajectories.entrySet()) writeTrajectories(f, e.getKey(), e.getValue().stage(), e.getValue().index());
-        for (Map.Entry<Double, Engine.StageResult> e : finalStates.entrySet()) writeFinalStates(f, e.getKey(), e.getValue());
+        for (Map.Entry<StepSize, Engine.StageResult> e : finalStates.entrySet()) writeFinalStates(f, e.getKey(), e.getValue());
         if (!stages.isEmpty()) writeHistograms(f);
     }
 
     private boolean swept() { return plan.points() > 1; }
 
     // a step size as the summary gives it: null where h varies per member
-    private static Double label(double h) { return Double.isNaN(h) ? null : h; }
+    private static Double label(StepSize h) { return h.h().isPresent() ? h.h().getAsDouble() : null; }
+
+    // a step size in the h column: the shared h, or VARIES
+    private static Object column(StepSize h) { return h.h().isPresent() ? (Object) h.h().getAsDouble() : VARIES; }
+
+    // the start of the name of a launch's files where there are several: h0.1- (h per member is its run's only launch)
+    private static String prefix(StepSize h) { return h.h().isPresent() ? "h" + h.label() + "-" : ""; }
 
     // trajectories.npy (times x members x components) or trajectories.csv (t, member, components); one per step size and sweep point
     private void writeTrajectories(Path folder, String prefix, Engine.StageResult stage, int point) {
@@ -195,8 +202,8 @@ public final class RunFiles implements Engine.Listener {
 
     // final-states.csv (point, member, components; written row by row) or final-states.npy (members x components, points one after
     // another); one per step size
-    private void writeFinalStates(Path folder, double h, Engine.StageResult stage) {
-        String stem = (finalStates.size() > 1 ? "h" + h + "-" : "") + "final-states";
+    private void writeFinalStates(Path folder, StepSize h, Engine.StageResult stage) {
+        String stem = (finalStates.size() > 1 ? prefix(h) : "") + "final-states";
         int n = components.size();
         double[][][] last = stage.finalStates();
         if (layout.format().equals("npy")) {
@@ -241,7 +248,7 @@ public final class RunFiles implements Engine.Listener {
                     for (EnsembleRun.Row row : stage.rows(p.index(), layout.levels().length))
                         for (int o = 0; o < observers.size(); o++) {
                             Histogram h = row.stats().get(o).histogram();
-                            List<Object> lead = new ArrayList<>(List.of(Double.isNaN(stage.h()) ? VARIES : stage.h(), row.t(), observers.get(o)));
+                            List<Object> lead = new ArrayList<>(List.of(column(stage.stepSize()), row.t(), observers.get(o)));
                             if (swept()) lead.add(1, p.index());
                             for (int k = 0; k < h.counts().length; k++) csv.append(with(lead, k, h.edge(k), h.edge(k + 1), h.counts()[k]));
                             csv.append(with(lead, "below", Double.NEGATIVE_INFINITY, h.lo(), h.below()));

@@ -16,14 +16,14 @@ import java.util.List;
 import java.util.OptionalDouble;
 
 /**
- * The JSON summary every command writes: inputs, versions, members, failures (count and the first few),
+ * The JSON summary every command writes: inputs, versions, members, the backend that ran them (where one did), failures (count and the first few),
  * wall time, start-up time (JVM start to first step) and throughput, Newton iterations, flops per step, how far
  * consistency moved the initial states, the command's results, the files written, whether it finished, and the
  * error that stopped it, if any.
  */
 @JsonAutoDetect(fieldVisibility = JsonAutoDetect.Visibility.ANY, getterVisibility = JsonAutoDetect.Visibility.NONE,
         isGetterVisibility = JsonAutoDetect.Visibility.NONE)
-@JsonPropertyOrder({"command", "geomech_version", "java_version", "finished", "error", "inputs", "members", "failures", "wall_seconds", "startup_seconds",
+@JsonPropertyOrder({"command", "geomech_version", "java_version", "finished", "error", "inputs", "members", "backend", "failures", "wall_seconds", "startup_seconds",
         "retried", "non_finite_observers", "member_steps", "stepping_seconds", "member_steps_per_second", "newton_iterations",
         "flops_per_step", "consistency", "quantiles", "results", "files"})
 public final class RunSummary {
@@ -68,6 +68,8 @@ public final class RunSummary {
     private String error;
     private Object inputs;
     private int members;
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    private String backend;
     private final Failures failures = new Failures();
     @JsonInclude(JsonInclude.Include.NON_EMPTY)
     private final List<RetriedEntry> retried = new ArrayList<>();
@@ -94,6 +96,8 @@ public final class RunSummary {
     public RunSummary inputs(Object value) { inputs = value; return this; }
     /** Sets the number of members, over all sweep points. */
     public RunSummary members(int count) { members = count; return this; }
+    /** Sets the backend that ran the members and where (auto resolved), e.g. "simd on this CPU (2 threads)". */
+    public RunSummary backend(String description) { backend = description; return this; }
     /** Sets the flops per step: of the update, and per Newton iteration. */
     public RunSummary flopsPerStep(long[] flops) { flopsPerStep = new Flops(flops[0], flops[1]); return this; }
     /** Sets how far the initial states moved to satisfy the constraints. */

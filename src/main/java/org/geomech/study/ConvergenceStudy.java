@@ -7,6 +7,7 @@ import org.geomech.engine.SweepRun;
 import org.geomech.backend.Backend;
 import org.geomech.ensemble.EnsembleState;
 import org.geomech.ensemble.InitialStates;
+import org.geomech.ensemble.StepSize;
 import org.geomech.ensemble.StepSizes;
 import org.geomech.ensemble.SweepPlan;
 import org.geomech.ensemble.TimeGrid;
@@ -55,9 +56,8 @@ public final class ConvergenceStudy {
         double[] ref = reference(refStep, referenceMethod, hs, tEnd, hRef, modelParams, initial, backend, newton);
         List<Double> shared = new ArrayList<>();
         for (double h : hs) shared.add(h);
-        StepSizes steps = StepSizes.of(shared);
         List<double[]> finals = new ArrayList<>();
-        for (double h : steps.stages()) finals.add(finalState(step, steps.grid(h, tEnd, tEnd), modelParams, initial, backend, newton));
+        for (StepSize h : StepSizes.of(shared).stages()) finals.add(finalState(step, h.grid(tEnd, tEnd), modelParams, initial, backend, newton));
         return result(step.layout(), refStep.layout(), referenceMethod, hs, finals, ref, hRef(referenceMethod, hs, hRef));
     }
 
@@ -74,8 +74,8 @@ public final class ConvergenceStudy {
                     backend, newton);
         SweepPlan plan = new SweepPlan(sys, SweepPlan.of(sys, modelParams, members).variations(), members, steps.perMember());
         StepSystem base = method.build(sys), step = SweepRun.step(base, plan);
-        double stage = steps.stages().get(0);
-        Launch launch = new Launch(step, plan, initial, null, steps.grid(stage, tEnd, tEnd));
+        StepSize stage = steps.stages().get(0);
+        Launch launch = new Launch(step, plan, initial, null, stage.grid(tEnd, tEnd));
         EnsembleState state = launch.slice(0, members, null);
         int hAt = step.layout().parameterOffset() + step.layout().parameters().indexOf(StepSystem.H);
         for (int j = 1; j < members; j++)
@@ -93,7 +93,7 @@ public final class ConvergenceStudy {
             }
             byH.putIfAbsent(state.get(hAt, j), x);
         }
-        if (byH.size() < 2) throw new InputException("order needs at least two step sizes; h per member (" + steps.label(stage) + ") gives " + byH.keySet());
+        if (byH.size() < 2) throw new InputException("order needs at least two step sizes; h per member (" + stage.label() + ") gives " + byH.keySet());
         double[] hs = byH.keySet().stream().mapToDouble(Double::doubleValue).toArray();
         StepSystem refStep = referenceMethod.build(sys);
         double[] ref = reference(refStep, referenceMethod, hs, tEnd, hRef, modelParams, initial, backend, newton);
@@ -123,7 +123,7 @@ public final class ConvergenceStudy {
     private static double[] reference(StepSystem refStep, Method referenceMethod, double[] hs, double tEnd, double hRef, double[] modelParams,
                                       InitialStates initial, Backend backend, NewtonOptions newton) {
         double h = hRef(referenceMethod, hs, hRef);
-        double[] ref = finalState(refStep, StepSizes.of(List.of(h)).grid(h, tEnd, tEnd), modelParams, initial, backend, newton);
+        double[] ref = finalState(refStep, TimeGrid.of(h, tEnd, tEnd), modelParams, initial, backend, newton);
         if (ref == null) throw new InputException("the reference run (" + referenceMethod.name() + ", h = " + h + ") failed");
         return ref;
     }

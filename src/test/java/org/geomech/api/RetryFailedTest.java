@@ -98,7 +98,7 @@ class RetryFailedTest {
                 .ensemble(Ensemble.of(4)).newton(1e-14, 50).stepSize("1.6/(1+j)");
         Results plain = run.get().run(), retried = run.get().retryFailed(1).run();
         assertTrue(plain.failures().stream().anyMatch(f -> f.member() == 1), "member 1 (h = 0.8) fails: " + plain.failures());
-        Retries.Retried one = retried.retried(Double.NaN).stream().filter(r -> r.member() == 1).findFirst().orElseThrow();
+        Retries.Retried one = retried.retried(retried.series("1.6/(1+j)", 0).stepSize()).stream().filter(r -> r.member() == 1).findFirst().orElseThrow();
         assertEquals(0.4, one.h());
         assertTrue(one.ok());
         int hColumn = retried.components().indexOf("h");
@@ -217,6 +217,76 @@ class RetryFailedTest {
                 assertEquals(a.histograms(ENERGY), b.histograms(ENERGY), "histograms, h = " + h);
                 for (int i = 0; i < a.ok().length; i++) assertEquals(a.ok()[i], a.histograms(ENERGY).get(i).total(), "h = " + h + ", output " + i);
             }
+    }
+
+    /**
+     * Twelve members of speed 2^(-1/4) (1 + j/3): those from speed (7/3) 2^(-1/4) on (j >= 4) fail at h = 0.3, as members
+     * 2 and 3 of four do, and are retried side by side. In a fork-join pool of one thread and of two, and held at once or in
+     * slabs of one member, the retried members, rows, spread and final states are bitwise the same, and each retried
+     * member's final state is bitwise that of a run of it alone at the step size it was retried with.
+     */
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"reference", "simd"})
+    void retriesSideBySideAreBitwiseWhateverTheThreads(String backend) throws Exception {
+        Supplier<Run> run = () -> spreadRun(pendulum(backend, "2^(-0.25)*(1+j/3)", 12).retryFailed(2).keepFinalStates(true), "exact", "hist:8");
+        Results one = onThreads(1, () -> run.get().run()), two = onThreads(2, () -> run.get().run()),
+                slabs = onThreads(2, () -> run.get().membersInMemory(1).run());
+        List<Retries.Retried> retried = one.retried(H);
+        assertEquals(List.of(4, 5, 6, 7, 8, 9, 10, 11), retried.stream().map(Retries.Retried::member).toList(), "the members from j = 4 on fail");
+        assertTrue(retried.stream().filter(Retries.Retried::ok).count() >= 2, describe(retried).toString());
+        for (Results other : List.of(two, slabs)) {
+            assertEquals(describe(retried), describe(other.retried(H)));
+            for (int k = 0; k < retried.size(); k++) assertEquals(retried.get(k).memberSteps(), other.retried(H).get(k).memberSteps());
+            Series a = one.series(H, 0), b = other.series(H, 0);
+            assertArrayEquals(a.ok(), b.ok());
+            for (String statistic : List.of("mean", "max", "msd", "min", "std"))
+                assertArrayEquals(bits(a.statistic(ENERGY, statistic)), bits(b.statistic(ENERGY, statistic)), statistic);
+            for (double p : LEVELS) assertArrayEquals(bits(a.quantile(ENERGY, p)), bits(b.quantile(ENERGY, p)), "q" + p);
+            assertEquals(a.histograms(ENERGY), b.histograms(ENERGY));
+            for (int j = 0; j < 12; j++) assertArrayEquals(bits(a.finalStates()[j]), bits(b.finalStates()[j]), "member " + j);
+        }
+        for (Retries.Retried r : retried) {
+            if (!r.ok()) continue;
+            Series alone = pendulum(backend, "2^(-0.25)*(1+" + r.member() + "/3)", 1).stepSizes(r.h()).run().series(r.h(), 0);
+            assertArrayEquals(bits(alone.finalStates()[0]), bits(one.series(H, 0).finalStates()[r.member()]), "member " + r.member() + " at h = " + r.h());
+        }
+    }
+
+    /**
+     * A trajectory member retried to t_end has its retry's trajectory (member 2: bitwise a run at h = 0.15, at every
+     * output), one that still fails the main pass's (member 3), the others theirs: held at once, in slabs, and stopped in
+     * the second step size and resumed (the first step size's trajectories as its checkpoint kept them).
+     */
+    @Test
+    void aRetriedTrajectoryMemberHasItsRetrysTrajectory() {
+        List<Integer> members = List.of(1, 2, 3);
+        Supplier<Run> run = () -> fourMembers("simd").stepSizes(H, H / 2).retryFailed(1).trajectories(members);
+        double[][][] plain = fourMembers("simd").trajectories(members).run().series(H, 0).trajectories(),
+                half = fourMembers("simd").stepSizes(H / 2).trajectories(members).run().series(H / 2, 0).trajectories();
+        Path file = dir.resolve(Checkpoint.FILE);
+        int[] asked = {0};
+        assertFalse(run.get().checkpoints(new Checkpoints(file, "1.2", List.of(), null, () -> ++asked[0] > 14)).run().finished());
+        Results resumed = run.get().checkpoints(new Checkpoints(file, "1.2", List.of(), null, () -> false)).resume(file).run();
+        for (Results r : List.of(run.get().run(), run.get().membersInMemory(1).run(), resumed)) {
+            double[][][] paths = r.series(H, 0).trajectories();
+            assertEquals(plain.length, paths.length);
+            for (int k = 0; k < paths.length; k++) {
+                assertArrayEquals(bits(plain[k][0]), bits(paths[k][0]), "member 1, output " + k);
+                assertArrayEquals(bits(half[k][1]), bits(paths[k][1]), "member 2 as a run at h = 0.15, output " + k);
+                assertArrayEquals(bits(plain[k][2]), bits(paths[k][2]), "member 3, still failed, output " + k);
+            }
+            assertFalse(Arrays.equals(bits(plain[paths.length - 1][1]), bits(paths[paths.length - 1][1])), "member 2 failed in the main pass");
+        }
+    }
+
+    // the run made in a fork-join pool of that many threads (the retries' and the reference backend's parallel streams run there)
+    private static Results onThreads(int threads, java.util.concurrent.Callable<Results> run) throws Exception {
+        java.util.concurrent.ForkJoinPool pool = new java.util.concurrent.ForkJoinPool(threads);
+        try {
+            return pool.submit(run).get();
+        } finally {
+            pool.shutdown();
+        }
     }
 
     @Test

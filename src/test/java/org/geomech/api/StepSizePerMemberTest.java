@@ -1,6 +1,7 @@
 package org.geomech.api;
 
 import org.geomech.backend.opencl.OpenClRequirement;
+import org.geomech.ensemble.StepSize;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -50,7 +51,7 @@ class StepSizePerMemberTest {
         for (int j = 0; j < MEMBERS; j++) all.add(j);
         Results varied = run(backend, method).stepSize("0.1/(1+j)").trajectories(all).run();
         Series v = varied.series("0.1/(1+j)", 0);
-        assertTrue(v.h().isEmpty(), "a launch of h per member has no shared h, only its name " + v.stepSize());
+        assertTrue(v.h().isEmpty(), "a launch of h per member has no shared h, only its name " + v.stepSize().label());
         int hColumn = varied.components().indexOf("h");
         assertEquals(varied.components().size() - 1, hColumn, "h is carried last: " + varied.components());
         double[][] energyMax = new double[MEMBERS][], energyMin = new double[MEMBERS][];
@@ -173,6 +174,9 @@ class StepSizePerMemberTest {
         Results resumed = cvt(backend).checkpoints(new Checkpoints(file, "0.25", List.of(), null, () -> false)).resume(file).run(), whole = cvt(backend).run();
         assertTrue(resumed.finished());
         Series a = whole.series("lognormal(-3.5, 0.3, 0.01, 0.1)", 0), b = resumed.series("lognormal(-3.5, 0.3, 0.01, 0.1)", 0);
+        assertEquals(a.stepSize(), b.stepSize(), "the resumed run's launch is the whole run's");
+        assertTrue(b.stepSize() instanceof StepSize.PerMember && b.h().isEmpty(), "h per member: " + b.stepSize());
+        assertEquals(whole.failures(a.stepSize()), resumed.failures(b.stepSize()));
         assertArrayEquals(a.times(), b.times(), 0.0);
         for (String o : whole.observers()) {
             assertArrayEquals(a.mean(o), b.mean(o), 0.0, o + " mean");

@@ -13,6 +13,7 @@ import org.geomech.ensemble.Histogram;
 import org.geomech.ensemble.InitialStates;
 import org.geomech.ensemble.Reduction;
 import org.geomech.ensemble.Statistics;
+import org.geomech.ensemble.StepSize;
 import org.geomech.method.Methods;
 import org.geomech.method.StateLayout;
 import org.geomech.InputException;
@@ -63,7 +64,7 @@ class CheckpointTest {
         for (int j = 0; j < initial.length; j++) initial[j] = Math.sqrt(j + 0.5);
         Trajectories t = new Trajectories(List.of(0, 9), s.members());
         t.record(0, s);
-        Stage done = new Stage(0.2, new EnsembleRun.Result(rows, 4000, 3, 2500, 1.25),
+        Stage done = new Stage(new StepSize.Shared(0, 0.2), new EnsembleRun.Result(rows, 4000, 3, 2500, 1.25),
                 List.of(new MemberFailure(1, 3, 2, EnsembleState.Status.SINGULAR_JACOBIAN)), null, spread(3),
                 new double[][][]{{{1, 2}, {3, Double.NaN}}, {{-0.0, 5}, {6, 7}}}, List.of());
         return new Checkpoint.Header("1.2.3", "planar-pendulum, rattle", List.of("--model", "planar-pendulum", "--h", "0.2,0.1"), "t_end: 3\nmethod: rattle\n",
@@ -91,6 +92,7 @@ class CheckpointTest {
         assertEquals(h.scenarioText(), back.scenarioText());
         assertEquals(h.consistency(), back.consistency());
         assertEquals(1, back.stage());
+        assertEquals(new StepSize.Shared(0, 0.2), back.finished().get(0).stepSize(), "the finished launch by its index and shared h");
         assertEquals(h.finished().get(0).result(), back.finished().get(0).result(), "finished step size's rows and counters (records compare doubles bitwise)");
         assertEquals(h.finished().get(0).failures(), back.finished().get(0).failures());
         assertNull(back.finished().get(0).trajectories());

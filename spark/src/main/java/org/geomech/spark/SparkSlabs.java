@@ -5,6 +5,8 @@ import org.apache.spark.SparkConf;
 import org.apache.spark.SparkContext;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.api.java.function.Function;
+import org.geomech.engine.MemberFailure;
+import org.geomech.engine.Retries;
 import org.geomech.engine.SlabExecutor;
 import org.geomech.engine.SlabRun;
 import org.geomech.ensemble.Reduction;
@@ -31,8 +33,8 @@ import java.util.stream.Stream;
  * by SlabRun.slab from the run's recipe (its command line, parsed there as on the driver); the driver takes each slab
  * as its task finishes (the engine saves a checkpoint after each) and joins them with SlabRun.combine, so everything
  * geomech run computes (Lie groups, parameters and h per member, sweeps, min/std/quantiles, trajectories, final states)
- * comes out bitwise as in one process. A task that fails is Spark's to retry: a slab is a pure function of the recipe
- * and its members.
+ * comes out bitwise as in one process; the members that failed are run again (run --retry-failed) as tasks too. A task
+ * that fails is Spark's to retry: a slab, and a member's retries, are a pure function of the recipe and its members.
  */
 public final class SparkSlabs implements SlabExecutor {
     /** Slabs per core of the cluster where the user gives no --members-in-memory: enough for a slow core not to hold up the rest. */
@@ -147,6 +149,29 @@ public final class SparkSlabs implements SlabExecutor {
     static SlabRun.Slab slab(Part part) {
         Prepared p = PREPARED.computeIfAbsent(part.recipe(), Recipe::prepare);
         return SlabRun.slab(p.compiled(), p.launch(), part.first(), part.count(), p.keep());
+    }
+
+    /** One task of retries: the failed members of the recipe's launch it runs again, at up to halvings halvings of h. */
+    record Retrial(Recipe recipe, List<MemberFailure> failures, int halvings) implements Serializable {}
+
+    /**
+     * One job: the failures in contiguous runs, a task each (as many as SLABS_PER_CORE per core, at most one per
+     * member), each run again on its executor by Retries.run; the runs come back in order, so the retried members do.
+     */
+    @Override
+    public List<Retries.Retried> retry(Recipe recipe, List<MemberFailure> failures, int halvings) {
+        int n = failures.size(), tasks = Math.max(1, Math.min(n, SLABS_PER_CORE * spark.defaultParallelism()));
+        List<Retrial> parts = new ArrayList<>();
+        for (int t = 0; t < tasks; t++) parts.add(new Retrial(recipe, new ArrayList<>(failures.subList(t * n / tasks, (t + 1) * n / tasks)), halvings));
+        List<Retries.Retried> out = new ArrayList<>();
+        for (List<Retries.Retried> back : spark.parallelize(parts, tasks).map(SparkSlabs::retried).collect()) out.addAll(back);
+        return out;
+    }
+
+    /** One task of retries, on its executor. */
+    static List<Retries.Retried> retried(Retrial part) {
+        Prepared p = PREPARED.computeIfAbsent(part.recipe(), Recipe::prepare);
+        return new ArrayList<>(Retries.run(p, part.failures(), part.halvings()));
     }
 
     /** A task's result: its partition's one slab. */

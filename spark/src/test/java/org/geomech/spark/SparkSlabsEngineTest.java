@@ -7,6 +7,8 @@ import org.geomech.api.Checkpoints;
 import org.geomech.api.Results;
 import org.geomech.api.Run;
 import org.geomech.api.Series;
+import org.geomech.engine.Retries;
+import org.geomech.engine.SlabExecutor;
 import org.geomech.engine.SlabRun;
 import org.geomech.io.Checkpoint;
 import org.junit.jupiter.api.AfterAll;
@@ -18,6 +20,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -26,7 +29,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * The engine's slabs on Spark in local mode (2 executor threads, a failed task retried once: local[2,2]) give bitwise the
  * run held at once by the simd backend in one process: for every slab size, with a task killed once, and stopped at a
  * checkpoint after some slabs came back and resumed on Spark, which is sent only the slabs not back yet (quantiles
- * summarised by sketches, fed in member order whatever order the slabs come back in).
+ * summarised by sketches, fed in member order whatever order the slabs come back in); and a run's failed members,
+ * retried on the executors, give bitwise what they give in one process.
  */
 class SparkSlabsEngineTest {
     // chaotic-nh (m = 3), its cos/sin ensemble plus a seeded draw in q1, 3000 members (3 blocks, the last short), two step sizes
@@ -96,6 +100,63 @@ class SparkSlabsEngineTest {
         assertEquals(sent.stream().sorted().toList(), Failures.SLABS.stream().sorted().toList(), "the slab not back, then the three of the second step size");
         same(expected, resumed, "stopped after two slabs and resumed");
     }
+
+    // modified-pendulum (002 sec. 5.3), lobatto-holonomic:2 at h = 0.3, twelve members of speed 2^(-1/4) (1 + j/3) along y:
+    // Newton (tolerance 1e-14) fails for members 4 to 11, retried at up to two halvings of h (RetryFailedTest)
+    private static final String RETRIES = String.join("\n",
+            "model: modified-pendulum",
+            "method: lobatto-holonomic:2",
+            "h: 0.3",
+            "t_end: 12",
+            "output_interval: 1.2",
+            "backend: simd",
+            "statistics: [mean, max, msd, min, std, q50]",
+            "retry_failed: 2",
+            "newton: {tolerance: 1.0e-14, max_iterations: 50}",
+            "initial:",
+            "  members: 12",
+            "  v: {y: \"2^(-0.25)*(1+j/3)\"}",
+            "");
+
+    /** The retrying run with exact quantiles and the trajectories of members 4 and 5 (both retried), rebuilt on an executor. */
+    record RetryRecipe(int stage) implements SlabExecutor.Recipe {
+        @Override
+        public SlabExecutor.Prepared prepare() { return retrying().prepare(stage); }
+    }
+
+    private static Run retrying() { return Run.fromScenarioText(RETRIES).quantiles("exact").trajectories(List.of(4, 5)).keepFinalStates(true); }
+
+    /**
+     * The failed members' retries run as tasks on the executors (SlabExecutor.retry) and give bitwise what they give in one
+     * process: the members retried, with which h and how, the rows with their spread, the trajectories and final states.
+     */
+    @Test
+    void failedMembersAreRetriedOnTheExecutorsBitwiseAsInOneProcess() {
+        Results here = retrying().run(), there = retrying().membersInMemory(1024).distributed(new SparkSlabs(spark, "local[2,2]"), RetryRecipe::new).run();
+        List<Retries.Retried> a = here.retried(0.3), b = there.retried(0.3);
+        assertEquals(List.of(4, 5, 6, 7, 8, 9, 10, 11), a.stream().map(Retries.Retried::member).toList());
+        assertEquals(a.size(), b.size());
+        for (int k = 0; k < a.size(); k++) {
+            String at = "retried member " + a.get(k).member();
+            assertEquals(a.get(k).member(), b.get(k).member(), at);
+            assertEquals(a.get(k).h(), b.get(k).h(), at);
+            assertEquals(a.get(k).status(), b.get(k).status(), at);
+            assertEquals(a.get(k).memberSteps(), b.get(k).memberSteps(), at);
+        }
+        assertEquals(here.failures(), there.failures());
+        Series x = here.series(0.3, 0), y = there.series(0.3, 0);
+        assertArrayEquals(x.ok(), y.ok());
+        for (String o : here.observers())
+            for (String s : List.of("mean", "max", "msd", "min", "std", "q50"))
+                assertArrayEquals(bits(x.statistic(o, s)), bits(y.statistic(o, s)), s + " " + o);
+        double[][][] p = x.trajectories(), q = y.trajectories();
+        assertEquals(p.length, q.length);
+        for (int i = 0; i < p.length; i++)
+            for (int m = 0; m < 2; m++) assertArrayEquals(bits(p[i][m]), bits(q[i][m]), "trajectory " + m + " at row " + i);
+        for (int j = 0; j < 12; j++) assertArrayEquals(bits(x.finalStates()[j]), bits(y.finalStates()[j]), "final state of member " + j);
+    }
+
+    private static long[] bits(double[] x) { return java.util.Arrays.stream(x).mapToLong(Double::doubleToRawLongBits).toArray(); }
 
     /** Tasks that fail on their first attempt at the second slab, or note the slabs they run (in local mode the driver sees both). */
     static final class Failures {

@@ -1,9 +1,11 @@
 package org.geomech.backend.simd;
 
+import org.geomech.ensemble.BlockConsistency;
 import org.geomech.expr.Expr;
 import org.geomech.expr.LaneTape;
 
 import java.util.Arrays;
+import java.util.BitSet;
 import java.util.List;
 
 /**
@@ -29,15 +31,23 @@ final class LaneBlock {
     }
 
     /** A LaneTape's program over a block: the outputs of the inputs (block arrays), scratch of its own. */
-    final class Program {
-        private final int inputs;
+    final class Program implements BlockConsistency.Program {
+        /** The inputs the program reads (the others are not copied in). */
+        private final int[] read;
         private final int[] code, outputs;
         private final double[] w;
 
         Program(LaneTape tape) {
-            this.inputs = tape.inputs();
             this.code = tape.code();
             this.outputs = tape.outputs();
+            int inputs = tape.inputs();
+            BitSet used = new BitSet(inputs);
+            for (int pc = 0; pc < code.length; pc += 4) {
+                if (code[pc + 2] < inputs) used.set(code[pc + 2]);
+                if (LaneTape.binary(code[pc]) && code[pc + 3] < inputs) used.set(code[pc + 3]);
+            }
+            for (int o : outputs) if (o < inputs) used.set(o);
+            this.read = used.stream().toArray();
             this.w = new double[tape.scratch()];
             int[] constants = tape.constantRegisters();
             double[] values = tape.constantValues();
@@ -45,10 +55,11 @@ final class LaneBlock {
         }
 
         /** Output i into out at [i * width + l], from input j of member l at in[j * width + l]. */
-        void eval(double[] in, double[] out) {
+        @Override
+        public void eval(double[] in, double[] out) {
             int n = width;
             double[] r = w;
-            System.arraycopy(in, 0, r, 0, inputs * n);
+            for (int k : read) System.arraycopy(in, k * n, r, k * n, n);
             int[] c = code;
             for (int pc = 0; pc < c.length; pc += 4) {
                 int op = c[pc], dst = c[pc + 1] * n, a = c[pc + 2] * n, b = c[pc + 3] * n;

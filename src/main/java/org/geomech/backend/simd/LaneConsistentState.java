@@ -22,20 +22,28 @@ final class LaneConsistentState implements BlockConsistency {
      * The equations a system's projections share, whether g_L reads v, and the inputs it reads where it reads neither q
      * nor v (a constant, or a function of the parameters alone: shared by the members that share them), else null.
      */
-    record Shared(ConsistentState.Equations equations, boolean metricOfVelocity, int[] metricParameters) {
+    record Shared(ConsistentState.Equations equations, boolean metricOfVelocity, int[] metricParameters, boolean rowsOfVelocity, boolean offsetsOfVelocity) {
         static Shared of(ConsistentState.Equations e) {
             Set<Expr> read = Exprs.symbols(e.metric());
             int n = e.n();
-            boolean ofVelocity = e.inputs().subList(n, 2 * n).stream().anyMatch(read::contains);
+            List<Expr> velocities = e.inputs().subList(n, 2 * n);
+            boolean ofVelocity = velocities.stream().anyMatch(read::contains);
             boolean ofState = ofVelocity || e.inputs().subList(0, n).stream().anyMatch(read::contains);
             int[] parameters = IntStream.range(2 * n, e.inputs().size()).filter(i -> read.contains(e.inputs().get(i))).toArray();
-            return new Shared(e, ofVelocity, ofState ? null : parameters);
+            Set<Expr> rows = Exprs.symbols(e.rows()), offsets = Exprs.symbols(e.offsets());
+            return new Shared(e, ofVelocity, ofState ? null : parameters, ofVelocity || velocities.stream().anyMatch(rows::contains),
+                    velocities.stream().anyMatch(offsets::contains));
         }
     }
 
     private final LaneBlock block;
     private final int n, mh, m, params;
     private final boolean metricOfVelocity;
+    /**
+     * Whether B or g_L, and b, read v: where B and g_L do not, B, g_L^-1 B^T and the LU of B g_L^-1 B^T of the first velocity
+     * pass serve the later passes and the multipliers (the same operations on the same values: bitwise as made anew); b likewise.
+     */
+    private final boolean rowsOfVelocity, offsetsOfVelocity;
     /** The inputs g_L reads where they are parameters alone (else null), the LU at the values in sharedAt, and whether this block uses it. */
     private final int[] metricParameters;
     private LaneBlock.ConstantLu sharedMetric;
@@ -57,6 +65,8 @@ final class LaneConsistentState implements BlockConsistency {
         this.params = e.inputs().size() - 2 * n;
         this.metricOfVelocity = shared.metricOfVelocity();
         this.metricParameters = shared.metricParameters();
+        this.rowsOfVelocity = shared.rowsOfVelocity();
+        this.offsetsOfVelocity = shared.offsetsOfVelocity();
         List<Expr> inputs = e.inputs();
         this.holonomic = block.program(inputs, e.holonomic());
         this.holonomicJacobian = block.program(inputs, e.holonomicJacobian());
@@ -89,6 +99,8 @@ final class LaneConsistentState implements BlockConsistency {
 
     @Override public int width() { return block.width; }
 
+    @Override public Program program(List<Expr> inputs, List<Expr> outputs) { return block.program(inputs, outputs); }
+
     @Override
     public void apply(double[] q, double[] v, double[] parameters, double[] p, double[] lambda, int count, boolean[] done) {
         int w = block.width;
@@ -100,7 +112,7 @@ final class LaneConsistentState implements BlockConsistency {
         projectPositions(done);
         if (m > 0) {
             if (!metricOfVelocity) factorMetric();
-            for (int pass = 0; pass < ConsistentState.VELOCITY_PASSES; pass++) projectVelocities(done);
+            for (int pass = 0; pass < ConsistentState.VELOCITY_PASSES; pass++) projectVelocities(done, pass == 0);
         }
         momenta.eval(in, p);
         if (m > 0) multipliers(lambda, done);
@@ -191,17 +203,20 @@ final class LaneConsistentState implements BlockConsistency {
         else block.solve(glLu, n, glPivots, x, from, count);
     }
 
-    // v <- v - g_L^-1 B^T (B g_L^-1 B^T)^-1 (B v + b)
-    private void projectVelocities(boolean[] done) {
+    // v <- v - g_L^-1 B^T (B g_L^-1 B^T)^-1 (B v + b); B, b and the factors kept from the first pass where they do not read v
+    private void projectVelocities(boolean[] done, boolean first) {
         int w = block.width;
-        rows.eval(in, B);
-        offsets.eval(in, b);
+        boolean anew = first || rowsOfVelocity;
+        if (anew) rows.eval(in, B);
+        if (first || offsetsOfVelocity) offsets.eval(in, b);
         if (metricOfVelocity) factorMetric();
         block.times(B, 0, m, n, in, n, r, 0, count);
         for (int a = 0; a < m; a++) for (int l = 0; l < count; l++) r[a * w + l] = r[a * w + l] + b[a * w + l];
-        inverseTimesRows();
-        block.times(B, m, n, glInvBt, m, c, count);
-        block.decompose(c, m, cPivots, count);
+        if (anew) {
+            inverseTimesRows();
+            block.times(B, m, n, glInvBt, m, c, count);
+            block.decompose(c, m, cPivots, count);
+        }
         block.solve(c, m, cPivots, r, 0, count);
         block.times(glInvBt, 0, n, m, r, 0, column, 0, count);
         for (int i = 0; i < n; i++) for (int l = 0; l < count; l++) in[(n + i) * w + l] -= column[i * w + l];
@@ -218,20 +233,20 @@ final class LaneConsistentState implements BlockConsistency {
         }
     }
 
-    // lambda = -(B g_L^-1 B^T)^-1 (B g_L^-1 f + dPhi/dq v)
+    // lambda = -(B g_L^-1 B^T)^-1 (B g_L^-1 f + dPhi/dq v); B and the factors of the velocity passes where they do not read v
     private void multipliers(double[] lambda, boolean[] done) {
         int w = block.width;
-        rows.eval(in, B);
+        if (rowsOfVelocity) rows.eval(in, B);
         force.eval(in, f);
         drift.eval(in, dr);
         if (metricOfVelocity) factorMetric();
-        inverseTimesRows();
+        if (rowsOfVelocity) inverseTimesRows();
         block.copy(f, 0, n, glInvF, 0);
         metricSolve(glInvF, 0);
-        block.times(B, m, n, glInvBt, m, c, count);
+        if (rowsOfVelocity) block.times(B, m, n, glInvBt, m, c, count);
         block.times(B, 0, m, n, glInvF, 0, y, 0, count);
         for (int a = 0; a < m; a++) for (int l = 0; l < count; l++) y[a * w + l] = y[a * w + l] + dr[a * w + l];
-        block.decompose(c, m, cPivots, count);
+        if (rowsOfVelocity) block.decompose(c, m, cPivots, count);
         block.solve(c, m, cPivots, y, 0, count);
         for (int a = 0; a < m; a++) for (int l = 0; l < count; l++) lambda[a * w + l] = -y[a * w + l];
         block.finite(lambda, 0, m, count, done);

@@ -68,6 +68,8 @@ final class LaneLieConsistentState implements BlockConsistency {
 
     @Override public int width() { return block.width; }
 
+    @Override public Program program(List<Expr> inputs, List<Expr> outputs) { return block.program(inputs, outputs); }
+
     @Override
     public void apply(double[] g, double[] eta, double[] parameters, double[] mu, double[] lambda, int count, boolean[] done) {
         int w = block.width;

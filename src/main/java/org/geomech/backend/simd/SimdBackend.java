@@ -66,7 +66,7 @@ public final class SimdBackend implements Backend {
     /** A step system compiled to its plan (SimdPlan.of). */
     private static final class SimdCompiled implements Compiled {
         private final StepSystem system;
-        private final int observers;
+        private final List<Observer> observers;
         private final NewtonOptions options;
         private final int threads, chunk;
         private final boolean linear;
@@ -74,7 +74,7 @@ public final class SimdBackend implements Backend {
 
         SimdCompiled(StepSystem system, List<Observer> observers, NewtonOptions options, int threads, int chunk, boolean spanCalls) {
             this.system = system;
-            this.observers = observers.size();
+            this.observers = List.copyOf(observers);
             this.options = options;
             this.threads = threads;
             int lanes = LaneStepper.LANES;
@@ -93,9 +93,13 @@ public final class SimdBackend implements Backend {
             SimdPlan.LaneKernel kernel = plan.lanes();
             LaneStepper[] steppers = new LaneStepper[threads];
             for (int t = 0; t < threads; t++)
-                steppers[t] = new LaneStepper(kernel.kernel(), kernel.scratch(), system.state().size(), system.unknowns().size(), observers, options,
+                steppers[t] = new LaneStepper(kernel.kernel(), kernel.scratch(), system.state().size(), system.unknowns().size(), observers.size(), options,
                         linear, block);
-            return plan.run(state, steppers, params, chunk, observers, stepsPerTick);
+            SimdRun run = plan.run(state, steppers, params, chunk, observers.size(), stepsPerTick);
+            LaneObservers[] first = new LaneObservers[threads];
+            for (int t = 0; t < threads; t++) first[t] = new LaneObservers(system, observers, params);
+            run.observedFirstBy(first);
+            return run;
         }
 
         @Override public long[] flopsPerStep() { return plan.flopsPerStep(); }

@@ -29,6 +29,8 @@ abstract sealed class SimdRun implements Backend.Run permits NewtonRun, Explicit
     /** The observer values at the first observation (null before it), and the buffer of later observations' values (null until needed). */
     double[] initial, values;
     long stepsDone;
+    /** The observers by plain loops for the first observation, one per worker (null: the kernel's throughout). */
+    private LaneObservers[] firstLanes;
 
     SimdRun(EnsembleState state, LaneStepper[] steppers, int chunk, int observers, int[] stepsPerTick) {
         this.state = state;
@@ -41,12 +43,17 @@ abstract sealed class SimdRun implements Backend.Run permits NewtonRun, Explicit
     @Override
     public Reduction.Result observe() { return Reduction.combine(observeBlocks(), Reduction.blocks(state.members()), observers); }
 
+    /** The run's observers over blocks by plain loops, one per worker, for its first observation (see firstObservation). */
+    void observedFirstBy(LaneObservers[] lanes) { this.firstLanes = lanes; }
+
     @Override
     public double[] observeBlocks() {
         int members = state.members();
         double[] out;
-        if (initial == null) out = initial = new double[observers * members];
-        else {
+        if (initial == null) {
+            out = initial = new double[observers * members];
+            if (firstLanes != null) return firstObservation(out);
+        } else {
             if (values == null) values = new double[observers * members];
             out = values;
         }
@@ -55,6 +62,20 @@ abstract sealed class SimdRun implements Backend.Run permits NewtonRun, Explicit
 
     /** The observer values of the current state into out (observer-major), and its block partials. */
     abstract double[] observe(double[] out);
+
+    // The first observation (t = 0) through LaneObservers and Reduction.block, plain loops: bitwise the kernel's values and
+    // LaneReduction's partials, without waiting for the JIT to compile their Vector API code, which a fresh run would
+    // otherwise run interpreted, allocating every vector, over every member
+    private double[] firstObservation(double[] out) {
+        int members = state.members(), blocks = Reduction.blocks(members);
+        double[] partials = new double[blocks * (1 + Reduction.FIELDS * observers)];
+        parallel(blocks, (t, b) -> {
+            int from = b * Reduction.BLOCK, to = Math.min(members, from + Reduction.BLOCK);
+            firstLanes[t].observe(state, from, to, out);
+            Reduction.block(b, out, 0, initial, members, observers, state, partials);
+        });
+        return partials;
+    }
 
     @Override public double[] initialValues() { return initial == null ? null : initial.clone(); }
 

@@ -3,6 +3,7 @@ package org.geomech.io.plot;
 import org.geomech.engine.Engine;
 import org.geomech.engine.EnsembleRun;
 import org.geomech.engine.SweepRun;
+import org.geomech.ensemble.StepSize;
 
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -16,7 +17,7 @@ import java.util.Map;
  */
 public final class RunPlots implements Engine.Listener {
     private final List<String> quantiles;
-    private final Map<Double, Map<String, List<EnsembleRun.Row>>> stages = new LinkedHashMap<>();
+    private final Map<StepSize, Map<String, List<EnsembleRun.Row>>> stages = new LinkedHashMap<>();
     private List<String> observers;
 
     /** quantiles: the quantile statistics' names, in column order (q5, q50, q95), which the value charts show as a band. */
@@ -30,16 +31,16 @@ public final class RunPlots implements Engine.Listener {
         Map<String, List<EnsembleRun.Row>> points = new LinkedHashMap<>();
         boolean swept = stage.points().size() > 1;
         for (SweepRun.Point p : stage.points()) points.put(swept ? "point " + p.index() + " " + p.values() : "", stage.rows(p.index(), quantiles.size()));
-        stages.put(stage.h(), points);
+        stages.put(stage.stepSize(), points);
     }
 
     /** The charts of every step size heard, by file stem; title: the model's and the method's names. */
     public Map<String, Chart> charts(String title) {
         Map<String, Chart> charts = new LinkedHashMap<>();
-        for (Map.Entry<Double, Map<String, List<EnsembleRun.Row>>> e : stages.entrySet()) {
-            String prefix = stages.size() > 1 ? "h" + e.getKey() + "-" : "";
+        for (Map.Entry<StepSize, Map<String, List<EnsembleRun.Row>>> e : stages.entrySet()) {
+            String prefix = stages.size() > 1 ? "h" + e.getKey().label() + "-" : "";
             Map<String, List<EnsembleRun.Row>> points = e.getValue();
-            String chartTitle = title + (Double.isNaN(e.getKey()) ? ", h per member" : ", h = " + e.getKey());
+            String chartTitle = title + (e.getKey().h().isPresent() ? ", h = " + e.getKey().label() : ", h per member");
             (points.size() == 1 ? Plots.observers(observers, points.values().iterator().next(), chartTitle, quantiles)
                     : Plots.sweep(observers, points, chartTitle))
                     .forEach((k, v) -> charts.put(prefix + k, v));

@@ -3,6 +3,7 @@ package org.geomech.backend.simd;
 import org.geomech.ensemble.EnsembleState;
 import org.geomech.engine.SweepRun;
 import org.geomech.ensemble.InitialStates;
+import org.geomech.ensemble.Observers;
 import org.geomech.ensemble.SweepPlan;
 import org.geomech.ensemble.Variation;
 import org.geomech.method.StepSystem;
@@ -36,13 +37,25 @@ class LaneConsistencyTest {
 
     private record Filled(EnsembleState state, InitialStates.Report report) {}
 
+    // the run's state: the default method's, carrying the values at t = 0 the run's observers name (initial(energy))
     private static Filled fill(Model sys, Library.BuiltIn b, InitialStates.Perturbation perturbation, boolean lanes) {
-        StateLayout layout = Methods.parse(b.definition().defaultMethod()).build(sys).layout();
+        return fill(sys, b, new InitialStates(sys, b.q0(), b.v0()), perturbation, lanes);
+    }
+
+    private static Filled fill(Model sys, Library.BuiltIn b, InitialStates initial, InitialStates.Perturbation perturbation, boolean lanes) {
+        StepSystem step = Methods.parse(b.definition().defaultMethod()).build(sys);
+        StateLayout layout = Observers.carrying(step, Observers.ofRun(step, Map.of())).layout();
         EnsembleState state = new EnsembleState(layout, MEMBERS);
-        InitialStates initial = new InitialStates(sys, b.q0(), b.v0());
         if (lanes) initial = initial.projectedBy(new SimdBackend().initialStates());
         InitialStates.Report report = initial.fill(state, sys.parameterValues(), perturbation);
         return new Filled(state, report);
+    }
+
+    private static void assertBitwise(Filled reference, Filled lanes, String name) {
+        double[] x = reference.state().data(), y = lanes.state().data();
+        for (int k = 0; k < x.length; k++)
+            assertEquals(x[k], y[k], 0.0, name + ": component " + k / reference.state().stride() + " of member " + k % reference.state().stride());
+        assertEquals(reference.report(), lanes.report(), name + ": moves");
     }
 
     // seeded draws on every velocity and, in coordinates, every position (then off the holonomic constraints: Gauss-Newton projects them)
@@ -60,14 +73,31 @@ class LaneConsistencyTest {
             Model sys = b.definition().build();
             InitialStates.Perturbation perturbation = perturbation(sys, b);
             Filled reference = fill(sys, b, perturbation, false), lanes = fill(sys, b, perturbation, true);
-            double[] x = reference.state().data(), y = lanes.state().data();
-            for (int k = 0; k < x.length; k++)
-                assertEquals(x[k], y[k], 0.0, name + ": component " + k / reference.state().stride() + " of member " + k % reference.state().stride());
-            assertEquals(reference.report(), lanes.report(), name + ": moves");
+            assertBitwise(reference, lanes, name);
+            assertTrue(reference.state().layout().has(StateLayout.INITIAL), name + " carries initial(energy), evaluated over the block");
             // the draws moved the states off the constraints where the model has some: the projection did work
             int constraints = sys instanceof LieGroupSystem lie ? lie.nonholonomicCount()
                     : ((MechanicalSystem) sys).holonomicCount() + ((MechanicalSystem) sys).nonholonomicCount();
             if (constraints > 0) assertTrue(reference.report().maxVelocityMove() > 0, name + " velocities moved");
+        }
+    }
+
+    @Test
+    void lanesOfGivenStatesAreBitwiseTheMemberByMemberOnes() {
+        // a state per member (as from --initial): the default values, member j's first velocity scaled by 1 + j/100
+        for (String name : List.of("chaotic-nh", "spherical-pendulum", "turntable-ball")) {
+            Library.BuiltIn b = Library.builtIn(name, Map.of());
+            Model sys = b.definition().build();
+            InitialStates defaults = new InitialStates(sys, b.q0(), b.v0());
+            Filled start = fill(sys, b, defaults, null, false);
+            int nq = b.q0().size(), nv = b.v0().size(), vOffset = start.state().layout().offset(sys instanceof LieGroupSystem ? "xi" : StateLayout.V);
+            double[][] q = new double[MEMBERS][nq], v = new double[MEMBERS][nv];
+            for (int j = 0; j < MEMBERS; j++) {
+                for (int i = 0; i < nq; i++) q[j][i] = start.state().get(i, j);
+                for (int i = 0; i < nv; i++) v[j][i] = start.state().get(vOffset + i, j) * (i == 0 ? 1 + j / 100.0 : 1);
+            }
+            InitialStates given = new InitialStates(sys, q, v);
+            assertBitwise(fill(sys, b, given, null, false), fill(sys, b, given, null, true), name + ", given states");
         }
     }
 
