@@ -22,8 +22,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * The launcher (./geomech) on first contact, in copies of the project with a stand-in Maven and a stand-in JDK (scripts
  * that record what they are asked and print their arguments): two launches at once of a checkout without a jar run one
- * build and both run its jar, the build's progress on stderr has no terminal escape codes, and each checkout keeps its own
- * class-data-sharing archive, replacing only its own older ones.
+ * build and both run its jar, the build's progress on stderr has no terminal escape codes, each checkout keeps its own
+ * class-data-sharing archive, replacing only its own older ones, and the archive is trained once per jar and JDK by a
+ * short simd run.
  */
 class LauncherTest {
     @TempDir
@@ -80,7 +81,7 @@ class LauncherTest {
     @Test
     void eachCheckoutKeepsItsOwnClassDataArchive() throws Exception {
         Path a = checkout("a", true), b = checkout("b", true), cache = dir.resolve("cache");
-        // a JDK 25 that makes the archive it is given, as -XX:+AutoCreateSharedArchive does
+        // a JDK 25 that makes the archive its training run is given
         Path java = jdk(25);
         Map<String, String> env = Map.of("GEOMECH_JAVA", java.toString(), "XDG_CACHE_HOME", cache.toString());
         Path archiveA = archive(run(a, env)), archiveB = archive(run(b, env));
@@ -98,6 +99,43 @@ class LauncherTest {
         assertEquals(archiveA, archive(run(a, env)), "a's runs go on using its archive");
     }
 
+    @Test
+    void theArchiveIsTrainedOncePerJarAndJdkBySimdRun() throws Exception {
+        Path a = checkout("a", true), cache = dir.resolve("cache");
+        Path java = jdk(17);
+        Map<String, String> env = Map.of("GEOMECH_JAVA", java.toString(), "XDG_CACHE_HOME", cache.toString());
+        Path first = archive(run(a, env)), second = archive(run(a, env));
+        assertEquals(first, second, "later launches use the archive made first");
+        assertEquals("archive", Files.readString(first), "the archive the training run wrote");
+        assertTrue(first.getFileName().toString().startsWith("geomech-jdk17-17.0.1-"), "named by the JDK's version: " + first);
+        List<String> training = calls(java).stream().filter(c -> c.contains("-XX:ArchiveClassesAtExit=")).toList();
+        assertEquals(1, training.size(), "one training run for two launches: " + calls(java));
+        assertTrue(training.get(0).contains(" -jar " + a.resolve("target/geomech.jar") + " run --model chaotic-nh --method lobatto-nh:2 ")
+                && training.get(0).contains(" --backend simd "), "a short simd run trains it: " + training.get(0));
+        assertEquals(3, calls(java).size(), "the training run and the two commands: " + calls(java));
+        // a JDK whose training leaves no archive: its launches run without one, and train once only
+        Path failing = jdk(21, false);
+        Map<String, String> env21 = Map.of("GEOMECH_JAVA", failing.toString(), "XDG_CACHE_HOME", cache.toString());
+        for (int k = 0; k < 2; k++) assertTrue(run(a, env21).stream().noneMatch(arg -> arg.startsWith("-XX:SharedArchiveFile=")), "no archive to share");
+        assertEquals(1, calls(failing).stream().filter(c -> c.contains("-XX:ArchiveClassesAtExit=")).count(), "no second try: " + calls(failing));
+        assertTrue(Files.exists(first), "JDK 17's archive kept beside JDK 21's attempt");
+        // while another launch trains (holds the folder's lock), a launch runs at once without an archive; once that
+        // launch is gone, the next one trains
+        Path java25 = jdk(25);
+        Map<String, String> env25 = Map.of("GEOMECH_JAVA", java25.toString(), "XDG_CACHE_HOME", cache.toString());
+        Process holder = new ProcessBuilder("flock", "--close", first.getParent().resolve(".train.lock").toString(), "sleep", "60").start();
+        try {
+            Thread.sleep(500);
+            assertTrue(run(a, env25).stream().noneMatch(arg -> arg.startsWith("-XX:SharedArchiveFile=")), "no archive while another launch trains");
+            assertTrue(calls(java25).stream().noneMatch(c -> c.contains("-XX:ArchiveClassesAtExit=")), "no second training at once");
+        } finally {
+            holder.descendants().forEach(ProcessHandle::destroy);
+            holder.destroy();
+            holder.waitFor();
+        }
+        assertEquals("archive", Files.readString(archive(run(a, env25))), "trained once the lock is free");
+    }
+
     // A copy of the launcher in a project folder; with a jar newer than its sources, or none
     private Path checkout(String name, boolean withJar) throws IOException {
         Path root = Files.createDirectories(dir.resolve(name));
@@ -110,12 +148,22 @@ class LauncherTest {
         return root;
     }
 
-    // A stand-in JDK of the given feature version: its java prints its arguments and creates the file -XX:SharedArchiveFile names
-    private Path jdk(int version) throws IOException {
-        Path home = Files.createDirectories(dir.resolve("jdk" + version).resolve("bin")).getParent();
+    // A stand-in JDK of the given feature version: its java prints its arguments, records them on one line of calls.txt
+    // beside it, and, where dumps, writes the archive -XX:ArchiveClassesAtExit names
+    private Path jdk(int version, boolean dumps) throws IOException {
+        Path home = Files.createDirectories(dir.resolve("jdk" + version + (dumps ? "" : "-nodump")).resolve("bin")).getParent();
         Files.writeString(home.resolve("release"), "JAVA_VERSION=\"" + version + ".0.1\"\n");
-        return executable(home.resolve("bin/java"), "#!/usr/bin/env bash\nfor a in \"$@\"; do case \"$a\" in -XX:SharedArchiveFile=*) : > \"${a#*=}\";; esac; done\n"
+        return executable(home.resolve("bin/java"), "#!/usr/bin/env bash\necho \"$*\" >> '" + home.resolve("calls.txt") + "'\n"
+                + (dumps ? "for a in \"$@\"; do case \"$a\" in -XX:ArchiveClassesAtExit=*) printf archive > \"${a#*=}\";; esac; done\n" : "")
                 + "printf '%s\\n' \"$@\"\n");
+    }
+
+    private Path jdk(int version) throws IOException { return jdk(version, true); }
+
+    // The command lines the stand-in java was started with
+    private static List<String> calls(Path java) throws IOException {
+        Path calls = java.getParent().getParent().resolve("calls.txt");
+        return Files.exists(calls) ? Files.readAllLines(calls) : List.of();
     }
 
     private static Path executable(Path file, String text) throws IOException {

@@ -28,13 +28,23 @@ final class ExplicitRun extends SimdRun {
     /** The block partials of the current state where the explicit pass made them as it stepped, else null. */
     private double[] observed;
 
-    ExplicitRun(EnsembleState state, LaneStepper[] steppers, ExplicitStepper[] explicit, int chunk, int observers, int[] stepsPerTick) {
+    /**
+     * A batch of at least this many member-steps waits for the kernel's warm-up (KernelWarmup.await) up to WAIT_MILLIS:
+     * in the JIT's slow tiers it would take longer than C2 takes to compile the kernel.
+     */
+    static final long WAIT_MEMBER_STEPS = 1_000_000, WAIT_MILLIS = 3000;
+    /** The kernel's warm-up (null: none or over), ended by the first large batch or at the run's end (close). */
+    private KernelWarmup warmup;
+
+    ExplicitRun(EnsembleState state, LaneStepper[] steppers, ExplicitStepper[] explicit, int chunk, int observers, int[] stepsPerTick, KernelWarmup warmup) {
         super(state, steppers, chunk, observers, stepsPerTick);
         this.explicit = explicit;
+        this.warmup = warmup;
     }
 
     @Override
     public void advance(int ticks) {
+        warmedUp((long) ticks * state.members());
         long done = stepsDone;
         observed = null;
         if (initial != null) observed = advanceObserved(1, ticks)[0];
@@ -44,6 +54,7 @@ final class ExplicitRun extends SimdRun {
 
     @Override
     public Reduction.Result[] advanceObserving(int outputs, int ticks) {
+        warmedUp((long) outputs * ticks * state.members());
         if (initial == null) return super.advanceObserving(outputs, ticks);
         double[][] partials = advanceObserved(outputs, ticks);
         stepsDone += (long) outputs * ticks;
@@ -51,6 +62,27 @@ final class ExplicitRun extends SimdRun {
         Reduction.Result[] out = new Reduction.Result[outputs];
         for (int r = 0; r < outputs; r++) out[r] = Reduction.combine(partials[r], Reduction.blocks(state.members()), observers);
         return out;
+    }
+
+    /** Ends the kernel's warm-up, if still on: the run is over. */
+    @Override
+    public void close() {
+        if (warmup != null) warmup.stop();
+        warmup = null;
+    }
+
+    /**
+     * Before a batch of that many member-steps: where it is large (WAIT_MEMBER_STEPS), waits for the kernel's warm-up
+     * and ends it; a smaller batch runs beside it.
+     */
+    private void warmedUp(long memberSteps) {
+        if (warmup == null || memberSteps < WAIT_MEMBER_STEPS) return;
+        try {
+            warmup.await(WAIT_MILLIS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        warmup = null;
     }
 
     /** Work of worker t on the free blocks first, first + step, ... (a span of outputs each); whether it did any. */

@@ -26,6 +26,8 @@ import java.util.List;
 sealed interface SimdPlan permits SimdPlan.Explicit, SimdPlan.Newton {
     /** Flops of residual and Jacobian above which a Newton step runs on lane tapes (TapeKernel) rather than generated code. */
     int TAPE_FLOPS = Integer.getInteger("geomech.simd.tapeFlops", 2000);
+    /** Whether an explicit step's kernel is warmed up from its loading on (KernelWarmup); off with -Dgeomech.simd.warmup=false. */
+    boolean WARMUP = !"false".equals(System.getProperty("geomech.simd.warmup"));
 
     /** The plan for a step system and its observers under these Newton options; spanCalls: SimdBackend.SPAN_CALLS. */
     static SimdPlan of(StepSystem system, List<Observer> observers, NewtonOptions options, boolean spanCalls) {
@@ -34,10 +36,13 @@ sealed interface SimdPlan permits SimdPlan.Explicit, SimdPlan.Newton {
         stateParams.addAll(system.params());
         if (system.unknowns().isEmpty()) {
             StepKernelSource step = StepKernelSource.of(system, observers, lanes);
+            SimdStepKernel kernel = KernelCompiler.load(step);
             // its kernel computes the values of the parameters alone before its step loop: per member-step the rest
-            return new Explicit(LaneKernel.generated(system, observers, lanes), KernelCompiler.load(step), step.grouped(), spanCalls,
-                    Tape.compile(stateParams, system.update()), system.state().size(),
-                    JavaEmitter.flops(stateParams, system.stepInvariant(), system.update()).each());
+            int flops = JavaEmitter.flops(stateParams, system.stepInvariant(), system.update()).each();
+            KernelWarmup warmup = WARMUP ? KernelWarmup.of(kernel, system.state().size(), system.params().size(), observers.size(), flops, spanCalls,
+                    step.grouped()) : null;
+            return new Explicit(LaneKernel.generated(system, observers, lanes), kernel, step.grouped(), spanCalls,
+                    Tape.compile(stateParams, system.update()), system.state().size(), flops, warmup);
         }
         LaneKernel kernel = tapes(system) ? LaneKernel.tapes(system, observers, lanes) : LaneKernel.generated(system, observers, lanes);
         int unknowns = system.unknowns().size();
@@ -100,17 +105,18 @@ sealed interface SimdPlan permits SimdPlan.Explicit, SimdPlan.Newton {
     /**
      * An explicit step: its generated kernel (step), whether it has the group method (StepKernelSource.grouped), whether
      * spans of outputs go to its outputs method (spanCalls), the update's tape for members stepped one by one, the state's
-     * size and the flops of the update's step loop per member (the parameters' values alone computed before it).
+     * size, the flops of the update's step loop per member (the parameters' values alone computed before it) and the
+     * kernel's warm-up (null: none), which a run ends when it steps.
      */
-    record Explicit(LaneKernel lanes, SimdStepKernel step, boolean grouped, boolean spanCalls, Tape update, int stateSize, int stepFlops)
-            implements SimdPlan {
+    record Explicit(LaneKernel lanes, SimdStepKernel step, boolean grouped, boolean spanCalls, Tape update, int stateSize, int stepFlops,
+                    KernelWarmup warmup) implements SimdPlan {
         @Override public long[] flopsPerStep() { return new long[]{stepFlops, 0}; }
 
         @Override
         public SimdRun run(EnsembleState state, LaneStepper[] steppers, double[] params, int chunk, int observers, int[] stepsPerTick) {
             ExplicitStepper[] explicit = new ExplicitStepper[steppers.length];
             for (int t = 0; t < explicit.length; t++) explicit[t] = new ExplicitStepper(step, update.copy(), stateSize, params.clone(), grouped, spanCalls);
-            return new ExplicitRun(state, steppers, explicit, chunk, observers, stepsPerTick);
+            return new ExplicitRun(state, steppers, explicit, chunk, observers, stepsPerTick, warmup);
         }
     }
 

@@ -1,0 +1,155 @@
+package org.geomech.backend.simd;
+
+import java.util.Arrays;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * A step kernel run on a lane-block of its own by a daemon thread from the moment it is loaded, so that the JIT's slow
+ * tiers (the interpreter and C1, where the Vector API allocates an object per operation) and the request for C2's code
+ * happen while the run still builds its initial states and outputs, rather than in its first steps. The thread calls
+ * the method the run will step with (SimdStepKernel.outputs where spans go in one call, else steps and observe, or
+ * group) with one step a call, then a few (FIRST_CALLS), each call from the same state, until a call takes less than
+ * FAST_NANOS per flop of its steps (C2's code is in place: the slow tiers take ten times that and more), for MAX_NANOS
+ * at most, or until the run ends it (stop, await). Nothing it computes reaches a run: its state, parameters and values are its own.
+ */
+final class KernelWarmup {
+    /**
+     * Steps per call once C1 runs the kernel: enough back edges per call that C2's compile is asked for after a few
+     * hundred calls, with a profile of a loop that runs many times a call.
+     */
+    static final int STEPS = 16;
+    /** Outputs per call of the outputs method once C1 runs the kernel. */
+    static final int OUTPUTS = 2;
+    /**
+     * The first calls take one step (one output) each: C1's compile is asked for after a number of calls (60 with the
+     * launcher's threshold scaling), and in the interpreter, where each Vector API operation goes through calls of its
+     * own, a step of chaotic-nh takes about a millisecond.
+     */
+    static final int FIRST_CALLS = 100;
+    /**
+     * The longest a warm-up runs: C2's compilation of a kernel takes 0.2-0.5 s of a core on an idle machine, the calls
+     * that lead to it (past the JIT's default thresholds, without the launcher's scaling) about as long.
+     */
+    static final long MAX_NANOS = 10_000_000_000L;
+    /**
+     * Nanoseconds per flop of a call's steps below which C2's code ran it: C2's takes about 0.2-0.5 (a lane-block's
+     * step of chaotic-nh, 120 flops a member, in 27 ns at C's speed on AVX-512), C1's, which allocates a vector object
+     * per operation, 20 and more.
+     */
+    static final double FAST_NANOS = 2;
+    /** The warm-ups started in this JVM, by kernel: one per kernel. */
+    private static final Map<SimdStepKernel, KernelWarmup> STARTED = new ConcurrentHashMap<>();
+
+    private final SimdStepKernel kernel;
+    private final int stateSize, observers, lanes, flops;
+    private final boolean spanCalls, grouped;
+    private final double[] params;
+    private volatile boolean stopped;
+    private final Thread thread;
+    /** Calls made, and whether the last one ran in C2's code (read after the thread ends). */
+    private volatile int calls;
+    private volatile boolean fast;
+
+    private KernelWarmup(SimdStepKernel kernel, int stateSize, int params, int observers, int flops, boolean spanCalls, boolean grouped) {
+        this.kernel = kernel;
+        this.flops = flops;
+        this.stateSize = stateSize;
+        this.observers = observers;
+        this.spanCalls = spanCalls;
+        this.grouped = grouped;
+        this.lanes = LaneStepper.LANES;
+        this.params = new double[params];
+        Arrays.fill(this.params, 1);
+        if (params > 0) this.params[0] = 0.01;
+        this.thread = new Thread(this::run, "geomech-simd-warmup");
+        thread.setDaemon(true);
+    }
+
+    /**
+     * The warm-up of this kernel (stateSize components, params parameters with h first, observers observers, flops per
+     * member-step), started on its first request in this JVM; spanCalls and grouped as the run's ExplicitStepper calls it.
+     */
+    static KernelWarmup of(SimdStepKernel kernel, int stateSize, int params, int observers, int flops, boolean spanCalls, boolean grouped) {
+        return STARTED.computeIfAbsent(kernel, k -> {
+            KernelWarmup w = new KernelWarmup(k, stateSize, params, observers, flops, spanCalls, grouped);
+            w.thread.start();
+            return w;
+        });
+    }
+
+    /** Ends the warm-up (the run steps now, and its own calls count towards the JIT's thresholds). */
+    void stop() { stopped = true; }
+
+    /**
+     * Waits up to millis for the warm-up to end (C2's code in place, or its time spent), then ends it: a run that would
+     * otherwise spend that time in the slow tiers on every worker, while C2 compiles on the same cores, is done sooner.
+     */
+    void await(long millis) throws InterruptedException {
+        thread.join(millis);
+        stop();
+    }
+
+    /** Waits for the warm-up's thread to end (tests); returns the calls it made. */
+    int join() throws InterruptedException {
+        thread.join();
+        return calls;
+    }
+
+    /** Whether its last call ran in C2's code (after join). */
+    boolean reachedFastCode() { return fast; }
+
+    private void run() {
+        long end = System.nanoTime() + MAX_NANOS;
+        double[] start = state();
+        if (start == null) return;
+        int blocks = grouped ? 2 : 1, members = blocks * lanes;
+        double[] data = new double[stateSize * members], values = new double[OUTPUTS * Math.max(1, observers) * members];
+        int steps = spanCalls && !grouped ? OUTPUTS * STEPS : STEPS;
+        double fastNanos = FAST_NANOS * Math.max(1, flops) * steps * blocks;
+        for (int k = 0; !stopped && System.nanoTime() < end; k++) {
+            for (int b = 0; b < blocks; b++)
+                for (int c = 0; c < stateSize; c++) System.arraycopy(start, c * lanes, data, c * members + b * lanes, lanes);
+            boolean first = k < FIRST_CALLS;
+            long t0 = System.nanoTime();
+            call(data, members, values, first ? 1 : STEPS, first ? 1 : OUTPUTS);
+            long took = System.nanoTime() - t0;
+            calls = k + 1;
+            if (!first && took < fastNanos) {
+                fast = true;
+                return;
+            }
+        }
+    }
+
+    /**
+     * One call of the method the run steps with, steps steps (and outputs outputs), on data of members members (whole
+     * lane-blocks, stride members).
+     */
+    private boolean call(double[] data, int members, double[] values, int steps, int outputs) {
+        if (grouped) return kernel.group(data, members, 0, members / lanes, params, steps, values, 0, members);
+        if (spanCalls) return kernel.outputs(data, members, 0, params, steps, outputs, values, members);
+        boolean ok = kernel.steps(data, members, 0, params, steps);
+        kernel.observe(data, members, 0, params, values, 0, members);
+        return ok;
+    }
+
+    /**
+     * A lane-block's start (component-major, lanes per component) whose steps stay finite, so that the kernel's
+     * profile is of steps it accepts: the first of a few states that one call accepts (every component 0.5, 0.1, 1,
+     * then 0), else null (no warm-up).
+     */
+    private double[] state() {
+        int members = grouped ? 2 * lanes : lanes;
+        double[] values = new double[OUTPUTS * Math.max(1, observers) * members];
+        for (double v : new double[]{0.5, 0.1, 1, 0}) {
+            double[] start = new double[stateSize * lanes];
+            for (int c = 0; c < stateSize; c++) Arrays.fill(start, c * lanes, (c + 1) * lanes, v * (1 + 0.01 * c));
+            double[] data = new double[stateSize * members];
+            for (int b = 0; b < members / lanes; b++)
+                for (int c = 0; c < stateSize; c++) System.arraycopy(start, c * lanes, data, c * members + b * lanes, lanes);
+            if (call(data, members, values, STEPS, OUTPUTS)) return start;
+        }
+        return null;
+    }
+}

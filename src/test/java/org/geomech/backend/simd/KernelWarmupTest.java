@@ -1,0 +1,51 @@
+package org.geomech.backend.simd;
+
+import org.geomech.method.Methods;
+import org.geomech.method.StepSystem;
+import org.geomech.model.Library;
+import org.geomech.solve.NewtonOptions;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * KernelWarmup: an explicit step's kernel (lobatto-nh:2 on chaotic-nh) is warmed up once per kernel from its plan on,
+ * on a start state the kernel accepts (its calls are counted only after a first accepted call), and the warm-up ends
+ * within its time bound, at once when stopped (RATTLE on the spherical pendulum, through the group method).
+ */
+class KernelWarmupTest {
+    @Test
+    void anExplicitKernelIsWarmedUpOnceOnAStateItAccepts() throws InterruptedException {
+        StepSystem step = Methods.parse("lobatto-nh:2").build(Library.system("chaotic-nh"));
+        SimdPlan.Explicit plan = (SimdPlan.Explicit) SimdPlan.of(step, List.of(), NewtonOptions.DEFAULT, SimdBackend.SPAN_CALLS);
+        assertNotNull(plan.warmup(), "the plan of an explicit step starts its kernel's warm-up");
+        SimdPlan.Explicit again = (SimdPlan.Explicit) SimdPlan.of(step, List.of(), NewtonOptions.DEFAULT, SimdBackend.SPAN_CALLS);
+        assertSame(plan.step(), again.step(), "one kernel per source in a JVM");
+        assertSame(plan.warmup(), again.warmup(), "one warm-up per kernel");
+        long start = System.nanoTime();
+        int calls = plan.warmup().join();
+        assertTrue(System.nanoTime() - start <= KernelWarmup.MAX_NANOS + TimeUnit.SECONDS.toNanos(5), "ends within its bound");
+        assertTrue(calls >= 1, "chaotic-nh's steps from the first candidate state are finite, and the kernel ran on it: " + calls + " calls");
+        // once over, stop and await return at once
+        long t0 = System.nanoTime();
+        plan.warmup().await(60_000);
+        assertTrue(System.nanoTime() - t0 < TimeUnit.SECONDS.toNanos(5), "await of an ended warm-up returns at once");
+    }
+
+    @Test
+    void aStoppedWarmupEndsAtOnce() throws InterruptedException {
+        // RATTLE on the spherical pendulum: a grouped kernel (SimdExplicitStepTest), warmed up through its group method
+        StepSystem step = Methods.parse("rattle").build(Library.system("spherical-pendulum"));
+        SimdPlan.Explicit plan = (SimdPlan.Explicit) SimdPlan.of(step, List.of(), NewtonOptions.DEFAULT, SimdBackend.SPAN_CALLS);
+        assertTrue(plan.grouped(), "RATTLE's kernel has the group method");
+        plan.warmup().stop();
+        long t0 = System.nanoTime();
+        plan.warmup().join();
+        assertTrue(System.nanoTime() - t0 < TimeUnit.SECONDS.toNanos(5), "a stopped warm-up ends after the call it is in");
+    }
+}
