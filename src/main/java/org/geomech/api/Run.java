@@ -372,7 +372,7 @@ public final class Run {
      * @return this run
      */
     public Run quantiles(String mode) {
-        MemoryPlan.sketch(mode, 0, 0, 0);
+        MemoryPlan.sketch(mode, 0, 0, 0, false);
         quantiles = mode;
         return this;
     }
@@ -527,7 +527,7 @@ public final class Run {
         if (backend.initialStates() != null) initial = initial.projectedBy(backend.initialStates());
         RunSpec spec = new RunSpec(plan, step, backend, observers, sc.newton(), initial, sc.perturbation(), sc.steps(), sc.tEnd(), sc.outputInterval(),
                 sc.quantileLevels(), sc.bins(), sc.needsSpread(), 0, trajectories, keepFinalStates, membersInMemory, executor, recipes, retryFailed != null ? retryFailed : sc.retries());
-        int sketch = sc.needsSpread() ? MemoryPlan.sketch(quantiles, plan.launchMembers(), spec.outputs(), observers.size()) : 0;
+        int sketch = sc.needsSpread() ? MemoryPlan.sketch(quantiles, plan.launchMembers(), spec.outputs(), observers.size(), spec.retries() > 0) : 0;
         if (sketch > 0 && sc.bins() != null && sc.bins().automatic())
             throw new InputException("statistics: " + Bins.PREFIX + sc.bins().count() + " takes each output's range from every member's value, which this run"
                     + " summarises by sketches (--quantiles sketch, or too many members and outputs to keep): give the range, hist:LO,HI," + sc.bins().count());

@@ -112,7 +112,7 @@ final class RunCommand extends GeomechCommand {
     @Option(names = "--quantiles", paramLabel = "MODE", defaultValue = "auto",
             description = "how min, std, quantiles and histograms are computed: exact (every value), sketch or sketch:K (summaries of K values per level,"
                     + " default " + MemoryPlan.SKETCH + ", in member order; summary.json states the rank error), or auto (default: exact unless every"
-                    + " output's values of every member take more than a quarter of the heap)")
+                    + " output's values of every member, twice with --retry-failed, take more than a quarter of the heap)")
     String quantiles;
 
     @Option(names = "--spark", paramLabel = "MASTER",
@@ -269,7 +269,7 @@ final class RunCommand extends GeomechCommand {
 
     // What this run allocates with components state components and observed observers per member (MemoryPlan)
     private MemoryPlan memory(int components, long members, long rows, int observed, boolean device) {
-        return new MemoryPlan(components, members, rows, observed, scenario.needsSpread(), MemoryPlan.sketch(quantiles, members, rows, observed), saveFinalStates,
+        return new MemoryPlan(components, members, rows, observed, scenario.needsSpread(), MemoryPlan.sketch(quantiles, members, rows, observed, scenario.retries() > 0), saveFinalStates,
                 trajectoryMembers == null ? 0 : (long) trajectoryMembers.size() * plan.points(), device, scenario.retries() > 0);
     }
 

@@ -49,12 +49,14 @@ public record MemoryPlan(int components, long members, long rows, int observers,
     /**
      * Values per level of the sketches that summarise min, std and quantiles (Spread), or 0 for exact ones: mode "exact",
      * "sketch" (SKETCH), "sketch:K" (K even, at least 64), or "auto": exact where every output's values of every member
-     * (rows x members x observers doubles, and a running flag) take at most a quarter of the heap, else SKETCH.
+     * (rows x members x observers doubles, and a running flag; twice where failed members are retried, whose spread holds
+     * them again until the main pass ends) take at most a quarter of the heap, else SKETCH.
      */
-    public static int sketch(String mode, long members, long rows, int observers) {
+    public static int sketch(String mode, long members, long rows, int observers, boolean retrying) {
         if (mode.equals("exact")) return 0;
         if (mode.equals("sketch")) return SKETCH;
-        if (mode.equals("auto")) return (rows + 1) * members * (8L * observers + 1) <= Runtime.getRuntime().maxMemory() / 4 ? 0 : SKETCH;
+        if (mode.equals("auto"))
+            return (retrying ? 2 : 1) * (rows + 1) * members * (8L * observers + 1) <= Runtime.getRuntime().maxMemory() / 4 ? 0 : SKETCH;
         if (mode.startsWith("sketch:")) {
             try {
                 int k = Integer.parseInt(mode.substring("sketch:".length()));

@@ -64,7 +64,8 @@ class MemoryPlanTest {
      * RetryFailedTest's members 2 and 3) fail, the last at its first step, and are retried. Held at once with half as much
      * heap again as the estimate, the live heap is within 25 % of it; at 90 MiB, where an estimate without the held values
      * (41 MiB) ran it at once and died of OutOfMemoryError, it is refused in one line (slabs would keep the values twice:
-     * the slabs' and the held ones); with the quantiles sketched, a 48 MiB heap runs it in slabs and retries its members.
+     * the slabs' and the held ones); with the quantiles sketched, a 48 MiB heap runs it in slabs and retries its members,
+     * and --quantiles auto at 90 MiB sketches them (the values twice would not fit a quarter of the heap) and finishes.
      */
     @Test
     void aRetryingRunIsEstimatedWithTheValuesItHoldsForRetries() throws Exception {
@@ -87,6 +88,10 @@ class MemoryPlanTest {
         assertTrue(slabs.err.contains("running it in slabs of"), slabs.err);
         assertEquals(Files.readString(dir.resolve("retries-at-once.out")).lines().filter(l -> l.startsWith("retried ")).toList(),
                 Files.readString(dir.resolve("retries-slabs.out")).lines().filter(l -> l.startsWith("retried ")).toList(), "the same members retried");
+        Child auto = run("retries-auto", "90m", flags + "auto", time);
+        assertEquals(0, auto.exit, auto.err);
+        assertEquals(Files.readString(dir.resolve("retries-at-once.out")).lines().filter(l -> l.startsWith("retried ")).toList(),
+                Files.readString(dir.resolve("retries-auto.out")).lines().filter(l -> l.startsWith("retried ")).toList(), "auto: the same members retried");
     }
 
     // The live heap of a run held at once against the estimate (MiB)
