@@ -390,8 +390,9 @@ public final class Run {
     /**
      * Whether {@link Series#finalStates()} and {@link Series#trajectories()} hold what was asked for (true, the default). False:
      * only the listeners added with {@link #engineListener} hear them, each step size's as its launch ends (io.RunFiles writes
-     * them to files then); neither the results nor the checkpoints keep them, so memory holds one step size's at a time, and
-     * the series' are empty.
+     * them to files then); in slabs, each slab's final states as it finishes, in member order (Engine.Listener.finalStates;
+     * unless failed members are retried). Neither the results nor the checkpoints keep them, so memory holds one step size's
+     * at a time (in slabs, one slab's final states), and the series' are empty.
      *
      * @param hold false to leave them to the engine listeners
      * @return this run
@@ -489,6 +490,11 @@ public final class Run {
 
             @Override
             public boolean takesStates() { return !resultsHoldStates; }
+
+            @Override
+            public void finalStates(StepSize stepSize, long first, int count, double[] states) {
+                for (Engine.Listener l : engineListeners) l.finalStates(stepSize, first, count, states);
+            }
         };
         Engine.Outcome outcome = Engine.run(spec, heard, checkpoints == null ? null : new CheckpointFile(checkpoints, fingerprint), resume);
         List<Series> series = new ArrayList<>();

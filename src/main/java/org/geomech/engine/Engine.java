@@ -62,11 +62,21 @@ public final class Engine {
 
         /**
          * Whether this listener keeps what it needs of a step size's final states and trajectories as it hears them
-         * (finished: it writes them out). The engine then keeps them no longer: neither the outcome nor a checkpoint holds a
-         * finished step size's, so memory holds one step size's at a time, and a resumed run's finished step sizes are heard
-         * again without them (null: the listener has them from when they first finished).
+         * (finished, or in slabs each slab's final states as it finishes: finalStates; it writes them out). The engine then
+         * keeps them no longer: neither the outcome nor a checkpoint holds a finished step size's, nor a finished slab's final
+         * states, so memory holds one step size's at a time (in slabs, one slab's final states), and a resumed run's
+         * finished step sizes are heard again without them (null: the listener has them from when they first finished).
          */
         default boolean takesStates() { return false; }
+
+        /**
+         * Where this listener takes states, a step size run in slabs hands it their final states as they finish, in member
+         * order, instead of in finished: those of launch members first .. first + count - 1 (padding included: the plan tells
+         * which), member-major, every component. The members before first were heard before, here or (resumed) by the run
+         * this one goes on from; what that run heard from first on is not in its checkpoint and is heard again. Not where failed
+         * members are retried: their retries' final states replace theirs after the last slab.
+         */
+        default void finalStates(StepSize stepSize, long first, int count, double[] states) {}
     }
 
     /** Where a run's checkpoints go. */
@@ -221,7 +231,8 @@ public final class Engine {
             Launch launch = new Launch(spec.step(), plan, spec.initial(), spec.perturbation(), grid);
             Spread spread = spec.spread(launch.params());
             SlabRun.Keep keep = spec.keep(spread);
-            SlabsDone done = resumedSlabs(stage, spread);
+            boolean handOn = keep.finalStates() && listener.takesStates() && spec.retries() == 0;
+            SlabsDone done = resumedSlabs(stage, spread, !handOn ? null : s -> listener.finalStates(stepSize, s.first(), s.count(), s.finalStates()));
             SlabRun.Finished saver = checkpointing == null ? d -> false
                     : d -> checkpointing.save(Progress.ofSlabs(consistency(d.slabs()), finished, stage, d.slabs(), d.sketches()));
             LongConsumer progress = m -> listener.progress(before + grid.steps() * m / launch.members());
@@ -245,10 +256,11 @@ public final class Engine {
             if (spread != null) rankError = Math.max(rankError, spread.rankError());
             Trajectories recorded = o.trajectories() == null ? null
                     : Retries.trajectories(Trajectories.of(o.result().rows(), keep.trajectoryMembers(), o.trajectories()), retried, plan);
-            double[][][] last = o.finalStates() != null ? o.finalStates() : new double[plan.points()][0][];
+            // handed on slab by slab, the final states are the listener's already
+            double[][][] last = handOn ? null : o.finalStates() != null ? o.finalStates() : new double[plan.points()][0][];
             heard(new Stage(stepSize, o.result(), o.failures(), recorded, spreadTimes, last, retried),
-                    new StageResult(stepSize, points, Retries.stillFailing(o.failures(), retried), spreadTimes, Retries.finalStates(last, retried), recorded,
-                            Retries.counters(o.result(), retried), retried), true);
+                    new StageResult(stepSize, points, Retries.stillFailing(o.failures(), retried), spreadTimes,
+                            last == null ? null : Retries.finalStates(last, retried), recorded, Retries.counters(o.result(), retried), retried), true);
             return true;
         }
 
@@ -359,17 +371,17 @@ public final class Engine {
             return new InitialStates.Report(q, v);
         }
 
-        // The slabs a checkpoint of this step size holds (none: a fresh start), with the sketches they fed; refused where the
-        // checkpoint is not of slabs, or summarised its quantiles otherwise than this run
-        private SlabsDone resumedSlabs(int stage, Spread spread) {
-            if (resumed == null || stage != resumed.stage()) return new SlabsDone(spread, List.of(), null);
+        // The slabs a checkpoint of this step size holds (none: a fresh start), with the sketches they fed, handing their final
+        // states to finalStates (null: kept); refused where the checkpoint is not of slabs, or summarised its quantiles otherwise than this run
+        private SlabsDone resumedSlabs(int stage, Spread spread, Consumer<SlabRun.Slab> finalStates) {
+            if (resumed == null || stage != resumed.stage()) return new SlabsDone(spread, List.of(), null, finalStates);
             if (resumed.slabs() == null)
                 throw new InputException("the checkpoint holds a run held in memory at once; resume it with the heap it had (without --members-in-memory)");
             int kept = resumed.sketches() == null ? 0 : resumed.sketches().k(), asked = spread != null && spread.sketched() ? spec.sketch() : 0;
             if (kept != asked)
                 throw new InputException("the checkpoint's quantiles are " + quantiles(kept) + ", this run's " + quantiles(asked)
                         + ": resume it with the --quantiles and the heap it was started with");
-            return new SlabsDone(spread, resumed.slabs(), resumed.sketches());
+            return new SlabsDone(spread, resumed.slabs(), resumed.sketches(), finalStates);
         }
 
         private static String quantiles(int sketch) { return sketch == 0 ? "exact" : "sketched (sketch:" + sketch + ")"; }

@@ -18,7 +18,9 @@ import java.util.List;
  * block sums are copied once more as the retried members are merged into them. Not counted: the retried members' own
  * results (per member that reaches t_end, its block partials and observer values at every output row, its final state and
  * where it is a trajectory member its states), which grow with the failures, unknown before the run. In slabs, what is
- * kept for the whole run (kept()) is set aside first and the rest of the heap's share holds the slab.
+ * kept for the whole run (kept()) is set aside first and the rest of the heap's share holds the slab, with its final
+ * states, which go to the listener (the final-states file) as it finishes; where failed members are retried, the slabs'
+ * final states are kept until the retries replace theirs, so they count in what is kept.
  *
  * @param components   state components per member
  * @param members      members of the launch
@@ -26,7 +28,8 @@ import java.util.List;
  * @param observers    observers reduced
  * @param spread       min, std or quantiles asked for
  * @param sketch       values per level of the spread's quantile sketches, 0 where it is exact (every output's values kept in slabs)
- * @param finalStates  final states kept (of one step size: geomech run writes each step size's as it ends and drops them)
+ * @param finalStates  final states kept (of one step size: geomech run writes each step size's as it ends and drops them;
+ *                     in slabs, each slab's as it finishes, unless retrying)
  * @param trajectories members whose states are kept at every output (of one step size, as final states)
  * @param device       the backend keeps per-member counters on the host (OpenCL)
  * @param retrying     failed members are retried (run --retry-failed)
@@ -83,11 +86,11 @@ public record MemoryPlan(int components, long members, long rows, int observers,
 
     /**
      * What slabs keep for the whole run: the block sums, and where asked every output's values (or the sketches that
-     * summarise them), the final states (each slab's, then all joined), the trajectories.
+     * summarise them), the final states where failed members are retried (each slab's, then all joined), the trajectories.
      */
     public Kept kept() {
         long values = !spread ? 0 : sketch == 0 ? everyValue() : everySketch();
-        long last = finalStates ? (16L * components + 24) * members : 0;
+        long last = finalStates && retrying ? (16L * components + 24) * members : 0;
         // sketched, the sketches slabs keep are those a retrying spread holds open
         long retained = forRetries() - (spread && sketch > 0 ? everySketch() : 0);
         List<String> what = new ArrayList<>(List.of("the block sums"));
@@ -99,10 +102,10 @@ public record MemoryPlan(int components, long members, long rows, int observers,
         return new Kept(sums() + values + last + paths() + retained, said);
     }
 
-    /** The most members, in whole Reduction blocks, that one slab may hold beside what slabs keep; 0 when not even one block fits. */
+    /** The most members, in whole Reduction blocks, that one slab may hold (with its final states) beside what slabs keep; 0 when not even one block fits. */
     public long slabMembers(long available) {
         long room = (long) (SLAB_SHARE * (available - COMPILE - kept().bytes()));
-        long blocks = room / (perMember() * Reduction.BLOCK);
+        long blocks = room / ((perMember() + (finalStates ? 8L * components : 0)) * Reduction.BLOCK);
         return Math.max(0, Math.min(blocks, Integer.MAX_VALUE / Reduction.BLOCK)) * Reduction.BLOCK;
     }
 

@@ -83,6 +83,12 @@ public final class SlabRun {
             return new Slab(first, count, times, steps, partials, newtonIterations, maxNewtonIterations, jacobianFactorisations, failures, memberSteps,
                     maxPositionMove, maxVelocityMove, seconds, null, null, trajectoryIndex, trajectories, finalStates, flops);
         }
+
+        /** This slab without its final states, once a listener has taken them (SlabsDone). */
+        Slab withoutFinalStates() {
+            return new Slab(first, count, times, steps, partials, newtonIterations, maxNewtonIterations, jacobianFactorisations, failures, memberSteps,
+                    maxPositionMove, maxVelocityMove, seconds, values, running, trajectoryIndex, trajectories, null, flops);
+        }
     }
 
     /**
@@ -90,7 +96,7 @@ public final class SlabRun {
      * failures in launch order, the member-steps per point, how far consistency moved the initial states; the spread
      * at every output time ([time][point][observer][min, std, quantiles], null where none was kept), the trajectories
      * ([time][Keep.trajectoryMembers index][component], null where none) and the final states ([point][member][component],
-     * null where not kept).
+     * null where not kept, or handed on slab by slab as the slabs finished: SlabsDone).
      */
     public record Outcome(EnsembleRun.Result result, List<MemberFailure> failures, long[] memberSteps, InitialStates.Report consistency,
                           List<double[][][]> spread, double[][][] trajectories, double[][][] finalStates) {}
@@ -177,7 +183,7 @@ public final class SlabRun {
 
     /** Runs a launch in slabs of at most slabMembers, one after another in this process; progress hears of the members done after each slab. */
     public static Outcome stream(Backend.Compiled compiled, Launch launch, long slabMembers, Keep keep, LongConsumer progress) {
-        return stream(compiled, launch, slabMembers, keep, progress, new SlabsDone(keep.spread(), List.of(), null), done -> false);
+        return stream(compiled, launch, slabMembers, keep, progress, new SlabsDone(keep.spread(), List.of(), null, null), done -> false);
     }
 
     /**
@@ -237,7 +243,7 @@ public final class SlabRun {
         }
         return new Outcome(new EnsembleRun.Result(out, newton, most, factorisations, seconds), failures, memberSteps, new InitialStates.Report(movedQ, movedV),
                 keep.spread() == null ? null : spread(ordered, keep.spread(), rows, members), trajectories(ordered, keep, rows),
-                keep.finalStates() ? finalStates(ordered, plan) : null);
+                keep.finalStates() && ordered.stream().allMatch(s -> s.finalStates() != null) ? finalStates(ordered, plan) : null);
     }
 
     // The spread at every output time from the slabs' values joined in launch order: what Spread.record gives the whole launch;

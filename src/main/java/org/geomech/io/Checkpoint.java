@@ -42,8 +42,8 @@ import java.util.zip.CheckedOutputStream;
  * snapshot (rows with their reduction blocks' partials, so a sweep's rows split into its points; counters; msd
  * origins), trajectories and spread (min, std, quantiles, histograms
  * as Histogram.flat gives them: each observer's numbers in a row of the width the run's statistics give) so far,
- * and the ensemble's states and statuses, or, where the step size runs in slabs, the slabs finished so far (SlabRun.Slab;
- * the ensemble is then empty) and the quantile sketches they fed (Spread.Sketches), and the values an exact spread holds for
+ * and the ensemble's states and statuses, or, where the step size runs in slabs, the slabs finished so far (SlabRun.Slab,
+ * without the final states a listener took; the ensemble is then empty) and the quantile sketches they fed (Spread.Sketches), and the values an exact spread holds for
  * retried members (Spread.Held). Big-endian; the last 12 bytes are the length of what precedes them and its
  * CRC-32C, so a truncated or altered file is refused before anything in it is used.
  */

@@ -7,6 +7,7 @@ import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.OpenOption;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.Arrays;
 
 /**
@@ -30,6 +31,21 @@ final class RowWriter implements Closeable {
 
     static RowWriter open(Path file, OpenOption... options) throws IOException {
         return new RowWriter(FileChannel.open(file, options));
+    }
+
+    /** Opens an existing file to go on after its first length bytes, which end with a complete row: the rest is cut off. */
+    static RowWriter after(Path file, long length) throws IOException {
+        FileChannel channel = FileChannel.open(file, StandardOpenOption.WRITE);
+        try {
+            channel.truncate(length);
+            channel.position(length);
+        } catch (IOException e) {
+            channel.close();
+            throw e;
+        }
+        RowWriter w = new RowWriter(channel);
+        w.complete = length;
+        return w;
     }
 
     /** Adds one row (with its newline); written when the gathered rows would pass CHUNK bytes, or at flush(). */

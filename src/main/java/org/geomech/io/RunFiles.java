@@ -28,8 +28,9 @@ import java.util.function.Supplier;
  * row by row as the rows come (timeseries.csv; timeseries.npy at the end), and as each step size's launch ends its
  * results and failures into the summary, its trajectories and final states (named by step size and sweep point where the
  * run has several, so a run killed later keeps them) and, where a histogram is asked for, its outputs' counts (appended to
- * hist.csv). It keeps no step size's states: with an engine that drops them once heard (Run.resultsHoldStates(false)),
- * memory holds one step size's at a time. The summary names the files at the end, in that order.
+ * hist.csv); in slabs, the final states as each slab hands them on (FinalStateFile). It keeps no step size's states: with
+ * an engine that drops them once heard (Run.resultsHoldStates(false)), memory holds one step size's at a time (in slabs, one
+ * slab's final states). The summary names the files at the end, in that order.
  */
 public final class RunFiles implements Engine.Listener {
     /**
@@ -74,6 +75,8 @@ public final class RunFiles implements Engine.Listener {
     private List<String> observers, components;
     private boolean started;
     private SeriesFile seriesFile, histogramFile;
+    /** The final states of the step size under way in slabs, written as its slabs hand them on (null: none open). */
+    private FinalStateFile slabStates;
 
     /** folder: the output folder, created on first use; the summary names the files and holds the results. */
     public RunFiles(Supplier<Path> folder, RunSummary summary, Layout layout, SweepPlan plan) {
@@ -117,11 +120,26 @@ public final class RunFiles implements Engine.Listener {
     }
 
     /**
+     * Appends a slab's final states to the step size's final-states file, created by its first slab (resumed: after the rows
+     * before it); the summary names the file once the step size finishes (a run stopped before then leaves it part written).
+     */
+    @Override
+    public void finalStates(StepSize stepSize, long first, int count, double[] states) {
+        if (!layout.finalStates()) return;
+        if (slabStates == null) {
+            boolean npy = layout.format().equals("npy");
+            slabStates = FinalStateFile.open(folder.get().resolve(finalStateStem(stepSize) + (npy ? ".npy" : ".csv")), npy, components, plan, first);
+        }
+        slabStates.append(first, count, states);
+    }
+
+    /**
      * Writes the step size's trajectories, final states and histograms (a launch a stop signal ended, as far as it went); a
-     * step size heard again on resume without its states (null) keeps the files written when it first finished.
+     * step size heard again on resume without its states (null), or whose slabs handed them on, keeps the files written then.
      */
     @Override
     public void finished(Engine.StageResult stage, boolean complete) {
+        closeSlabStates();
         StepSize h = stage.stepSize();
         Path out = folder.get();
         for (SweepRun.Point p : stage.points())
@@ -158,6 +176,7 @@ public final class RunFiles implements Engine.Listener {
      * trajectories, the final states, hist.csv.
      */
     public void close() {
+        closeSlabStates();
         Path f = folder.get();
         if (layout.format().equals("npy")) {
             double[] flat = new double[rows.size() * header.size()];
@@ -174,6 +193,12 @@ public final class RunFiles implements Engine.Listener {
             histogramFile.close();
             summary.file("hist.csv");
         }
+    }
+
+    private void closeSlabStates() {
+        if (slabStates == null) return;
+        slabStates.close();
+        slabStates = null;
     }
 
     // a file of states in the summary: csv, or npy with its last axis's meaning (the state components)
@@ -231,7 +256,7 @@ public final class RunFiles implements Engine.Listener {
     // another); one per step size
     private void writeFinalStates(Path folder, String stem, Engine.StageResult stage) {
         finalStates.add(stem);
-        if (stage.finalStates() == null) return;   // heard again without them: written when the step size first finished
+        if (stage.finalStates() == null) return;   // heard again without them, or handed on by its slabs: written then
         int n = components.size();
         double[][][] last = stage.finalStates();
         if (layout.format().equals("npy")) {

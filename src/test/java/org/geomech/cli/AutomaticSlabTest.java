@@ -65,16 +65,18 @@ class AutomaticSlabTest {
     @Test
     void whatSlabsCannotRunIsRefusedNamingWhy() {
         // 10^8 members (22 GiB by the estimate) never fit this JVM's heap in the test: slabs would run them, but the final
-        // states (17 GiB) or the exact quantiles' values of every output (250 GiB) are kept whole; run's default quantiles
-        // go into sketches (--quantiles auto), kept beside the block sums
-        for (String[] extra : List.of(new String[]{"--save-final-states"}, new String[]{"--statistics", "mean,q50", "--quantiles", "exact"})) {
+        // states where failed members are retried (17 GiB: the retries' replace theirs after the last slab) or the exact
+        // quantiles' values of every output (250 GiB) are kept whole; run's default quantiles go into sketches (--quantiles
+        // auto), kept beside the block sums, and with retries a copy of the block sums
+        for (String[] extra : List.of(new String[]{"--save-final-states", "--retry-failed", "1"}, new String[]{"--statistics", "mean,q50", "--quantiles", "exact"})) {
             List<String> args = new ArrayList<>(List.of("run", "--model", "chaotic-nh", "--members", "100000000", "--h", "0.01", "--t-end", "1", "--out", dir.resolve("bad").toString()));
             args.addAll(List.of(extra));
             Cli.Result r = Cli.run(args.toArray(new String[0]));
             assertEquals(2, r.exit(), String.join(" ", extra) + ": " + r.err());
             assertEquals(1, r.errLines().size(), r.err());
             String why = "not even a slab of 1024 members fits beside the [\\d.]+ GiB that the block sums"
-                    + (extra[0].equals("--statistics") ? " and the observer values for min, std and quantiles" : ", the quantile sketches and the final states")
+                    + (extra[0].equals("--statistics") ? " and the observer values for min, std and quantiles"
+                    : ", the quantile sketches, the block sums' copies for retried members and the final states")
                     + " of its 101 output rows keep";
             assertTrue(r.err().matches("geomech: error: --members 100000000: the ensemble needs about [\\d.]+ GiB \\(\\d+ doubles per member\\), the JVM has"
                     + " [\\d.]+ GiB of heap left, and " + why + ".*\\R"), r.err());

@@ -3,6 +3,7 @@ package org.geomech.cli;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.geomech.backend.opencl.OpenClRequirement;
+import org.geomech.engine.SlabRun;
 import org.geomech.ensemble.EnsembleState;
 import org.geomech.io.Checkpoint;
 import org.geomech.method.Methods;
@@ -82,29 +83,34 @@ class KillAndResumeTest {
         assertTrue(a.get("results").get(5).get("at_end").get("energy").get("std").asDouble() > 0, "a spread was computed");
     }
 
-    /** cvt swept over eps (two points of 2000 members), two step sizes, quantiles exact or sketched, a histogram of a fixed range, trajectories and final states: what slabs keep. */
-    private static List<String> slabArgs(Path out, String quantiles) {
+    /**
+     * cvt swept over eps (two points of 2000 members), two step sizes, quantiles exact or sketched, a histogram of a fixed
+     * range, trajectories and final states (written slab by slab), files in format (csv or npy): what slabs keep or hand on.
+     */
+    private static List<String> slabArgs(Path out, String quantiles, String format) {
         return List.of("run", "--model", "cvt", "--param", "eps=[0.25,0.5]", "--statistics", "mean,msd,min,std,q10,q90,hist:-1,1,8", "--quantiles", quantiles,
                 "--h", "0.01,0.005", "--t-end", "20", "--output-interval", "0.25", "--members", "2000", "--save-trajectories", "1,1999",
-                "--save-final-states", "--backend", "simd", "--out", out.toString(), "--no-plots", "--quiet");
+                "--save-final-states", "--format", format, "--backend", "simd", "--out", out.toString(), "--no-plots", "--quiet");
     }
 
     /**
      * Slabs of one block: four per step size (each point pads 2000 members to 2048), a checkpoint before the first and after
      * each but the last; SIGKILL 0-300 ms after the third to the sixth checkpoint (seed 5), inside a slab. In this process
      * (quantiles exact, or sketched with 64 values per level: 2000 values compact, so the order they are fed in shows), or
-     * on the tests' executor (--spark: the slabs come back last first, a checkpoint holds slabs past a gap).
+     * on the tests' executor (--spark: the slabs come back last first, a checkpoint holds slabs past a gap); csv files, or
+     * npy (npy: the final states' file is cut back to the rows of the slabs the checkpoint holds, then goes on).
      */
     @ParameterizedTest
-    @ValueSource(strings = {"exact", "sketch:64", "sketch:64 --spark tests"})
+    @ValueSource(strings = {"exact", "sketch:64", "sketch:64 --spark tests", "exact npy"})
     void slabsKilledAndResumedAreBitwiseTheRunHeldAtOnce(String how) throws Exception {
-        String quantiles = how.split(" ")[0], name = how.replace(" ", "").replace(":", "");
+        List<String> words = List.of(how.split(" "));
+        String quantiles = words.get(0), name = how.replace(" ", "").replace(":", ""), format = words.contains("npy") ? "npy" : "csv";
         Path killed = dir.resolve("slabs-killed-" + name);
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "--add-modules", "jdk.incubator.vector", "-cp", System.getProperty("java.class.path"), Main.class.getName()));
-        command.addAll(slabArgs(killed, quantiles));
+        command.addAll(slabArgs(killed, quantiles, format));
         command.addAll(List.of("--members-in-memory", "1024", "--checkpoint-every", "1"));
-        command.addAll(List.of(how.split(" ")).subList(1, how.split(" ").length));
+        command.addAll(words.subList(1, words.size()).stream().filter(w -> !w.equals("npy")).toList());
         Path log = dir.resolve("slabs-" + name + ".log");
         Process p = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
         Random random = new Random(5);
@@ -128,13 +134,22 @@ class KillAndResumeTest {
         Checkpoint.Header header = Checkpoint.read(checkpoint);
         assertTrue(header.slabs() != null && header.members() == 0, "a checkpoint of slabs, without an ensemble");
         assertEquals(quantiles.equals("exact"), header.progress().sketches() == null, "sketches kept where the quantiles are sketched");
+        // each slab handed its final states to the file once every slab below it had: only slabs past a gap still hold theirs
+        long handed = 0;
+        for (SlabRun.Slab s : header.slabs()) {
+            assertEquals(s.first() != handed, s.finalStates() != null, "final states in the checkpoint's slab at member " + s.first());
+            if (s.first() == handed) handed += s.count();
+        }
+        // a kill while a slab's final states were being written leaves part of a row past them: the resumed run cuts it off
+        Path under = killed.resolve((header.stage() == 0 ? "h0.01" : "h0.005") + "-final-states." + format);
+        if (Files.exists(under)) Files.write(under, "1,2047,0.5".getBytes(), java.nio.file.StandardOpenOption.APPEND);
         Cli.Result resumed = Cli.run("resume", killed.toString(), "--quiet");
         assertEquals(0, resumed.exit(), resumed.err());
         Path whole = dir.resolve("slabs-whole-" + name);
-        Cli.Result uninterrupted = Cli.run(slabArgs(whole, quantiles).toArray(new String[0]));
+        Cli.Result uninterrupted = Cli.run(slabArgs(whole, quantiles, format).toArray(new String[0]));
         assertEquals(0, uninterrupted.exit(), uninterrupted.err());
-        for (String f : List.of("timeseries.csv", "hist.csv", "h0.01-final-states.csv", "h0.005-final-states.csv", "h0.01-point0-trajectories.csv",
-                "h0.005-point1-trajectories.csv"))
+        for (String f : List.of("timeseries." + format, "hist.csv", "h0.01-final-states." + format, "h0.005-final-states." + format,
+                "h0.01-point0-trajectories." + format, "h0.005-point1-trajectories." + format))
             assertArrayEquals(Files.readAllBytes(whole.resolve(f)), Files.readAllBytes(killed.resolve(f)), f + " byte for byte, killed after checkpoint " + k);
         JsonNode a = new ObjectMapper().readTree(whole.resolve("summary.json").toFile()), b = new ObjectMapper().readTree(killed.resolve("summary.json").toFile());
         for (String field : List.of("members", "failures", "member_steps", "newton_iterations", "consistency", "quantiles"))

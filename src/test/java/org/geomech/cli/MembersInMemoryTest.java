@@ -39,11 +39,13 @@ class MembersInMemoryTest {
         for (int k = 0; k < 2; k++) assertEquals(a.get("results").get(k).get("at_end"), b.get("results").get(k).get("at_end"));
     }
 
+    /** Exact quantiles with csv files, sketched ones with npy files (the final states written slab by slab into a file whose shape is known at once). */
     @Test
     void slabsComposeWithSweepsQuantilesTrajectoriesAndFinalStates() throws Exception {
         for (String quantiles : List.of("exact", "sketch:64")) {
+            String format = quantiles.equals("exact") ? "csv" : "npy";
             String[] extra = {"--param", "eps=[0.25,0.5]", "--statistics", "mean,msd,min,std,q5,q50,q95", "--quantiles", quantiles,
-                    "--save-trajectories", "0,2400", "--save-final-states"};
+                    "--save-trajectories", "0,2400", "--save-final-states", "--format", format};
             Path whole = dir.resolve("whole-" + quantiles), slabs = dir.resolve("slabs-" + quantiles);
             Cli.Result a = run(whole, extra);
             assertEquals(0, a.exit(), a.err());
@@ -54,9 +56,10 @@ class MembersInMemoryTest {
             // two step sizes and two sweep points: the files per step size and point, every byte
             List<String> files;
             try (var list = Files.list(whole)) {
-                files = list.map(f -> f.getFileName().toString()).filter(f -> f.endsWith(".csv")).sorted().toList();
+                files = list.map(f -> f.getFileName().toString()).filter(f -> f.endsWith("." + format)).sorted().toList();
             }
-            assertTrue(files.containsAll(List.of("timeseries.csv", "h0.1-final-states.csv", "h0.05-point1-trajectories.csv")), files.toString());
+            assertTrue(files.containsAll(List.of("timeseries." + format, "h0.1-final-states." + format, "h0.05-final-states." + format,
+                    "h0.05-point1-trajectories." + format)), files.toString());
             for (String f : files) assertArrayEquals(Files.readAllBytes(whole.resolve(f)), Files.readAllBytes(slabs.resolve(f)), quantiles + ": " + f);
             var summary = new ObjectMapper().readTree(slabs.resolve("summary.json").toFile()).get("quantiles");
             assertEquals(quantiles.equals("exact") ? "exact" : "sketch", summary.get("method").asText(), summary.toString());

@@ -1,5 +1,6 @@
 package org.geomech.cli;
 
+import org.geomech.io.Npy;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -92,6 +93,31 @@ class MemoryPlanTest {
         assertEquals(0, auto.exit, auto.err);
         assertEquals(Files.readString(dir.resolve("retries-at-once.out")).lines().filter(l -> l.startsWith("retried ")).toList(),
                 Files.readString(dir.resolve("retries-auto.out")).lines().filter(l -> l.startsWith("retried ")).toList(), "auto: the same members retried");
+    }
+
+    /**
+     * The final states of 300,000 members of chaotic-nh in a 48 MiB heap: joined as they used to be, they alone (50 MiB of
+     * doubles) outgrow the heap, and the run was refused; handed slab by slab to final-states.npy as each slab finishes, the
+     * heap holds one slab's at a time, and the file holds every member's state, finite and not left empty.
+     */
+    @Test
+    void slabsHoldOneSlabsFinalStates() throws Exception {
+        Child slabs = run("final-states", "48m", "--model chaotic-nh --members 300000 --statistics mean,max,msd --save-final-states --format npy");
+        assertEquals(0, slabs.exit, slabs.err);
+        assertTrue(slabs.err.contains("running it in slabs of"), slabs.err);
+        Npy states = Npy.read(dir.resolve("final-states").resolve("final-states.npy"));
+        assertEquals(300000, states.shape()[0], "a row per member");
+        int n = states.shape()[1];
+        assertTrue(8L * 300000 * n > 48L << 20, n + " components: every member's final state outgrows the heap");
+        for (int j = 0; j < 300000; j++) {
+            boolean moving = false;
+            for (int c = 0; c < n; c++) {
+                double x = states.values()[j * n + c];
+                assertTrue(Double.isFinite(x), "member " + j);
+                moving |= x != 0;
+            }
+            assertTrue(moving, "member " + j + " has a state written");
+        }
     }
 
     // The live heap of a run held at once against the estimate (MiB)
