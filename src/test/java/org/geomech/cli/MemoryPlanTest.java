@@ -96,7 +96,7 @@ class MemoryPlanTest {
     }
 
     /**
-     * The final states of 300,000 members of chaotic-nh in a 48 MiB heap: joined as they used to be, they alone (50 MiB of
+     * The final states of 300,000 members of chaotic-nh in a 48 MiB heap: joined as they used to be, they alone (53 MiB of
      * doubles) outgrow the heap, and the run was refused; handed slab by slab to final-states.npy as each slab finishes, the
      * heap holds one slab's at a time, and the file holds every member's state, finite and not left empty.
      */
