@@ -229,8 +229,8 @@ class RetryFailedTest {
     @ValueSource(strings = {"reference", "simd"})
     void retriesSideBySideAreBitwiseWhateverTheThreads(String backend) throws Exception {
         Supplier<Run> run = () -> spreadRun(pendulum(backend, "2^(-0.25)*(1+j/3)", 12).retryFailed(2).keepFinalStates(true), "exact", "hist:8");
-        Results one = onThreads(1, () -> run.get().run()), two = onThreads(2, () -> run.get().run()),
-                slabs = onThreads(2, () -> run.get().membersInMemory(1).run());
+        Results one = OnThreads.run(1, () -> run.get().run()), two = OnThreads.run(2, () -> run.get().run()),
+                slabs = OnThreads.run(2, () -> run.get().membersInMemory(1).run());
         List<Retries.Retried> retried = one.retried(H);
         assertEquals(List.of(4, 5, 6, 7, 8, 9, 10, 11), retried.stream().map(Retries.Retried::member).toList(), "the members from j = 4 on fail");
         assertTrue(retried.stream().filter(Retries.Retried::ok).count() >= 2, describe(retried).toString());
@@ -276,16 +276,6 @@ class RetryFailedTest {
                 assertArrayEquals(bits(plain[k][2]), bits(paths[k][2]), "member 3, still failed, output " + k);
             }
             assertFalse(Arrays.equals(bits(plain[paths.length - 1][1]), bits(paths[paths.length - 1][1])), "member 2 failed in the main pass");
-        }
-    }
-
-    // the run made in a fork-join pool of that many threads (the retries' and the reference backend's parallel streams run there)
-    private static Results onThreads(int threads, java.util.concurrent.Callable<Results> run) throws Exception {
-        java.util.concurrent.ForkJoinPool pool = new java.util.concurrent.ForkJoinPool(threads);
-        try {
-            return pool.submit(run).get();
-        } finally {
-            pool.shutdown();
         }
     }
 

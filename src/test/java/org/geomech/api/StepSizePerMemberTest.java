@@ -146,7 +146,7 @@ class StepSizePerMemberTest {
         java.util.concurrent.Callable<Results> drawn = () -> Run.of(Model.builtIn("chaotic-nh")).until(0.2).every(0.1).ensemble(Ensemble.of(MEMBERS))
                 .stepSize("uniform(0.012, 0.03, seed=11)").run();
         String drawnH = "uniform(0.012, 0.03, seed=11)";
-        double[][] states = onThreads(1, drawn).series(drawnH, 0).finalStates(), again = onThreads(2, drawn).series(drawnH, 0).finalStates();
+        double[][] states = OnThreads.run(1, drawn).series(drawnH, 0).finalStates(), again = OnThreads.run(2, drawn).series(drawnH, 0).finalStates();
         int hColumn = drawn.call().components().indexOf("h");
         double[] h = new double[MEMBERS];
         for (int j = 0; j < MEMBERS; j++) {
@@ -190,16 +190,6 @@ class StepSizePerMemberTest {
     private static Run cvt(String backend) {
         return Run.of(Model.builtIn("cvt")).ensemble(Ensemble.of(20).perturbed(3, 1e-3).parameter("eps", "uniform(0.2, 0.8)"))
                 .stepSize("lognormal(-3.5, 0.3, 0.01, 0.1)").until(2).every(0.25).backend(backend);
-    }
-
-    // the run made in a pool of that many threads (the fill's and the reference backend's parallel streams run there)
-    private static Results onThreads(int threads, java.util.concurrent.Callable<Results> run) throws Exception {
-        java.util.concurrent.ForkJoinPool pool = new java.util.concurrent.ForkJoinPool(threads);
-        try {
-            return pool.submit(run).get();
-        } finally {
-            pool.shutdown();
-        }
     }
 
     private static long[] bits(double[] x) { return Arrays.stream(x).mapToLong(Double::doubleToLongBits).toArray(); }
