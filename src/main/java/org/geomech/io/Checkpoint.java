@@ -25,6 +25,8 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.ByteBuffer;
+import java.nio.channels.Channels;
+import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -191,9 +193,12 @@ public final class Checkpoint {
      * altered or not one. The ensemble arrays are read by readState.
      */
     public static Header read(Path file) {
-        verify(file);
-        try (DataInputStream in = open(file)) {
-            return header(in, file);
+        try (FileChannel channel = FileChannel.open(file)) {   // one handle: a checkpoint renamed over this one meanwhile is not mixed in
+            verify(channel, file);
+            return header(new DataInputStream(new BufferedInputStream(Channels.newInputStream(channel.position(0)), 1 << 16)), file);
+        } catch (NoSuchFileException e) {
+            throw new InputException("no checkpoint in " + (file.getParent() == null ? "." : file.getParent()) + " (" + FILE
+                    + " is missing: was the run started with --checkpoint-every?)");
         } catch (EOFException e) {
             throw broken(file, "truncated");
         } catch (IOException e) {
@@ -226,36 +231,25 @@ public final class Checkpoint {
     }
 
     // Length and CRC-32C of the trailer against the file, before anything in it is believed
-    private static void verify(Path file) {
-        long size;
-        try {
-            size = Files.size(file);
-        } catch (NoSuchFileException e) {
-            throw new InputException("no checkpoint in " + (file.getParent() == null ? "." : file.getParent()) + " (" + FILE
-                    + " is missing: was the run started with --checkpoint-every?)");
-        } catch (IOException e) {
-            throw new InputException("cannot read checkpoint " + file + ": " + e.getMessage());
-        }
+    private static void verify(FileChannel channel, Path file) throws IOException {
+        long size = channel.size();
         if (size < MAGIC.length + TRAILER) throw broken(file, "truncated");
         CRC32C crc = new CRC32C();
         ByteBuffer tail = ByteBuffer.allocate(TRAILER);
-        try (InputStream in = Files.newInputStream(file)) {
-            byte[] buffer = new byte[1 << 16];
-            long left = size - TRAILER;
-            byte[] head = in.readNBytes(MAGIC.length);
-            if (!java.util.Arrays.equals(head, MAGIC)) throw new InputException(file + " is not a geomech checkpoint");
-            crc.update(head);
-            left -= MAGIC.length;
-            while (left > 0) {
-                int n = in.read(buffer, 0, (int) Math.min(buffer.length, left));
-                if (n < 0) throw broken(file, "truncated");
-                crc.update(buffer, 0, n);
-                left -= n;
-            }
-            tail.put(in.readNBytes(TRAILER)).flip();
-        } catch (IOException e) {
-            throw new InputException("cannot read checkpoint " + file + ": " + e.getMessage());
+        InputStream in = Channels.newInputStream(channel);
+        byte[] buffer = new byte[1 << 16];
+        long left = size - TRAILER;
+        byte[] head = in.readNBytes(MAGIC.length);
+        if (!java.util.Arrays.equals(head, MAGIC)) throw new InputException(file + " is not a geomech checkpoint");
+        crc.update(head);
+        left -= MAGIC.length;
+        while (left > 0) {
+            int n = in.read(buffer, 0, (int) Math.min(buffer.length, left));
+            if (n < 0) throw broken(file, "truncated");
+            crc.update(buffer, 0, n);
+            left -= n;
         }
+        tail.put(in.readNBytes(TRAILER)).flip();
         long length = tail.getLong();
         int sum = tail.getInt();
         if (length != size - TRAILER) throw broken(file, length > size - TRAILER ? "truncated" : "followed by extra bytes");

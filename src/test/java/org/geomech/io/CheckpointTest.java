@@ -280,6 +280,38 @@ class CheckpointTest {
         assertRefused(file, "extra bytes");
     }
 
+    /**
+     * A run writes its checkpoint by renaming a new file over the old one while a reader (a test, a user's resume of a
+     * copy) may be reading it: every read sees one whole checkpoint, the old or the new, never a mix of the two.
+     */
+    @Test
+    void aCheckpointRenamedOverWhileReadIsReadWhole() throws Exception {
+        EnsembleState s = ensemble();
+        Path file = dir.resolve(Checkpoint.FILE);
+        Checkpoint.write(file, header(s), s);
+        java.util.concurrent.atomic.AtomicBoolean stop = new java.util.concurrent.atomic.AtomicBoolean();
+        Thread writer = new Thread(() -> {
+            for (int k = 0; !stop.get(); k++) Checkpoint.write(file, k % 2 == 0 ? slabs(null) : header(s), k % 2 == 0 ? null : s);
+        });
+        writer.start();
+        int slabReads = 0, ensembleReads = 0;
+        try {
+            long end = System.nanoTime() + 2_000_000_000L;
+            while (System.nanoTime() < end) {
+                Checkpoint.Header back = Checkpoint.read(file);
+                if (back.slabs() != null) slabReads++;
+                else {
+                    assertEquals(s.members(), back.members(), "the ensemble's header whole");
+                    ensembleReads++;
+                }
+            }
+        } finally {
+            stop.set(true);
+            writer.join();
+        }
+        assertTrue(slabReads > 0 && ensembleReads > 0, "both checkpoints were read: " + slabReads + " and " + ensembleReads);
+    }
+
     @Test
     void missingCheckpointNamesTheFolder() {
         InputException e = assertThrows(InputException.class, () -> Checkpoint.read(dir.resolve(Checkpoint.FILE)));
