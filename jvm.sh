@@ -6,26 +6,36 @@
 # (SimdBackend.SPAN_CALLS). Measured in fresh runs with the launcher's archive and kernel warm-up (AMD EPYC Zen 4, AVX-512,
 # a loaded machine, CPU time of the whole command): JDK 25 2.9 s against JDK 17's 3.4 s at 10^4 members x 2e8 member-steps
 # of lobatto-nh:2 on chaotic-nh, both 6.4-7.6 s at 10^5 x 1e9.
+# JAVA_VERSION="17.0.15" of a JDK's release file, read with bash alone (a launch forks nothing here): release_version
+release_version() {
+  local line
+  release_version=
+  [ -f "$1" ] || return 0
+  while IFS= read -r line || [ -n "$line" ]; do
+    case $line in JAVA_VERSION=\"*) line=${line#JAVA_VERSION=\"}; release_version=${line%%\"*}; return 0;; esac
+  done < "$1"
+}
 java=${GEOMECH_JAVA:-}
 major=0
+jdk_version=
 if [ -z "$java" ]; then
   for release in /usr/lib/jvm/*/release; do
-    [ -f "$release" ] || continue
-    home=$(dirname "$release")
-    version=$(sed -n 's/^JAVA_VERSION="\([0-9]*\).*/\1/p' "$release")
+    home=${release%/release}
+    release_version "$release"
+    version=${release_version%%[!0-9]*}
     if [ -n "$version" ] && [ "$version" -ge 17 ] && [ "$version" -gt "$major" ] && [ -x "$home/bin/javac" ] && [ -x "$home/bin/java" ]; then
       major=$version
       java="$home/bin/java"
+      jdk_version=$release_version
     fi
   done
-  java=${java:-java}
 fi
-# the chosen JDK's full version (17.0.15): jdk_version, empty if unknown
-jdk_version=
-release="$(dirname "$(dirname "$(readlink -f "$(command -v "$java")" 2>/dev/null || printf '%s' "$java")")")/release"
-if [ -f "$release" ]; then
-  jdk_version=$(sed -n 's/^JAVA_VERSION="\([0-9._]*\)".*/\1/p' "$release")
-  if [ "$major" -eq 0 ]; then major=$(sed -n 's/^JAVA_VERSION="\([0-9]*\).*/\1/p' "$release"); fi
+# the chosen JDK's full version (17.0.15): jdk_version, empty if unknown (a java given or on the PATH: from its release file)
+if [ -z "$jdk_version" ]; then
+  java=${java:-java}
+  release_version "$(dirname "$(dirname "$(readlink -f "$(command -v "$java")" 2>/dev/null || printf '%s' "$java")")")/release"
+  jdk_version=$release_version
+  if [ "$major" -eq 0 ]; then major=${jdk_version%%[!0-9]*}; major=${major:-0}; fi
 fi
 # Where a JVM that crashes leaves its evidence: its report hs_err_pid<pid>.log, and replay_pid<pid>.log
 # where the JIT compiler crashed, in ${XDG_CACHE_HOME:-~/.cache}/geomech/crash/ (the JVM prints the path on stderr); without a

@@ -1,5 +1,8 @@
 package org.geomech.cli;
 
+import org.geomech.ensemble.InitialStates;
+import org.geomech.io.Json;
+import org.geomech.io.RunSummary;
 import org.geomech.io.Version;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -7,15 +10,24 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
+import java.util.Collection;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 
 /** The geomech command line: list, describe, run, resume, order, demo, crosscheck, reproduce, devices; bad input is one line on stderr and exit code 2. */
 @Command(name = "geomech", mixinStandardHelpOptions = true, versionProvider = Main.class,
-        description = "Ensembles of constrained mechanical systems with structure-preserving integrators.",
-        subcommands = {ListCommand.class, DescribeCommand.class, RunCommand.class, ResumeCommand.class, OrderCommand.class, CertifyCommand.class, DemoCommand.class, CrossCheckCommand.class, ReproduceCommand.class, DevicesCommand.class, CommandLine.HelpCommand.class})
+        description = "Ensembles of constrained mechanical systems with structure-preserving integrators.")
 public final class Main implements Callable<Integer>, CommandLine.IVersionProvider {
     /** Exit code of bad input. */
     static final int BAD_INPUT = 2;
+
+    /** The subcommands by name, in the order --help lists them. */
+    private static final Map<String, Class<?>> COMMANDS = commands(ListCommand.class, DescribeCommand.class, RunCommand.class, ResumeCommand.class,
+            OrderCommand.class, CertifyCommand.class, DemoCommand.class, CrossCheckCommand.class, ReproduceCommand.class, DevicesCommand.class,
+            CommandLine.HelpCommand.class);
 
     @Spec
     private CommandSpec spec;
@@ -28,9 +40,21 @@ public final class Main implements Callable<Integer>, CommandLine.IVersionProvid
     @Override
     public String[] getVersion() { return new String[]{"geomech " + Version.geomech() + " (Java " + Version.java() + ")"}; }
 
-    /** The command line with one-line errors for bad flags. */
-    public static CommandLine commandLine() {
+    /** The command line with every subcommand and one-line errors for bad flags. */
+    public static CommandLine commandLine() { return commandLine(COMMANDS.values()); }
+
+    /**
+     * The command line for args: with only the subcommand they name where they start with one (picocli reads each
+     * subcommand's annotations as it is added, about 0.05 s of a fresh JVM's start for the ten others), else with every one.
+     */
+    static CommandLine commandLine(String... args) {
+        Class<?> named = args.length > 0 ? COMMANDS.get(args[0]) : null;
+        return commandLine(named == null || named == CommandLine.HelpCommand.class ? COMMANDS.values() : List.of(named));
+    }
+
+    private static CommandLine commandLine(Collection<Class<?>> subcommands) {
         CommandLine cl = new CommandLine(new Main());
+        for (Class<?> c : subcommands) cl.addSubcommand(c);
         cl.setParameterExceptionHandler((e, args) -> {
             e.getCommandLine().getErr().println(errorLine(e.getMessage()));
             return BAD_INPUT;
@@ -53,6 +77,12 @@ public final class Main implements Callable<Integer>, CommandLine.IVersionProvid
         }
     }
 
+    private static Map<String, Class<?>> commands(Class<?>... classes) {
+        Map<String, Class<?>> byName = new LinkedHashMap<>();
+        for (Class<?> c : classes) byName.put(c.getAnnotation(Command.class).name(), c);
+        return Collections.unmodifiableMap(byName);
+    }
+
     /** What ran out (heap or stack) and how to give more. */
     static String resourceMessage(Error e) {
         if (e instanceof StackOverflowError)
@@ -71,11 +101,13 @@ public final class Main implements Callable<Integer>, CommandLine.IVersionProvid
     /** Runs the geomech command line with args and exits with its code (2 for bad input, one line on stderr). */
     public static void main(String[] args) {
         System.setProperty("java.awt.headless", "true");
-        // Jackson's first use costs about 0.3 s of class loading: done on the side while the command sets up
-        Thread warm = new Thread(() -> org.geomech.io.Json.write(java.util.Map.of("warm", 1)), "geomech-prewarm");
+        // Jackson's first use costs about 0.3 s of class loading, and its first summary 0.1 s more of introspection, before a
+        // run's first step (summary.json names timeseries.csv before its first row): both done on the side while the command sets up
+        Thread warm = new Thread(() -> Json.write(new RunSummary("warm").members(1).flopsPerStep(new long[]{1, 1})
+                .consistency(new InitialStates.Report(0, 0)).quantiles("exact", 0)), "geomech-prewarm");
         warm.setDaemon(true);
         warm.start();
         Interrupts.install();
-        System.exit(execute(commandLine(), args));
+        System.exit(execute(commandLine(args), args));
     }
 }

@@ -25,6 +25,24 @@ class CommandsTest {
     @TempDir
     Path dir;
 
+    /**
+     * main() builds the command line with only the subcommand its arguments name: each subcommand's help is then the one
+     * the whole command line prints, and arguments that name none (--help, help, a typo) get every subcommand.
+     */
+    @Test
+    void aCommandLineOfOneSubcommandActsAsTheWholeOne() {
+        picocli.CommandLine whole = Main.commandLine();
+        assertEquals(List.of("list", "describe", "run", "resume", "order", "certify", "demo", "crosscheck", "reproduce", "devices", "help"),
+                List.copyOf(whole.getSubcommands().keySet()));
+        for (String name : whole.getSubcommands().keySet()) {
+            picocli.CommandLine one = Main.commandLine(name, "--help");
+            assertEquals(name.equals("help") ? whole.getSubcommands().keySet() : java.util.Set.of(name), one.getSubcommands().keySet());
+            assertEquals(whole.getSubcommands().get(name).getUsageMessage(), one.getSubcommands().get(name).getUsageMessage(), name + " --help");
+        }
+        for (String[] args : List.of(new String[0], new String[]{"--help"}, new String[]{"rnu", "--model", "x"}))
+            assertEquals(whole.getSubcommands().keySet(), Main.commandLine(args).getSubcommands().keySet(), String.join(" ", args));
+    }
+
     @Test
     void listNamesEveryModelAndMethodFamily() {
         Cli.Result r = Cli.run("list");
