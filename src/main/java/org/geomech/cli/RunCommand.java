@@ -43,6 +43,7 @@ import java.util.ServiceLoader;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /** geomech run: an ensemble from a scenario file or flags, at each step size; appends timeseries.csv row by row as it runs. */
 @Command(name = "run", mixinStandardHelpOptions = true, versionProvider = Main.class,
@@ -146,8 +147,26 @@ final class RunCommand extends GeomechCommand {
     /** Whether the step is explicit (closedForm()), found on first use. */
     private Boolean closedForm;
 
+    /**
+     * The options that leave a run's step and observers as they are (the ensemble's size and draw, the times, the files):
+     * a run's kernel forecast is keyed by its other arguments (Backends.anticipate).
+     */
+    private static final Set<String> KERNEL_FREE_OPTIONS = Set.of("--members", "--seed", "--sigma", "--h", "--t-end", "--output-interval", "--format",
+            "--checkpoint-every", "--members-in-memory", "--retry-failed", "--save-trajectories", "--quantiles", "--out", "--device"),
+            KERNEL_FREE_FLAGS = Set.of("--save-final-states", "--json", "--quiet", "--no-plots", "--overwrite");
+
     @Override
     void execute() {
+        Runnable forecast = resumeFrom != null ? () -> { } : Backends.anticipate(scenarioOptions.backend == null ? "auto" : scenarioOptions.backend,
+                forecastKey(arguments()));
+        try {
+            runCommand();
+        } finally {
+            forecast.run();
+        }
+    }
+
+    private void runCommand() {
         if (!format.equals("csv") && !format.equals("npy")) throw new InputException("--format must be csv or npy, not '" + format + "'");
         if (checkpointEvery != null) Checkpoints.checkInterval(checkpointEvery);
         if (membersInMemory != null && membersInMemory < 1) throw new InputException("--members-in-memory must be at least 1, got " + membersInMemory);
@@ -333,6 +352,21 @@ final class RunCommand extends GeomechCommand {
     private List<String> arguments() {
         List<String> all = spec.commandLine().getParseResult().originalArgs();
         return spec.parent() == null ? all : all.subList(all.indexOf(spec.name()) + 1, all.size());
+    }
+
+    // The arguments that name the run's step and observers: those given, less KERNEL_FREE_OPTIONS (with their values) and KERNEL_FREE_FLAGS
+    static String forecastKey(List<String> args) {
+        List<String> kept = new ArrayList<>();
+        for (int i = 0; i < args.size(); i++) {
+            String a = args.get(i), name = a.contains("=") ? a.substring(0, a.indexOf('=')) : a;
+            if (KERNEL_FREE_FLAGS.contains(a)) continue;
+            if (KERNEL_FREE_OPTIONS.contains(name)) {
+                if (!a.contains("=")) i++;
+                continue;
+            }
+            kept.add(a);
+        }
+        return "run\n" + String.join("\n", kept);
     }
 
     // Every statistic of every observer over the ok members must be finite (at t = 0: bad input)

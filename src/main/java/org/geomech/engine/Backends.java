@@ -51,6 +51,20 @@ public final class Backends {
         return simdAvailable() ? newSimd() : new ReferenceBackend();
     }
 
+    /**
+     * A command that will run backend (a name; auto included) on inputs named by key: where that can be simd, its step
+     * kernel from the last run of that key is loaded and warmed up from now, before the step is built (SimdBackend.anticipate).
+     * Nothing computed depends on it. Returns what to run when the command ends.
+     */
+    public static Runnable anticipate(String backend, String key) {
+        if (!"simd".equals(backend) && !"auto".equals(backend) || ModuleLayer.boot().findModule("jdk.incubator.vector").isEmpty()) return () -> { };
+        try {
+            return (Runnable) Class.forName(SIMD).getMethod("anticipate", String.class).invoke(null, key);
+        } catch (ReflectiveOperationException | LinkageError e) {
+            return () -> { };   // no forecast: the run builds and warms its kernel as it would without one
+        }
+    }
+
     /** simd needs the incubating Vector API module and a JDK's compiler (it compiles generated Java at run time). */
     static boolean simdAvailable() {
         return ModuleLayer.boot().findModule("jdk.incubator.vector").isPresent() && javax.tools.ToolProvider.getSystemJavaCompiler() != null;

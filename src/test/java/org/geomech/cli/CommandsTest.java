@@ -43,6 +43,18 @@ class CommandsTest {
             assertEquals(whole.getSubcommands().keySet(), Main.commandLine(args).getSubcommands().keySet(), String.join(" ", args));
     }
 
+    /** A run's kernel forecast is keyed by the arguments that name its step and observers, not by its size, times or files. */
+    @Test
+    void theForecastKeyLeavesOutWhatKeepsTheStep() {
+        String key = RunCommand.forecastKey(List.of("--model", "chaotic-nh", "--method", "lobatto-nh:2", "--statistics", "mean,q50"));
+        assertEquals(key, RunCommand.forecastKey(List.of("--members", "100000", "--model", "chaotic-nh", "--h=0.01", "--method", "lobatto-nh:2",
+                "--t-end", "5", "--statistics", "mean,q50", "--out", "x", "--overwrite", "--json", "--quiet", "--no-plots", "--seed", "3")));
+        for (List<String> other : List.of(List.of("--model", "cvt", "--method", "lobatto-nh:2", "--statistics", "mean,q50"),
+                List.of("--model", "chaotic-nh", "--method", "lobatto-nh:3", "--statistics", "mean,q50"),
+                List.of("--model", "chaotic-nh", "--method", "lobatto-nh:2", "--statistics", "mean")))
+            assertTrue(!key.equals(RunCommand.forecastKey(other)), String.join(" ", other));
+    }
+
     @Test
     void listNamesEveryModelAndMethodFamily() {
         Cli.Result r = Cli.run("list");

@@ -25,9 +25,12 @@ final class KernelCache {
     }
 
     /** The class file compiled earlier from this source by this JDK, if cached. */
-    static Optional<byte[]> get(String source) {
+    static Optional<byte[]> get(String source) { return read(key(source)); }
+
+    /** The class file of the source of this key (key(source)), if cached. */
+    static Optional<byte[]> read(String key) {
         try {
-            Path file = directory().resolve(key(source) + ".class");
+            Path file = directory().resolve(key + ".class");
             return Files.isRegularFile(file) ? Optional.of(Files.readAllBytes(file)) : Optional.empty();
         } catch (IOException e) {
             return Optional.empty();
@@ -35,17 +38,21 @@ final class KernelCache {
     }
 
     /** Stores the class file of this source (written to a temporary file, then moved in place atomically). */
-    static void put(String source, byte[] classFile) {
+    static void put(String source, byte[] classFile) { write(key(source) + ".class", classFile); }
+
+    /** Writes a file of the cache's folder (a temporary file moved in place atomically); an unwritable cache is skipped. */
+    static void write(String name, byte[] content) {
         try {
             Path dir = Files.createDirectories(directory());
             Path tmp = Files.createTempFile(dir, "kernel", ".tmp");
-            Files.write(tmp, classFile);
-            Files.move(tmp, dir.resolve(key(source) + ".class"), StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            Files.write(tmp, content);
+            Files.move(tmp, dir.resolve(name), StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
         } catch (IOException | UnsupportedOperationException e) {
             // an unwritable cache only costs the next run a compilation
         }
     }
 
+    /** The SHA-256 of this source and the running JDK's version: the name of its class file. */
     static String key(String source) {
         try {
             MessageDigest sha = MessageDigest.getInstance("SHA-256");

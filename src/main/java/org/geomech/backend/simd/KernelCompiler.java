@@ -24,7 +24,7 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Compiles generated kernels in memory with the JDK's javac (or takes their class files from KernelCache), loads each
- * with a fresh class loader, and keeps the instances by source text.
+ * with a fresh class loader, and keeps the instances by their source's KernelCache key.
  */
 final class KernelCompiler {
     private static final Map<String, Object> CACHE = new ConcurrentHashMap<>();
@@ -32,27 +32,34 @@ final class KernelCompiler {
     private KernelCompiler() {}
 
     /** The kernel of this source, compiled once per JVM. */
-    static SimdKernel load(KernelSource source) {
-        return (SimdKernel) CACHE.computeIfAbsent(source.text(), text -> compile(text, KernelSource.CLASS));
-    }
+    static SimdKernel load(KernelSource source) { return (SimdKernel) load(source.text(), KernelSource.CLASS); }
 
     /** The straight-line step kernel of this source, compiled once per JVM. */
-    static SimdStepKernel load(StepKernelSource source) {
-        return (SimdStepKernel) CACHE.computeIfAbsent(source.text(), text -> compile(text, source.className()));
-    }
+    static SimdStepKernel load(StepKernelSource source) { return (SimdStepKernel) load(source.text(), source.className()); }
 
     /** The unrolled Newton kernel of this source, compiled once per JVM. */
-    static SimdNewtonKernel load(NewtonKernelSource source) {
-        return (SimdNewtonKernel) CACHE.computeIfAbsent(source.text(), text -> compile(text, source.className()));
+    static SimdNewtonKernel load(NewtonKernelSource source) { return (SimdNewtonKernel) load(source.text(), source.className()); }
+
+    /**
+     * The step kernel of the source of this key (KernelCache.key) whose class file KernelCache holds, loaded before its
+     * source is generated (KernelForecast): the instance load gives once the source is; null where the cache has none.
+     */
+    static SimdStepKernel preload(String key, String className) {
+        return (SimdStepKernel) CACHE.computeIfAbsent(key, k -> KernelCache.read(k).map(classFile -> define(classFile, className)).orElse(null));
     }
 
-    /** The instance of className defined by source: its class file from KernelCache, or compiled with javac and cached. */
-    private static Object compile(String source, String className) {
-        byte[] classFile = KernelCache.get(source).orElseGet(() -> {
+    // The instance of className defined by source, once per JVM and source (by KernelCache.key): its class file from
+    // KernelCache, or compiled with javac and cached
+    private static Object load(String source, String className) {
+        return CACHE.computeIfAbsent(KernelCache.key(source), key -> define(KernelCache.read(key).orElseGet(() -> {
             byte[] compiled = javac(source, className);
             KernelCache.put(source, compiled);
             return compiled;
-        });
+        }), className));
+    }
+
+    /** An instance of className from its class file, in a class loader of its own. */
+    private static Object define(byte[] classFile, String className) {
         ClassLoader loader = new ClassLoader(SimdKernel.class.getClassLoader()) {
             @Override
             protected Class<?> findClass(String name) throws ClassNotFoundException {

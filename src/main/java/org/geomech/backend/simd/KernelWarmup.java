@@ -78,6 +78,18 @@ final class KernelWarmup {
         });
     }
 
+    /** Ends this kernel's warm-up and forgets it, so that a later of() starts another (a forecast's, for another kernel or mode). */
+    void cancel() {
+        stop();
+        STARTED.remove(kernel, this);
+    }
+
+    /** Whether it warms kernel up as of(kernel, ...) with these arguments would. */
+    boolean warms(SimdStepKernel kernel, int stateSize, int params, int observers, int flops, boolean spanCalls, boolean grouped) {
+        return this.kernel == kernel && this.stateSize == stateSize && this.params.length == params && this.observers == observers && this.flops == flops
+                && this.spanCalls == spanCalls && this.grouped == grouped;
+    }
+
     /** Ends the warm-up (the run steps now, and its own calls count towards the JIT's thresholds). */
     void stop() { stopped = true; }
 
@@ -95,6 +107,9 @@ final class KernelWarmup {
         thread.join();
         return calls;
     }
+
+    /** Whether it was ended (stop, cancel, or the run's first large batch). */
+    boolean stopped() { return stopped; }
 
     /** Whether its last call ran in C2's code (after join). */
     boolean reachedFastCode() { return fast; }

@@ -48,6 +48,16 @@ public final class SimdBackend implements Backend {
         this.spanCalls = spanCalls;
     }
 
+    /**
+     * The command of this JVM will run inputs named by key (its arguments, less those that leave the step alone): the
+     * explicit step kernel its last run with that key compiled is loaded and warmed up from now (KernelForecast); run
+     * what it returns when the command ends.
+     */
+    public static Runnable anticipate(String key) {
+        KernelForecast f = KernelForecast.anticipate(key);
+        return f == null ? () -> { } : f::end;
+    }
+
     @Override public String name() { return "simd"; }
 
     /** Initial states projected over blocks of LaneProjections.WIDTH members (LaneConsistentState, LaneLieConsistentState). */
