@@ -35,6 +35,8 @@ final class LaneBlock {
         /** The inputs the program reads (the others are not copied in). */
         private final int[] read;
         private final int[] code, outputs;
+        /** Instruction i's operation over the lanes (code[4 i] and its immediate). */
+        private final Lanewise[] operations;
         private final double[] w;
 
         Program(LaneTape tape) {
@@ -42,9 +44,11 @@ final class LaneBlock {
             this.outputs = tape.outputs();
             int inputs = tape.inputs();
             BitSet used = new BitSet(inputs);
+            this.operations = new Lanewise[code.length / 4];
             for (int pc = 0; pc < code.length; pc += 4) {
                 if (code[pc + 2] < inputs) used.set(code[pc + 2]);
                 if (LaneTape.binary(code[pc]) && code[pc + 3] < inputs) used.set(code[pc + 3]);
+                operations[pc / 4] = Lanewise.of(code[pc], code[pc + 3]);
             }
             for (int o : outputs) if (o < inputs) used.set(o);
             this.read = used.stream().toArray();
@@ -61,25 +65,73 @@ final class LaneBlock {
             double[] r = w;
             for (int k : read) System.arraycopy(in, k * n, r, k * n, n);
             int[] c = code;
-            for (int pc = 0; pc < c.length; pc += 4) {
-                int op = c[pc], dst = c[pc + 1] * n, a = c[pc + 2] * n, b = c[pc + 3] * n;
-                switch (op) {
-                    case LaneTape.ADD -> { for (int l = 0; l < n; l++) r[dst + l] = r[a + l] + r[b + l]; }
-                    case LaneTape.SUB -> { for (int l = 0; l < n; l++) r[dst + l] = r[a + l] - r[b + l]; }
-                    case LaneTape.MUL -> { for (int l = 0; l < n; l++) r[dst + l] = r[a + l] * r[b + l]; }
-                    case LaneTape.DIV -> { for (int l = 0; l < n; l++) r[dst + l] = r[a + l] / r[b + l]; }
-                    case LaneTape.NEG -> { for (int l = 0; l < n; l++) r[dst + l] = -r[a + l]; }
-                    case LaneTape.POWI -> {
-                        if (c[pc + 3] == 2) for (int l = 0; l < n; l++) r[dst + l] = r[a + l] * r[a + l];
-                        else for (int l = 0; l < n; l++) r[dst + l] = LaneTape.apply(op, r[a + l], 0, c[pc + 3]);
-                    }
-                    default -> {
-                        boolean binary = LaneTape.binary(op);
-                        for (int l = 0; l < n; l++) r[dst + l] = LaneTape.apply(op, r[a + l], binary ? r[b + l] : 0, c[pc + 3]);
-                    }
-                }
-            }
+            Lanewise[] ops = operations;
+            for (int i = 0, pc = 0; i < ops.length; i++, pc += 4) ops[i].run(r, c[pc + 1] * n, c[pc + 2] * n, c[pc + 3] * n, n);
             for (int i = 0; i < outputs.length; i++) System.arraycopy(r, outputs[i] * n, out, i * n, n);
+        }
+    }
+
+    /**
+     * One tape instruction over n lanes of registers r (destination, first and second operand at dst, a, b), each lane as
+     * LaneTape.apply computes it. An object per kind rather than a switch in Program.eval: C2 compiles a switch with the
+     * cases its profile saw and traps on any other, so every program with a new operation (the initial values' cos, the
+     * projection's, the observers') sent a fresh run's eval back to the interpreter; a call of a kind's own run does not.
+     */
+    abstract static class Lanewise {
+        abstract void run(double[] r, int dst, int a, int b, int n);
+
+        static Lanewise of(int opcode, int immediate) {
+            return switch (opcode) {
+                case LaneTape.ADD -> new Add();
+                case LaneTape.SUB -> new Sub();
+                case LaneTape.MUL -> new Mul();
+                case LaneTape.DIV -> new Div();
+                case LaneTape.NEG -> new Neg();
+                case LaneTape.POWI -> immediate == 2 ? new Square() : new Applied(opcode, immediate);
+                default -> new Applied(opcode, immediate);
+            };
+        }
+    }
+
+    private static final class Add extends Lanewise {
+        @Override void run(double[] r, int dst, int a, int b, int n) { for (int l = 0; l < n; l++) r[dst + l] = r[a + l] + r[b + l]; }
+    }
+
+    private static final class Sub extends Lanewise {
+        @Override void run(double[] r, int dst, int a, int b, int n) { for (int l = 0; l < n; l++) r[dst + l] = r[a + l] - r[b + l]; }
+    }
+
+    private static final class Mul extends Lanewise {
+        @Override void run(double[] r, int dst, int a, int b, int n) { for (int l = 0; l < n; l++) r[dst + l] = r[a + l] * r[b + l]; }
+    }
+
+    private static final class Div extends Lanewise {
+        @Override void run(double[] r, int dst, int a, int b, int n) { for (int l = 0; l < n; l++) r[dst + l] = r[a + l] / r[b + l]; }
+    }
+
+    private static final class Neg extends Lanewise {
+        @Override void run(double[] r, int dst, int a, int b, int n) { for (int l = 0; l < n; l++) r[dst + l] = -r[a + l]; }
+    }
+
+    /** x^2 as x * x (Tape.powi's multiplication). */
+    private static final class Square extends Lanewise {
+        @Override void run(double[] r, int dst, int a, int b, int n) { for (int l = 0; l < n; l++) r[dst + l] = r[a + l] * r[a + l]; }
+    }
+
+    /** Any other operation (powers, functions), lane by lane through LaneTape.apply; b is its second register where it has one. */
+    private static final class Applied extends Lanewise {
+        private final int opcode, immediate;
+        private final boolean binary;
+
+        Applied(int opcode, int immediate) {
+            this.opcode = opcode;
+            this.immediate = immediate;
+            this.binary = LaneTape.binary(opcode);
+        }
+
+        @Override
+        void run(double[] r, int dst, int a, int b, int n) {
+            for (int l = 0; l < n; l++) r[dst + l] = LaneTape.apply(opcode, r[a + l], binary ? r[b + l] : 0, immediate);
         }
     }
 
