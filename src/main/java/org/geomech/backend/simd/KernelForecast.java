@@ -127,7 +127,12 @@ final class KernelForecast {
         if (read.isEmpty()) return;
         Kernel k = read.get();
         anticipated = k;
-        SimdStepKernel kernel = KernelCompiler.preload(k.source(), k.className());
+        SimdStepKernel kernel;
+        try {
+            kernel = KernelCompiler.preload(k.source(), k.className());
+        } catch (RuntimeException | LinkageError e) {
+            return;   // a cached class file that is not the forecast's kernel: the plan loads its own
+        }
         if (kernel == null) return;
         synchronized (this) {
             if (ended || planned != null && !planned.equals(k)) return;   // the command ended, or its plan came first with another kernel

@@ -101,4 +101,30 @@ class KernelForecastTest {
         ended.end();   // the command ended (another backend, or a step without this kernel)
         assertTrue(v.stopped(), "ended with its command");
     }
+
+    @Test
+    void aForecastOfAClassTheCacheDoesNotHoldIsDropped() throws Exception {
+        String key = key();
+        recorded(key, step("cvt"));
+        java.nio.file.Path file = KernelCache.directory().resolve(KernelCache.key("forecast\n" + key) + ".forecast");
+        KernelForecast.Kernel k = KernelForecast.Kernel.parse(Files.readString(file)).orElseThrow();
+        // a class file that is no class (a cache written by something else), and a source whose class file the cache lacks
+        String garbage = KernelCache.key("not a class " + key);
+        KernelCache.write(garbage + ".class", new byte[]{1, 2, 3});
+        for (KernelForecast.Kernel wrong : List.of(new KernelForecast.Kernel(garbage, k.className(), k.stateSize(), k.params(), k.observers(),
+                k.flops(), k.spanCalls(), k.grouped()), new KernelForecast.Kernel(KernelCache.key("no such source " + key), k.className(),
+                k.stateSize(), k.params(), k.observers(), k.flops(), k.spanCalls(), k.grouped()))) {
+            Files.writeString(file, wrong.text());
+            KernelForecast f = KernelForecast.anticipate(key, 60_000);
+            f.thread().join(30_000);
+            assertFalse(f.thread().isAlive(), "the forecast's thread ended without a warm-up");
+            assertNull(f.warmup());
+            f.end();
+        }
+        Files.writeString(file, "not a forecast\n");
+        KernelForecast f = KernelForecast.anticipate(key, 60_000);
+        f.thread().join(30_000);
+        assertNull(f.warmup(), "an unreadable forecast is none");
+        f.end();
+    }
 }
