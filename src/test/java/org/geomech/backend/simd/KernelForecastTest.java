@@ -111,6 +111,18 @@ class KernelForecastTest {
         // a class file that is no class (a cache written by something else), and a source whose class file the cache lacks
         String garbage = KernelCache.key("not a class " + key);
         KernelCache.write(garbage + ".class", new byte[]{1, 2, 3});
+        List<Throwable> uncaught = new java.util.concurrent.CopyOnWriteArrayList<>();
+        Thread.UncaughtExceptionHandler before = Thread.getDefaultUncaughtExceptionHandler();
+        Thread.setDefaultUncaughtExceptionHandler((t, e) -> uncaught.add(e));
+        try {
+            dropped(key, file, garbage, k);
+        } finally {
+            Thread.setDefaultUncaughtExceptionHandler(before);
+        }
+        assertEquals(List.of(), uncaught, "nothing escaped the forecast's thread (a stack trace on the user's terminal)");
+    }
+
+    private static void dropped(String key, java.nio.file.Path file, String garbage, KernelForecast.Kernel k) throws Exception {
         for (KernelForecast.Kernel wrong : List.of(new KernelForecast.Kernel(garbage, k.className(), k.stateSize(), k.params(), k.observers(),
                 k.flops(), k.spanCalls(), k.grouped()), new KernelForecast.Kernel(KernelCache.key("no such source " + key), k.className(),
                 k.stateSize(), k.params(), k.observers(), k.flops(), k.spanCalls(), k.grouped()))) {
