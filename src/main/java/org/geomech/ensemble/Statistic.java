@@ -5,6 +5,8 @@ import org.geomech.InputException;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * One statistic of an observer over the members, by name: mean, max and msd (reduced in blocks on the backend), min,
@@ -63,7 +65,15 @@ public record Statistic(String name, Kind kind, double level) {
      * level, then the histogram. A name that is a number continues a histogram before it (hist:LO,HI,BINS split at its
      * commas, as a comma-separated flag splits it). At most one histogram.
      */
-    public static List<Statistic> parse(List<String> names) {
+    public static List<Statistic> parse(List<String> names) { return PARSED.computeIfAbsent(List.copyOf(names), Statistic::parseAll); }
+
+    /**
+     * The lists parsed in this JVM: a run asks for its statistics at every output row (Scenario.scalarStatistics), between
+     * batches while the workers wait, and a fresh JVM parsed them in its slow tiers each time.
+     */
+    private static final Map<List<String>, List<Statistic>> PARSED = new ConcurrentHashMap<>();
+
+    private static List<Statistic> parseAll(List<String> names) {
         List<String> joined = new ArrayList<>();
         for (String n : names) {
             String last = joined.isEmpty() ? "" : joined.get(joined.size() - 1);
@@ -78,7 +88,7 @@ public record Statistic(String name, Kind kind, double level) {
         List<String> histograms = out.stream().filter(s -> s.kind == Kind.HIST).map(Statistic::name).toList();
         if (histograms.size() > 1) throw new InputException("statistics: one histogram per run, got " + String.join(" and ", histograms));
         out.sort(Comparator.comparing(Statistic::kind).thenComparingDouble(Statistic::level));
-        return out;
+        return List.copyOf(out);
     }
 
     /** The bins of the histogram among these statistics (null: none asked for). */
