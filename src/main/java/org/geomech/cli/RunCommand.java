@@ -160,13 +160,13 @@ final class RunCommand extends GeomechCommand {
         Runnable forecast = resumeFrom != null ? () -> { } : Backends.anticipate(scenarioOptions.backend == null ? "auto" : scenarioOptions.backend,
                 forecastKey(arguments()));
         try {
-            runCommand();
+            runScenario();
         } finally {
             forecast.run();
         }
     }
 
-    private void runCommand() {
+    private void runScenario() {
         if (!format.equals("csv") && !format.equals("npy")) throw new InputException("--format must be csv or npy, not '" + format + "'");
         if (checkpointEvery != null) Checkpoints.checkInterval(checkpointEvery);
         if (membersInMemory != null && membersInMemory < 1) throw new InputException("--members-in-memory must be at least 1, got " + membersInMemory);
