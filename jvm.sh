@@ -3,9 +3,9 @@
 # or later, with javac) under /usr/lib/jvm, else to java on the PATH; major to its feature version (0 if unknown) and
 # jdk_version to its full version (empty if unknown).
 # The newest matters: from JDK 25 on the simd backend takes an explicit step through many outputs in one kernel call
-# (SimdBackend.SPAN_CALLS). Measured in fresh runs with the launcher's archive and kernel warm-up (AMD EPYC Zen 4, AVX-512,
-# a loaded machine, CPU time of the whole command): JDK 25 2.9 s against JDK 17's 3.4 s at 10^4 members x 2e8 member-steps
-# of lobatto-nh:2 on chaotic-nh, both 6.4-7.6 s at 10^5 x 1e9.
+# (SimdBackend.SPAN_CALLS). Measured by benchmarks/fresh.sh (AMD EPYC Zen 4, AVX-512, a quiet machine, the whole command,
+# two samples; benchmarks/RESULTS.md): at 10^4 members x 2e8 member-steps of lobatto-nh:2 on chaotic-nh JDK 25 takes
+# 1.21-1.32 s against JDK 17's 1.44-1.60 s, at 10^5 x 1e9 2.63-3.04 s against 2.78-3.20 s. Not measured on AVX2 here.
 # JAVA_VERSION="17.0.15" of a JDK's release file, read with bash alone (a launch forks nothing here): release_version
 release_version() {
   local line
