@@ -6,8 +6,8 @@
 # (SimdBackend.SPAN_CALLS). Measured by benchmarks/fresh.sh (AMD EPYC Zen 4, AVX-512, a quiet machine, the whole command,
 # two samples; benchmarks/RESULTS.md): at 10^4 members x 2e8 member-steps of lobatto-nh:2 on chaotic-nh JDK 25 takes
 # 1.21-1.32 s against JDK 17's 1.44-1.60 s, at 10^5 x 1e9 2.63-3.04 s against 2.78-3.20 s. Not measured on AVX2 here.
-# JAVA_VERSION="17.0.15" of a JDK's release file, read with bash alone (a launch forks nothing here): release_version
-release_version() {
+# read_release_version FILE: JAVA_VERSION="17.0.15" of a JDK's release file into release_version, with bash alone (no forks)
+read_release_version() {
   local line
   release_version=
   [ -f "$1" ] || return 0
@@ -21,7 +21,7 @@ jdk_version=
 if [ -z "$java" ]; then
   for release in /usr/lib/jvm/*/release; do
     home=${release%/release}
-    release_version "$release"
+    read_release_version "$release"
     version=${release_version%%[!0-9]*}
     if [ -n "$version" ] && [ "$version" -ge 17 ] && [ "$version" -gt "$major" ] && [ -x "$home/bin/javac" ] && [ -x "$home/bin/java" ]; then
       major=$version
@@ -33,7 +33,7 @@ fi
 # the chosen JDK's full version (17.0.15): jdk_version, empty if unknown (a java given or on the PATH: from its release file)
 if [ -z "$jdk_version" ]; then
   java=${java:-java}
-  release_version "$(dirname "$(dirname "$(readlink -f "$(command -v "$java")" 2>/dev/null || printf '%s' "$java")")")/release"
+  read_release_version "$(dirname "$(dirname "$(readlink -f "$(command -v "$java")" 2>/dev/null || printf '%s' "$java")")")/release"
   jdk_version=$release_version
   if [ "$major" -eq 0 ]; then major=${jdk_version%%[!0-9]*}; major=${major:-0}; fi
 fi

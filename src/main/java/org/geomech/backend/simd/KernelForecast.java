@@ -44,18 +44,19 @@ final class KernelForecast {
         thread.setDaemon(true);
     }
 
-    /** A step kernel by its source's KernelCache key and class name, with the arguments of its warm-up (KernelWarmup.of). */
-    record Kernel(String source, String className, int stateSize, int params, int observers, int flops, boolean spanCalls, boolean grouped) {
+    /** A step kernel by its source's KernelCache key and class name, with the arguments its run calls it with. */
+    record Kernel(String source, String className, KernelWarmup.Arguments calls) {
         String text() {
-            return String.join("\n", source, className, Integer.toString(stateSize), Integer.toString(params), Integer.toString(observers),
-                    Integer.toString(flops), Boolean.toString(spanCalls), Boolean.toString(grouped)) + "\n";
+            return String.join("\n", source, className, Integer.toString(calls.stateSize()), Integer.toString(calls.params()),
+                    Integer.toString(calls.observers()), Integer.toString(calls.flops()), Boolean.toString(calls.spanCalls()),
+                    Boolean.toString(calls.grouped())) + "\n";
         }
 
         static Optional<Kernel> parse(String text) {
             String[] f = text.split("\n");
             try {
-                return f.length != 8 ? Optional.empty() : Optional.of(new Kernel(f[0], f[1], Integer.parseInt(f[2]), Integer.parseInt(f[3]),
-                        Integer.parseInt(f[4]), Integer.parseInt(f[5]), Boolean.parseBoolean(f[6]), Boolean.parseBoolean(f[7])));
+                return f.length != 8 ? Optional.empty() : Optional.of(new Kernel(f[0], f[1], new KernelWarmup.Arguments(Integer.parseInt(f[2]),
+                        Integer.parseInt(f[3]), Integer.parseInt(f[4]), Integer.parseInt(f[5]), Boolean.parseBoolean(f[6]), Boolean.parseBoolean(f[7]))));
             } catch (NumberFormatException e) {
                 return Optional.empty();
             }
@@ -109,8 +110,7 @@ final class KernelForecast {
         synchronized (f) {
             f.planned = planned;
             KernelWarmup w = f.warmup;
-            if (w != null && !w.warms(kernel, planned.stateSize(), planned.params(), planned.observers(), planned.flops(), planned.spanCalls(), planned.grouped()))
-                w.cancel();
+            if (w != null && !w.warms(kernel, planned.calls())) w.cancel();
         }
         f.confirmed.countDown();
         if (!planned.equals(f.anticipated)) KernelCache.write(f.key + ".forecast", planned.text().getBytes(StandardCharsets.UTF_8));
@@ -136,7 +136,7 @@ final class KernelForecast {
         if (kernel == null) return;
         synchronized (this) {
             if (ended || planned != null && !planned.equals(k)) return;   // the command ended, or its plan came first with another kernel
-            warmup = KernelWarmup.of(kernel, k.stateSize(), k.params(), k.observers(), k.flops(), k.spanCalls(), k.grouped());
+            warmup = KernelWarmup.of(kernel, k.calls());
         }
         try {
             if (!confirmed.await(confirmMillis, TimeUnit.MILLISECONDS)) end();

@@ -41,7 +41,14 @@ final class KernelWarmup {
     /** The warm-ups started in this JVM, by kernel: one per kernel. */
     private static final Map<SimdStepKernel, KernelWarmup> STARTED = new ConcurrentHashMap<>();
 
+    /**
+     * How a run calls a kernel: stateSize components, params parameters with h first, observers observers, flops per
+     * member-step; spanCalls and grouped as its ExplicitStepper calls it.
+     */
+    record Arguments(int stateSize, int params, int observers, int flops, boolean spanCalls, boolean grouped) {}
+
     private final SimdStepKernel kernel;
+    private final Arguments arguments;
     private final int stateSize, observers, lanes, flops;
     private final boolean spanCalls, grouped;
     private final double[] params;
@@ -51,28 +58,26 @@ final class KernelWarmup {
     private volatile int calls;
     private volatile boolean fast;
 
-    private KernelWarmup(SimdStepKernel kernel, int stateSize, int params, int observers, int flops, boolean spanCalls, boolean grouped) {
+    private KernelWarmup(SimdStepKernel kernel, Arguments a) {
         this.kernel = kernel;
-        this.flops = flops;
-        this.stateSize = stateSize;
-        this.observers = observers;
-        this.spanCalls = spanCalls;
-        this.grouped = grouped;
+        this.arguments = a;
+        this.flops = a.flops();
+        this.stateSize = a.stateSize();
+        this.observers = a.observers();
+        this.spanCalls = a.spanCalls();
+        this.grouped = a.grouped();
         this.lanes = LaneStepper.LANES;
-        this.params = new double[params];
+        this.params = new double[a.params()];
         Arrays.fill(this.params, 1);
-        if (params > 0) this.params[0] = 0.01;
+        if (a.params() > 0) this.params[0] = 0.01;
         this.thread = new Thread(this::run, "geomech-simd-warmup");
         thread.setDaemon(true);
     }
 
-    /**
-     * The warm-up of this kernel (stateSize components, params parameters with h first, observers observers, flops per
-     * member-step), started on its first request in this JVM; spanCalls and grouped as the run's ExplicitStepper calls it.
-     */
-    static KernelWarmup of(SimdStepKernel kernel, int stateSize, int params, int observers, int flops, boolean spanCalls, boolean grouped) {
+    /** The warm-up of this kernel, called as arguments say, started on its first request in this JVM. */
+    static KernelWarmup of(SimdStepKernel kernel, Arguments arguments) {
         return STARTED.computeIfAbsent(kernel, k -> {
-            KernelWarmup w = new KernelWarmup(k, stateSize, params, observers, flops, spanCalls, grouped);
+            KernelWarmup w = new KernelWarmup(k, arguments);
             w.thread.start();
             return w;
         });
@@ -84,11 +89,8 @@ final class KernelWarmup {
         STARTED.remove(kernel, this);
     }
 
-    /** Whether it warms kernel up as of(kernel, ...) with these arguments would. */
-    boolean warms(SimdStepKernel kernel, int stateSize, int params, int observers, int flops, boolean spanCalls, boolean grouped) {
-        return this.kernel == kernel && this.stateSize == stateSize && this.params.length == params && this.observers == observers && this.flops == flops
-                && this.spanCalls == spanCalls && this.grouped == grouped;
-    }
+    /** Whether it warms kernel up as of(kernel, arguments) would. */
+    boolean warms(SimdStepKernel kernel, Arguments arguments) { return this.kernel == kernel && this.arguments.equals(arguments); }
 
     /** Ends the warm-up (the run steps now, and its own calls count towards the JIT's thresholds). */
     void stop() { stopped = true; }

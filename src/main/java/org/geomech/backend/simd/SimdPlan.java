@@ -39,10 +39,10 @@ sealed interface SimdPlan permits SimdPlan.Explicit, SimdPlan.Newton {
             SimdStepKernel kernel = KernelCompiler.load(step);
             // its kernel computes the values of the parameters alone before its step loop: per member-step the rest
             int flops = JavaEmitter.flops(stateParams, system.stepInvariant(), system.update()).each();
-            KernelForecast.confirm(new KernelForecast.Kernel(KernelCache.key(step.text()), step.className(), system.state().size(), system.params().size(),
-                    observers.size(), flops, spanCalls, step.grouped()), kernel);
-            KernelWarmup warmup = WARMUP ? KernelWarmup.of(kernel, system.state().size(), system.params().size(), observers.size(), flops, spanCalls,
-                    step.grouped()) : null;
+            KernelWarmup.Arguments calls = new KernelWarmup.Arguments(system.state().size(), system.params().size(), observers.size(), flops, spanCalls,
+                    step.grouped());
+            KernelForecast.confirm(new KernelForecast.Kernel(KernelCache.key(step.text()), step.className(), calls), kernel);
+            KernelWarmup warmup = WARMUP ? KernelWarmup.of(kernel, calls) : null;
             return new Explicit(LaneKernel.generated(system, observers, lanes), kernel, step.grouped(), spanCalls,
                     Tape.compile(stateParams, system.update()), system.state().size(), flops, warmup);
         }

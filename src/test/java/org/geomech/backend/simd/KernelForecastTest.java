@@ -33,6 +33,24 @@ class KernelForecastTest {
 
     private static String key() { return "test\n" + UUID.randomUUID(); }
 
+    private static java.nio.file.Path forecastFile(String key) { return KernelCache.directory().resolve(KernelCache.key("forecast\n" + key) + ".forecast"); }
+
+    // A next command of key: its forecast, open, once its thread has started a warm-up (asserted)
+    private static KernelForecast next(String key, long confirmMillis) throws InterruptedException {
+        KernelForecast f = KernelForecast.anticipate(key, confirmMillis);
+        assertNotNull(anticipated(f), "the kernel was loaded from the cache and warmed up before the plan");
+        return f;
+    }
+
+    // A next command of key whose forecast finds nothing to warm up: its thread ends without a warm-up
+    private static void nothingWarmed(String key, String why) throws InterruptedException {
+        KernelForecast f = KernelForecast.anticipate(key, 60_000);
+        f.thread().join(30_000);
+        assertFalse(f.thread().isAlive(), why + ": the forecast's thread ended");
+        assertNull(f.warmup(), why + ": no warm-up");
+        f.end();
+    }
+
     // the forecast's warm-up, once its thread has started one (null where it ended without)
     private static KernelWarmup anticipated(KernelForecast f) throws InterruptedException {
         long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
@@ -50,7 +68,7 @@ class KernelForecastTest {
         SimdPlan.Explicit plan = plan(step);
         first.end();
         plan.warmup().cancel();
-        assertTrue(Files.isRegularFile(KernelCache.directory().resolve(KernelCache.key("forecast\n" + key) + ".forecast")),
+        assertTrue(Files.isRegularFile(forecastFile(key)),
                 "the plan recorded its kernel as the key's forecast");
     }
 
@@ -58,85 +76,64 @@ class KernelForecastTest {
     void theNextCommandOfAKeyWarmsUpTheKernelItsPlanThenTakes() throws Exception {
         String key = key();
         recorded(key, step("chaotic-nh"));
-        KernelForecast next = KernelForecast.anticipate(key, 60_000);
-        KernelWarmup early = anticipated(next);
-        assertNotNull(early, "the kernel was loaded from the cache and warmed up before the plan");
+        KernelForecast next = next(key, 60_000);
+        KernelWarmup early = next.warmup();
         SimdPlan.Explicit plan = plan(step("chaotic-nh"));
         next.end();
         assertSame(early, plan.warmup(), "the plan's warm-up is the one started before it");
         assertFalse(early.stopped(), "and goes on");
-        assertTrue(early.warms(plan.step(), plan.stateSize(), step("chaotic-nh").params().size(), 0, plan.stepFlops(), SimdBackend.SPAN_CALLS,
-                plan.grouped()), "of the plan's kernel instance, as the plan calls it");
+        assertTrue(early.warms(plan.step(), new KernelWarmup.Arguments(plan.stateSize(), step("chaotic-nh").params().size(), 0, plan.stepFlops(),
+                SimdBackend.SPAN_CALLS, plan.grouped())), "of the plan's kernel instance, as the plan calls it");
     }
 
     @Test
     void aForecastOfAnotherKernelEndsItsWarmUpAndRecordsThePlansKernel() throws Exception {
         String key = key();
         recorded(key, step("cvt"));
-        KernelForecast next = KernelForecast.anticipate(key, 60_000);
-        KernelWarmup cvt = anticipated(next);
-        assertNotNull(cvt);
+        KernelForecast next = next(key, 60_000);
+        KernelWarmup cvt = next.warmup();
         SimdPlan.Explicit particle = plan(step("nh-particle"));   // the key's inputs give another step now
         next.end();
         assertTrue(cvt.stopped(), "the warm-up of the kernel forecast ended");
         assertFalse(particle.warmup() == cvt, "the plan has a warm-up of its own kernel");
-        String recorded = Files.readString(KernelCache.directory().resolve(KernelCache.key("forecast\n" + key) + ".forecast"));
         assertEquals(KernelCache.key(StepKernelSource.of(step("nh-particle"), List.of(), LaneStepper.LANES).text()),
-                KernelForecast.Kernel.parse(recorded).orElseThrow().source(), "the forecast is now the plan's kernel");
+                KernelForecast.Kernel.parse(Files.readString(forecastFile(key))).orElseThrow().source(), "the forecast is now the plan's kernel");
     }
 
     @Test
     void aForecastNoPlanConfirmsEndsItsWarmUp() throws Exception {
         String key = key();
         recorded(key, step("chaotic-nh"));
-        KernelForecast unconfirmed = KernelForecast.anticipate(key, 200);
-        KernelWarmup w = anticipated(unconfirmed);
-        assertNotNull(w);
+        KernelForecast unconfirmed = next(key, 200);
         unconfirmed.thread().join(30_000);
-        assertTrue(w.stopped(), "ended 0.2 s after it started, no plan having confirmed it");
+        assertTrue(unconfirmed.warmup().stopped(), "ended 0.2 s after it started, no plan having confirmed it");
 
-        KernelForecast ended = KernelForecast.anticipate(key, 60_000);
-        KernelWarmup v = anticipated(ended);
-        assertNotNull(v);
+        KernelForecast ended = next(key, 60_000);
         ended.end();   // the command ended (another backend, or a step without this kernel)
-        assertTrue(v.stopped(), "ended with its command");
+        assertTrue(ended.warmup().stopped(), "ended with its command");
     }
 
     @Test
     void aForecastOfAClassTheCacheDoesNotHoldIsDropped() throws Exception {
         String key = key();
         recorded(key, step("cvt"));
-        java.nio.file.Path file = KernelCache.directory().resolve(KernelCache.key("forecast\n" + key) + ".forecast");
-        KernelForecast.Kernel k = KernelForecast.Kernel.parse(Files.readString(file)).orElseThrow();
-        // a class file that is no class (a cache written by something else), and a source whose class file the cache lacks
+        KernelForecast.Kernel k = KernelForecast.Kernel.parse(Files.readString(forecastFile(key))).orElseThrow();
+        // a class file that is no class (a cache written by something else)
         String garbage = KernelCache.key("not a class " + key);
         KernelCache.write(garbage + ".class", new byte[]{1, 2, 3});
         List<Throwable> uncaught = new java.util.concurrent.CopyOnWriteArrayList<>();
         Thread.UncaughtExceptionHandler before = Thread.getDefaultUncaughtExceptionHandler();
         Thread.setDefaultUncaughtExceptionHandler((t, e) -> uncaught.add(e));
         try {
-            dropped(key, file, garbage, k);
+            Files.writeString(forecastFile(key), new KernelForecast.Kernel(garbage, k.className(), k.calls()).text());
+            nothingWarmed(key, "a class file that is no class");
         } finally {
             Thread.setDefaultUncaughtExceptionHandler(before);
         }
         assertEquals(List.of(), uncaught, "nothing escaped the forecast's thread (a stack trace on the user's terminal)");
-    }
-
-    private static void dropped(String key, java.nio.file.Path file, String garbage, KernelForecast.Kernel k) throws Exception {
-        for (KernelForecast.Kernel wrong : List.of(new KernelForecast.Kernel(garbage, k.className(), k.stateSize(), k.params(), k.observers(),
-                k.flops(), k.spanCalls(), k.grouped()), new KernelForecast.Kernel(KernelCache.key("no such source " + key), k.className(),
-                k.stateSize(), k.params(), k.observers(), k.flops(), k.spanCalls(), k.grouped()))) {
-            Files.writeString(file, wrong.text());
-            KernelForecast f = KernelForecast.anticipate(key, 60_000);
-            f.thread().join(30_000);
-            assertFalse(f.thread().isAlive(), "the forecast's thread ended without a warm-up");
-            assertNull(f.warmup());
-            f.end();
-        }
-        Files.writeString(file, "not a forecast\n");
-        KernelForecast f = KernelForecast.anticipate(key, 60_000);
-        f.thread().join(30_000);
-        assertNull(f.warmup(), "an unreadable forecast is none");
-        f.end();
+        Files.writeString(forecastFile(key), new KernelForecast.Kernel(KernelCache.key("no such source " + key), k.className(), k.calls()).text());
+        nothingWarmed(key, "a source whose class file the cache lacks");
+        Files.writeString(forecastFile(key), "not a forecast\n");
+        nothingWarmed(key, "an unreadable forecast");
     }
 }
