@@ -1,7 +1,8 @@
 # The JVM of every geomech run, sourced by the launcher (./geomech) and by benchmarks/roofline.sh, so that the
 # benchmarks run the JVM users get: sets java to $GEOMECH_JAVA (a java executable) if set, else to the newest JDK (17
-# or later, with javac) under /usr/lib/jvm, else to java on the PATH; major to its feature version (0 if unknown) and
-# jdk_version to its full version (empty if unknown).
+# or later, with javac) under /usr/lib/jvm, else to java on the PATH; java_home to its JDK's folder; major to its
+# feature version (0 if unknown); jdk_version to its full version (empty if unknown); signal_chaining to the LD_PRELOAD
+# its JVM needs (below).
 # The newest matters: from JDK 25 on the simd backend takes an explicit step through many outputs in one kernel call
 # (SimdBackend.SPAN_CALLS). Measured by benchmarks/fresh.sh (AMD EPYC Zen 4, AVX-512, a quiet machine, the whole command,
 # two samples; benchmarks/RESULTS.md): at 10^4 members x 2e8 member-steps of lobatto-nh:2 on chaotic-nh JDK 25 takes
@@ -16,6 +17,7 @@ read_release_version() {
   done < "$1"
 }
 java=${GEOMECH_JAVA:-}
+java_home=
 major=0
 jdk_version=
 if [ -z "$java" ]; then
@@ -26,6 +28,7 @@ if [ -z "$java" ]; then
     if [ -n "$version" ] && [ "$version" -ge 17 ] && [ "$version" -gt "$major" ] && [ -x "$home/bin/javac" ] && [ -x "$home/bin/java" ]; then
       major=$version
       java="$home/bin/java"
+      java_home=$home
       jdk_version=$release_version
     fi
   done
@@ -33,7 +36,8 @@ fi
 # the chosen JDK's full version (17.0.15): jdk_version, empty if unknown (a java given or on the PATH: from its release file)
 if [ -z "$jdk_version" ]; then
   java=${java:-java}
-  read_release_version "$(dirname "$(dirname "$(readlink -f "$(command -v "$java")" 2>/dev/null || printf '%s' "$java")")")/release"
+  java_home=$(dirname "$(dirname "$(readlink -f "$(command -v "$java")" 2>/dev/null || printf '%s' "$java")")")
+  read_release_version "$java_home/release"
   jdk_version=$release_version
   if [ "$major" -eq 0 ]; then major=${jdk_version%%[!0-9]*}; major=${major:-0}; fi
 fi
@@ -45,3 +49,10 @@ crash_options=()
 if mkdir -p "$crash_folder" 2>/dev/null && [ -w "$crash_folder" ]; then
   crash_options=("-XX:ErrorFile=$crash_folder/hs_err_pid%p.log" "-XX:ReplayDataFile=$crash_folder/replay_pid%p.log")
 fi
+# Signal chaining: OpenCL compilers built on LLVM (POCL's, NVIDIA's) install their own SIGSEGV, SIGBUS and SIGFPE
+# handlers over the JVM's, which the JVM's safepoint polls and implicit null checks rely on; the next such signal then
+# kills the JVM without a crash report (JDK 17 with POCL: crosscheck --model chaotic-nh --method lobatto-nh:3 --backends
+# opencl died so every time; the H100 of 2026-11-27 likewise). The JDK's libjsig.so, preloaded, keeps the JVM's handlers
+# first and chains the others behind them: signal_chaining is LD_PRELOAD's value with it (empty where the JDK has none).
+signal_chaining=
+if [ -f "$java_home/lib/libjsig.so" ]; then signal_chaining="$java_home/lib/libjsig.so${LD_PRELOAD:+:$LD_PRELOAD}"; fi

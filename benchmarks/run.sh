@@ -13,7 +13,7 @@ mkdir -p "$out"
 jar="$here/target/benchmarks.jar"
 # the launcher's JVM (jvm.sh: the newest JDK under /usr/lib/jvm, or GEOMECH_JAVA)
 source "$here/../jvm.sh"
-java=("$java" --add-modules jdk.incubator.vector)
+java=(env LD_PRELOAD="$signal_chaining" "$java" --add-modules jdk.incubator.vector)
 "${java[@]}" -jar "$jar" PeakFlops -t 1 -rf json -rff "$out/peak-1.json" >"$out/peak-1.log" 2>&1
 "${java[@]}" -jar "$jar" PeakFlops -t "$(nproc)" -rf json -rff "$out/peak-all.json" >"$out/peak-all.log" 2>&1
 flops=() steps=()

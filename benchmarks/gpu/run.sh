@@ -1,55 +1,86 @@
 #!/usr/bin/env bash
 # On the lent GPU machine (device tool, carry [".gpu"]): finds the NVIDIA OpenCL driver, crosschecks the methods of
-# every paper on the GPU against the CPU reference and times fresh `geomech run`
-# commands on the GPU (flops per member-step are counted here, by benchmarks' FlopsReport: they do not depend on the device). Each part has its own time limit so that what
-# finished comes back. Results go to $OUT (the device tool brings them back).
+# every paper on the GPU against the CPU reference and times fresh `geomech run` commands on the GPU (flops per
+# member-step are counted here, by benchmarks' FlopsReport: they do not depend on the device). Each part has its own
+# time limit so that what finished comes back. $OUT gets gpu.log and details.tar.gz (every command's output): the
+# device tool brings back 8 files at most.
+#   MATCH  the `geomech devices` line to run on (default NVIDIA; a dry run here: MATCH=Portable)
+#   SCALE  divides every member count (default 1; a dry run here: SCALE=100)
 set -uo pipefail
 out=${OUT:-/tmp/geomech-gpu}
+match=${MATCH:-NVIDIA}
+scale=${SCALE:-1}
+work=$(mktemp -d)
 mkdir -p "$out"
 exec > >(tee "$out/gpu.log") 2>&1
+trap 'tar -czf "$out/details.tar.gz" -C "$work" . 2>/dev/null' EXIT
+trap 'exit 124' INT TERM
 start=$SECONDS
 stamp() { echo "== [$((SECONDS - start)) s] $*"; }
 
 stamp "machine"
-nvidia-smi --query-gpu=name,driver_version,memory.total,clocks.max.sm --format=csv || true
-python3 -c 'import torch; p = torch.cuda.get_device_properties(0); print("SMs", p.multi_processor_count)' 2>/dev/null || true
+nvidia-smi --query-gpu=name,driver_version,memory.total,clocks.max.sm --format=csv 2>/dev/null || true
 nproc; grep -m1 "model name" /proc/cpuinfo
 
 stamp "OpenCL pieces"
 ls /usr/local/nvidia/lib64 /usr/local/cuda/lib64 /usr/lib/x86_64-linux-gnu 2>/dev/null | grep -i opencl || true
 # the machine may hold only POCL's pocl.icd: register NVIDIA's driver beside it
-mkdir -p /etc/OpenCL/vendors
-grep -qs nvidia /etc/OpenCL/vendors/* || echo libnvidia-opencl.so.1 > /etc/OpenCL/vendors/nvidia.icd
-export LD_LIBRARY_PATH=/usr/lib/x86_64-linux-gnu:/usr/local/nvidia/lib64:/usr/local/cuda/lib64:${LD_LIBRARY_PATH:-}
-# NVIDIA's OpenCL compiler runs on the calling thread and crashes on a small stack
+if [ "$match" = NVIDIA ]; then
+  mkdir -p /etc/OpenCL/vendors
+  grep -qs nvidia /etc/OpenCL/vendors/* || echo libnvidia-opencl.so.1 > /etc/OpenCL/vendors/nvidia.icd
+  export LD_LIBRARY_PATH=/usr/lib/x86_64-linux-gnu:/usr/local/nvidia/lib64:/usr/local/cuda/lib64:${LD_LIBRARY_PATH:-}
+fi
+# NVIDIA's OpenCL compiler runs on the calling thread and needs a deep stack
 ulimit -s unlimited
-java=(.gpu/jre/bin/java --add-modules jdk.incubator.vector -XX:-DontCompileHugeMethods -Xss1g -Xmx48g -XX:ErrorFile="$out/hs_err_%p.log")
+jre=$PWD/.gpu/jre
+java=("$jre/bin/java" --add-modules jdk.incubator.vector -XX:-DontCompileHugeMethods -Xss1g -Xmx48g -XX:ErrorFile="$work/hs_err_%p.log")
 geomech=("${java[@]}" -cp .gpu/geomech.jar org.geomech.cli.Main)
 
 stamp "devices"
-timeout 60 "${geomech[@]}" devices 2>&1 | tee "$out/devices.txt"
-dev=$(awk '/NVIDIA/ {print $1; exit}' "$out/devices.txt")
-[ -n "$dev" ] || { echo "no NVIDIA OpenCL device: stopping"; exit 3; }
+timeout 60 "${geomech[@]}" devices 2>&1 | tee "$work/devices.txt"
+dev=$(awk -v m="$match" '$0 ~ m && $1 ~ /^[0-9]+$/ {print $1; exit}' "$work/devices.txt")
+[ -n "$dev" ] || { echo "no $match OpenCL device: stopping"; exit 3; }
 
-stamp "crosscheck against the CPU reference (4096 members, 100 steps, 1e-12)"
-for c in "planar-pendulum rattle" "nh-particle lobatto-nh:2" "chaotic-nh lobatto-nh:3" "spherical-pendulum lobatto-holonomic:3" \
-         "tethered-satellites hbvm:2,2" "double-pendulum vi:rk4" "turntable-ball lobatto-lie-nh:3" "dipole-on-stick vrkmk:gauss2,2"; do
-  set -- $c
-  timeout 60 "${geomech[@]}" crosscheck --model "$1" --method "$2" --backends opencl --device "$dev" --members 4096 --no-plots --quiet \
-    --out "$out/cc-$1" > "$out/cc-$1.txt" 2>&1
-  echo "$1 $2: exit $?, $(grep -hE '^opencl|agrees|DISAGREE' "$out/cc-$1.txt" | tr '\n' ' ')"
-done
+deadline=${DEADLINE:-420} # seconds into the script after which no further crosscheck starts
+crosscheck() { # name model method limit [java options...]: one crosscheck of 4096 members against the CPU reference
+  local name=$1 model=$2 method=$3 limit=$4; shift 4
+  if [ $((SECONDS - start)) -gt "$deadline" ]; then echo "$model $method: skipped (past ${deadline} s)"; return; fi
+  local t0=$SECONDS
+  timeout "$limit" "${java[@]}" "$@" -cp .gpu/geomech.jar org.geomech.cli.Main crosscheck --model "$model" --method "$method" \
+    --backends opencl --device "$dev" --members 4096 --no-plots --quiet --out "$work/$name" > "$work/$name.txt" 2>&1
+  local rc=$?
+  echo "$model $method: exit $rc in $((SECONDS - t0)) s; $(grep -hE '^opencl|agrees|DISAGREE|handler modified|in lib' "$work/$name.txt" | head -4 | tr '\n' ' ')"
+}
+
+# The session of 2026-11-27 09:22 saw every GPU process but the shortest die of SIGSEGV with no JVM crash report: the
+# signature of a native library (an OpenCL compiler's LLVM) replacing the JVM's SIGSEGV handler, on which the JVM's own
+# safepoint polls and null checks rely. POCL's LLVM does it too (seen with -Xcheck:jni). libjsig.so chains the handlers.
+stamp "diagnosis: chaotic-nh lobatto-nh:3 without signal chaining (the crash of 09:22?), then -Xcheck:jni (who replaced the handler)"
+crosscheck diag-plain chaotic-nh lobatto-nh:3 40
+crosscheck diag-xcheck chaotic-nh lobatto-nh:3 40 -Xcheck:jni
+export LD_PRELOAD=$jre/lib/libjsig.so
+stamp "with signal chaining (LD_PRELOAD=libjsig.so) from here on: the timed method's crosscheck"
+crosscheck cc-chaotic-nh-2 chaotic-nh lobatto-nh:2 90
 
 stamp "fresh geomech run on the GPU (whole command)"
-for r in "lobatto-nh:2 1000000 50" "lobatto-nh:2 10000000 5" "lobatto-nh:3 1000000 5" "lobatto-nh:2 100000 500"; do
+for r in "lobatto-nh:2 1000000 50" "lobatto-nh:2 10000000 5" "lobatto-nh:2 10000000 50" "lobatto-nh:3 1000000 5" \
+         "lobatto-nh:2 100000 500"; do
   set -- $r
+  members=$(($2 / scale)) name="run-${1//:/-}-$2-$3"
   t0=$(date +%s.%N)
-  timeout 150 "${geomech[@]}" run --model chaotic-nh --method "$1" --h 0.05 --t-end "$3" --members "$2" --backend opencl --device "$dev" \
-    --statistics mean,max,msd --json --no-plots --quiet --out "$out/run-${1//:/-}-$2" > "$out/run-${1//:/-}-$2.json" 2> "$out/run-${1//:/-}-$2.err"
+  timeout 120 "${geomech[@]}" run --model chaotic-nh --method "$1" --h 0.05 --t-end "$3" --members "$members" --backend opencl \
+    --device "$dev" --statistics mean,max,msd --json --no-plots --quiet --out "$work/$name" > "$work/$name.json" 2> "$work/$name.err"
   rc=$?; t1=$(date +%s.%N)
-  echo "chaotic-nh $1 members $2 t_end $3: exit $rc, wall $(awk "BEGIN{printf \"%.2f\", $t1 - $t0}") s," \
-    "$(grep -hE '"(member_steps|stepping_seconds|member_steps_per_second|failed)"' "$out/run-${1//:/-}-$2.json" | tr -d ' \n')"
-  tail -2 "$out/run-${1//:/-}-$2.err"
+  echo "chaotic-nh $1 members $members t_end $3: exit $rc, wall $(awk "BEGIN{printf \"%.2f\", $t1 - $t0}") s," \
+    "$(grep -hE '"(backend|member_steps|stepping_seconds|member_steps_per_second|wall_seconds|startup_seconds|count)"' "$work/$name.json" | sort -u | tr -d ' \n')"
+  grep -v -e 'incubator modules' -e 'signal chaining was deprecated' "$work/$name.err" | tail -2
+done
+
+stamp "crosscheck of every paper's methods against the CPU reference (4096 members, 100 steps, 1e-12)"
+for c in "planar-pendulum rattle" "nh-particle lobatto-nh:2" "chaotic-nh lobatto-nh:3" "spherical-pendulum lobatto-holonomic:3" \
+         "turntable-ball lobatto-lie-nh:3" "dipole-on-stick vrkmk:gauss2,2" "tethered-satellites hbvm:2,2" "double-pendulum vi:rk4"; do
+  set -- $c
+  crosscheck "cc-$1" "$1" "$2" 60
 done
 
 stamp "done"

@@ -63,6 +63,7 @@ public final class OpenClDevices {
 
     /** Every device with its handles, in global index order. */
     static List<Handle> handles() {
+        SignalChaining.warnIfMissing();
         try {
             CL.setExceptionsEnabled(true);
             int[] count = new int[1];
