@@ -203,7 +203,7 @@ public final class Expr {
 
     /**
      * base^exponent, folded for the exponents 0, 1 and 1/2, constant operands and integer powers of an integer power; a
-     * half-integer exponent k/2 (|k| <= 64, whose integer powers are multiplications) as sqrt(base)^k, so that every
+     * half-integer exponent k/2 (|k| at most 64, whose integer powers are multiplications) as sqrt(base)^k, so that every
      * backend computes it with the correctly rounded sqrt, * and / alone (an OpenCL device's pow differs from Java's by
      * ulps: dipole-on-stick's (...)^(-0.5) drifted 2e-12 from the reference in 100 steps on the H100).
      */

@@ -66,9 +66,12 @@ class OpenClEmitterTest {
         assertEquals("const double t0 = x[0 * N + j] * x[0 * N + j];\n"
                 + "const double t1 = 1.0 / t0;\n"
                 + "y[0 * N + j] = t1;\n", emit(List.of(pow(X, -2))), "x^-2");
-        // beyond |n| = 64 and for real exponents the tape calls pow, and so does the code
+        // beyond |n| = 64 and for other real exponents the tape calls pow, and so does the code
         assertTrue(emit(List.of(pow(X, 65))).contains("pow(x[0 * N + j], 65.0)"), "x^65");
-        assertTrue(emit(List.of(pow(X, num(2.5)))).contains("pow(x[0 * N + j], 2.5)"), "x^2.5");
+        assertTrue(emit(List.of(pow(X, num(2.3)))).contains("pow(x[0 * N + j], 2.3)"), "x^2.3");
+        // x^2.5 = sqrt(x)^5 (Expr.pow): a square root and multiplications, no pow
+        String half = emit(List.of(pow(X, num(2.5))));
+        assertTrue(half.contains("sqrt(x[0 * N + j])") && !half.contains("pow("), "x^2.5: " + half);
     }
 
     @Test
