@@ -1,6 +1,8 @@
 package org.geomech.backend.opencl;
 
 import org.geomech.backend.Backend;
+import org.geomech.backend.simd.SimdBackend;
+import org.geomech.ensemble.BlockConsistency;
 import org.geomech.ensemble.EnsembleState;
 import org.geomech.ensemble.Observer;
 import org.geomech.ensemble.Reduction;
@@ -70,6 +72,12 @@ public final class OpenClBackend implements Backend {
     }
 
     @Override public String name() { return "opencl"; }
+
+    /** Initial states projected on the host over blocks of members, as the simd backend projects them (bitwise ConsistentState's). */
+    @Override
+    public BlockConsistency.Factory initialStates() {
+        return SimdBackend.LANE_PROJECTIONS;
+    }
 
     @Override
     public String describe() {

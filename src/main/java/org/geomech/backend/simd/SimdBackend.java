@@ -60,10 +60,15 @@ public final class SimdBackend implements Backend {
 
     @Override public String name() { return "simd"; }
 
-    /** Initial states projected over blocks of LaneProjections.WIDTH members (LaneConsistentState, LaneLieConsistentState). */
+    /**
+     * Initial states projected over blocks of LaneProjections.WIDTH members (LaneConsistentState, LaneLieConsistentState):
+     * this backend's, and the opencl backend's on the host.
+     */
+    public static final BlockConsistency.Factory LANE_PROJECTIONS = LaneProjections::of;
+
     @Override
     public BlockConsistency.Factory initialStates() {
-        return LaneProjections::of;
+        return LANE_PROJECTIONS;
     }
 
     @Override
