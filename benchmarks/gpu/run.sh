@@ -33,7 +33,7 @@ fi
 # NVIDIA's OpenCL compiler runs on the calling thread and needs a deep stack
 ulimit -s unlimited
 jre=$PWD/.gpu/jre
-java=("$jre/bin/java" --add-modules jdk.incubator.vector -XX:-DontCompileHugeMethods -Xss1g -Xmx48g -XX:ErrorFile="$work/hs_err_%p.log")
+java=(env "LD_PRELOAD=${LD_PRELOAD:-}" "$jre/bin/java" --add-modules jdk.incubator.vector -XX:-DontCompileHugeMethods -Xss1g -Xmx48g -XX:ErrorFile="$work/hs_err_%p.log")
 geomech=("${java[@]}" -cp .gpu/geomech.jar org.geomech.cli.Main)
 
 stamp "devices"
@@ -58,7 +58,9 @@ crosscheck() { # name model method limit [java options...]: one crosscheck of 40
 stamp "diagnosis: chaotic-nh lobatto-nh:3 without signal chaining (the crash of 09:22?), then -Xcheck:jni (who replaced the handler)"
 crosscheck diag-plain chaotic-nh lobatto-nh:3 40
 crosscheck diag-xcheck chaotic-nh lobatto-nh:3 40 -Xcheck:jni
-export LD_PRELOAD=$jre/lib/libjsig.so
+# the JVM's own (not exported: libjsig warns in every other program that calls signal(), timeout and gcc among them)
+java[1]="LD_PRELOAD=$jre/lib/libjsig.so"
+geomech=("${java[@]}" -cp .gpu/geomech.jar org.geomech.cli.Main)
 stamp "with signal chaining (LD_PRELOAD=libjsig.so) from here on: the timed method's crosscheck"
 crosscheck cc-chaotic-nh-2 chaotic-nh lobatto-nh:2 90
 
@@ -77,10 +79,29 @@ for r in "lobatto-nh:2 1000000 50" "lobatto-nh:2 10000000 5" "lobatto-nh:2 10000
 done
 
 stamp "crosscheck of every paper's methods against the CPU reference (4096 members, 100 steps, 1e-12)"
-for c in "planar-pendulum rattle" "nh-particle lobatto-nh:2" "chaotic-nh lobatto-nh:3" "spherical-pendulum lobatto-holonomic:3" \
-         "turntable-ball lobatto-lie-nh:3" "dipole-on-stick vrkmk:gauss2,2" "tethered-satellites hbvm:2,2" "double-pendulum vi:rk4"; do
+# model, method and time limit in seconds (NVIDIA's compiler took over 60 s on vi:rk4's kernel); CROSSCHECKS: a subset
+IFS=';' read -ra cases <<< "${CROSSCHECKS:-planar-pendulum rattle 60;nh-particle lobatto-nh:2 60;chaotic-nh lobatto-nh:3 60;spherical-pendulum lobatto-holonomic:3 60;turntable-ball lobatto-lie-nh:3 60;dipole-on-stick vrkmk:gauss2,2 60;tethered-satellites hbvm:2,2 60;double-pendulum vi:rk4 240}"
+for c in "${cases[@]}"; do
   set -- $c
-  crosscheck "cc-$1" "$1" "$2" 60
+  crosscheck "cc-$1" "$1" "$2" "$3"
 done
+
+stamp "the host's CPU: simd (fresh run, whole command) against the C roofline, alternating, 10^6 members x 1e9 member-steps"
+if command -v gcc >/dev/null && gcc -O3 -march=native -fno-math-errno -fopenmp benchmarks/c/roofline.c -o "$work/roofline" -lm; then
+  if grep -q -m1 avx512f /proc/cpuinfo; then echo "AVX-512 (8 doubles a vector)"; else echo "AVX2 or less (4 doubles a vector)"; fi
+  for rep in 1 2; do
+    t0=$(date +%s.%N); "$work/roofline" time chaotic $((1000000 / scale)) 50 0.05 > "$work/c-$rep.txt"; t1=$(date +%s.%N)
+    echo "C: wall $(awk "BEGIN{printf \"%.2f\", $t1 - $t0}") s, $(tr '\n' ' ' < "$work/c-$rep.txt")"
+    t0=$(date +%s.%N)
+    timeout 120 "${java[@]}" @jvm.options -cp .gpu/geomech.jar org.geomech.cli.Main run --model chaotic-nh --method lobatto-nh:2 \
+      --h 0.05 --t-end 50 --members $((1000000 / scale)) --backend simd --statistics mean,max,msd --json --no-plots --quiet \
+      --out "$work/simd-$rep" > "$work/simd-$rep.json" 2> "$work/simd-$rep.err"
+    rc=$?; t1=$(date +%s.%N)
+    echo "simd: exit $rc, wall $(awk "BEGIN{printf \"%.2f\", $t1 - $t0}") s," \
+      "$(grep -hE '"(backend|member_steps_per_second|stepping_seconds|startup_seconds)"' "$work/simd-$rep.json" | sort -u | tr -d ' \n')"
+  done
+else
+  echo "no gcc here: the host comparison is left out"
+fi
 
 stamp "done"
