@@ -1,7 +1,6 @@
 package org.geomech.backend.opencl;
 
 import org.geomech.backend.Backend;
-import org.geomech.backend.simd.SimdBackend;
 import org.geomech.ensemble.BlockConsistency;
 import org.geomech.ensemble.EnsembleState;
 import org.geomech.ensemble.Observer;
@@ -33,6 +32,9 @@ import static org.jocl.CL.*;
  */
 public final class OpenClBackend implements Backend {
     private static final Cleaner CLEANER = Cleaner.create();
+    // backend.simd's LANE_PROJECTIONS, found by name: nothing outside backend.simd names its types, so that javadoc documents
+    // the library without the Vector API's module (JavadocTest); null, member by member, where that package does not load
+    private static final BlockConsistency.Factory HOST_PROJECTIONS = hostProjections();
 
     private final OpenClDevices.Handle device;
     private final int workGroupSize;
@@ -73,10 +75,21 @@ public final class OpenClBackend implements Backend {
 
     @Override public String name() { return "opencl"; }
 
-    /** Initial states projected on the host over blocks of members, as the simd backend projects them (bitwise ConsistentState's). */
+    /**
+     * Initial states projected on the host over blocks of members, as the simd backend projects them (bitwise
+     * ConsistentState's); member by member where the Vector API's module is missing.
+     */
     @Override
     public BlockConsistency.Factory initialStates() {
-        return SimdBackend.LANE_PROJECTIONS;
+        return HOST_PROJECTIONS;
+    }
+
+    private static BlockConsistency.Factory hostProjections() {
+        try {
+            return (BlockConsistency.Factory) Class.forName("org.geomech.backend.simd.SimdBackend").getField("LANE_PROJECTIONS").get(null);
+        } catch (ReflectiveOperationException | LinkageError e) {
+            return null;
+        }
     }
 
     @Override
