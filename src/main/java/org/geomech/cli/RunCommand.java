@@ -264,7 +264,7 @@ final class RunCommand extends GeomechCommand {
         for (StepSize h : stepSizes()) rows = Math.max(rows, grid(h).rows());
         long members = plan.launchMembers();
         int observed = 4 + scenario.observers().size();   // energy, energy_error, two constraint residuals at most
-        boolean device = Backends.named(scenario.backend(), scenarioOptions.device()).name().equals("opencl");
+        boolean device = Backends.onOpenCl(scenario.backend(), scenarioOptions.device());
         // far more state components than any method carries (q, v, p, multipliers, stages): a launch that fits with these needs no step built to tell
         int generous = 32 * scenario.model().positionNames().size() + 64 + plan.perMember().size();
         if (memory(generous, members, rows, observed, device).fitsAtOnce(HeapBudget.left().available())) return null;

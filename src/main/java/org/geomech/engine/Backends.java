@@ -42,13 +42,27 @@ public final class Backends {
         }
     }
 
+    /**
+     * Whether the backend of that name (auto included) runs on an OpenCL device, told without opening one (a device's
+     * context took the H100's host 0.17 s).
+     */
+    public static boolean onOpenCl(String name, OptionalInt device) {
+        return "opencl".equals(name) || "auto".equals(name) && autoDevice(device).isPresent();
+    }
+
     // An OpenCL GPU (or the device asked for), else simd (POCL on the CPU is slower than simd)
     private static Backend auto(OptionalInt device) {
-        if (OpenClDevices.available()) {
-            if (device.isPresent()) return new OpenClBackend(device, 0);
-            for (OpenClDevices.Device d : OpenClDevices.list()) if (d.fp64() && d.type().equals("GPU")) return new OpenClBackend(d.index());
-        }
+        OptionalInt chosen = autoDevice(device);
+        if (chosen.isPresent()) return new OpenClBackend(chosen, 0);
         return simdAvailable() ? newSimd() : new ReferenceBackend();
+    }
+
+    // auto's OpenCL device: the one asked for, else the first GPU with fp64; none where OpenCL has no usable device
+    private static OptionalInt autoDevice(OptionalInt device) {
+        if (!OpenClDevices.available()) return OptionalInt.empty();
+        if (device.isPresent()) return device;
+        for (OpenClDevices.Device d : OpenClDevices.list()) if (d.fp64() && d.type().equals("GPU")) return OptionalInt.of(d.index());
+        return OptionalInt.empty();
     }
 
     /**
