@@ -8,10 +8,10 @@ import org.geomech.expr.Expr;
 import org.geomech.method.StateLayout;
 import org.geomech.method.StepSystem;
 import org.geomech.model.Model;
-import org.geomech.solve.NewtonOptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalInt;
 import java.util.SplittableRandom;
@@ -44,9 +44,9 @@ class HalfIntegerPowersBackendsTest {
 
     private static StepSystem step() {
         Model model = new ValueModel("half-integer powers");
-        List<Expr> values = new java.util.ArrayList<>(List.of(X));
-        List<Expr> symbols = new java.util.ArrayList<>();
-        List<String> names = new java.util.ArrayList<>();
+        List<Expr> values = new ArrayList<>(List.of(X));
+        List<Expr> symbols = new ArrayList<>();
+        List<String> names = new ArrayList<>();
         for (int k = 0; k < EXPONENTS.size(); k++) {
             values.add(pow(X, num(EXPONENTS.get(k))));
             symbols.add(sym("p" + k));
@@ -58,15 +58,10 @@ class HalfIntegerPowersBackendsTest {
     }
 
     private static EnsembleState run(Backend backend) {
-        StepSystem step = step();
-        EnsembleState state = new EnsembleState(step.layout(), MEMBERS);
         SplittableRandom random = new SplittableRandom(23);
-        for (int j = 0; j < MEMBERS; j++) state.set(0, j, Math.pow(10, (random.nextDouble() - 0.5) * 12));
-        try (Backend.Run run = backend.compile(step, List.of(), new NewtonOptions(1e-14, 5)).start(state, new double[]{0.1})) {
-            run.advance(1);
-            run.finish();
-        }
-        return state;
+        double[] x = new double[MEMBERS];
+        for (int j = 0; j < MEMBERS; j++) x[j] = Math.pow(10, (random.nextDouble() - 0.5) * 12);
+        return ValueModel.values(backend, step(), x);
     }
 
     @Test

@@ -9,7 +9,6 @@ import org.geomech.expr.Expr;
 import org.geomech.method.StateLayout;
 import org.geomech.method.StepSystem;
 import org.geomech.model.Model;
-import org.geomech.solve.NewtonOptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -63,16 +62,7 @@ class StumpffBackendsTest {
         return derivative ? sum.multiply(new BigDecimal(-2 * t), mc).doubleValue() : sum.doubleValue();
     }
 
-    private static EnsembleState run(Backend backend) {
-        StepSystem step = step();
-        EnsembleState state = new EnsembleState(step.layout(), T.length);
-        for (int j = 0; j < T.length; j++) state.set(0, j, T[j]);
-        try (Backend.Run run = backend.compile(step, List.of(), new NewtonOptions(1e-14, 5)).start(state, new double[]{0.1})) {
-            run.advance(1);
-            run.finish();
-        }
-        return state;
-    }
+    private static EnsembleState run(Backend backend) { return ValueModel.values(backend, step(), T); }
 
     @Test
     void everyBackendComputesTheSeriesToAFewUlps() {

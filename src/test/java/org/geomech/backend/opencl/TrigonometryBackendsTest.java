@@ -8,7 +8,6 @@ import org.geomech.expr.Expr;
 import org.geomech.method.StateLayout;
 import org.geomech.method.StepSystem;
 import org.geomech.model.Model;
-import org.geomech.solve.NewtonOptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import java.util.List;
@@ -46,15 +45,10 @@ class TrigonometryBackendsTest {
     }
 
     private static EnsembleState run(Backend backend) {
-        StepSystem step = step();
-        EnsembleState state = new EnsembleState(step.layout(), MEMBERS);
         SplittableRandom random = new SplittableRandom(17);
-        for (int j = 0; j < MEMBERS; j++) state.set(0, j, argument(random, j));
-        try (Backend.Run run = backend.compile(step, List.of(), new NewtonOptions(1e-14, 5)).start(state, new double[]{0.1})) {
-            run.advance(1);
-            run.finish();
-        }
-        return state;
+        double[] x = new double[MEMBERS];
+        for (int j = 0; j < MEMBERS; j++) x[j] = argument(random, j);
+        return ValueModel.values(backend, step(), x);
     }
 
     @Test
