@@ -7,7 +7,6 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.FileTime;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.List;
@@ -29,13 +28,7 @@ class LauncherCrashTest {
     void theLauncherPassesTheCrashFolder() throws Exception {
         // the launcher, jvm.sh and jvm.options in a copy of the project whose jar is newer than its sources (so nothing is built),
         // run with GEOMECH_JAVA naming a script that prints its arguments instead of starting a JVM
-        Path root = Files.createDirectories(dir.resolve("project"));
-        for (String f : List.of("geomech", "jvm.sh", "jvm.options")) Files.copy(Path.of(f), root.resolve(f));
-        Files.createDirectories(root.resolve("src"));
-        Files.writeString(root.resolve("pom.xml"), "<project/>\n");
-        Path jar = Files.createDirectories(root.resolve("target")).resolve("geomech.jar");
-        Files.writeString(jar, "");
-        Files.setLastModifiedTime(jar, FileTime.fromMillis(System.currentTimeMillis() + 60_000));
+        Path root = LauncherCopy.of(dir);
         Path fake = Files.writeString(dir.resolve("java"), "#!/usr/bin/env bash\nprintf '%s\\n' \"$@\"\n");
         Files.setPosixFilePermissions(fake, PosixFilePermissions.fromString("rwxr-xr-x"));
         Path cache = dir.resolve("cache");

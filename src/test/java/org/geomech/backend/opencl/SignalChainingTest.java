@@ -1,5 +1,6 @@
 package org.geomech.backend.opencl;
 
+import org.geomech.LauncherCopy;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -7,7 +8,6 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.FileTime;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
 import java.util.Map;
@@ -50,14 +50,8 @@ class SignalChainingTest {
 
     @Test
     void theLauncherStartsItsJvmWithSignalChaining() throws Exception {
-        // a copy of the project whose jar is newer than its sources (nothing is built), and a JDK whose java prints LD_PRELOAD
-        Path root = Files.createDirectories(dir.resolve("project"));
-        for (String f : List.of("geomech", "jvm.sh", "jvm.options")) Files.copy(Path.of(f), root.resolve(f));
-        Files.createDirectories(root.resolve("src"));
-        Files.writeString(root.resolve("pom.xml"), "<project/>\n");
-        Path jar = Files.createDirectories(root.resolve("target")).resolve("geomech.jar");
-        Files.writeString(jar, "");
-        Files.setLastModifiedTime(jar, FileTime.fromMillis(System.currentTimeMillis() + 60_000));
+        // the launcher with a JDK whose java prints LD_PRELOAD
+        Path root = LauncherCopy.of(dir);
         Path jdk = dir.resolve("jdk");
         Path java = Files.writeString(Files.createDirectories(jdk.resolve("bin")).resolve("java"), "#!/usr/bin/env bash\nprintf '%s' \"$LD_PRELOAD\"\n");
         Files.setPosixFilePermissions(java, PosixFilePermissions.fromString("rwxr-xr-x"));
