@@ -9,12 +9,7 @@ repeats=${REPEATS:-3}
 members=$((10000000 / ${SCALE:-1}))
 mkdir -p "$out"
 exec > >(tee "$out/options.log") 2>&1
-if command -v nvidia-smi >/dev/null; then   # NVIDIA's ICD beside POCL's (README.md), on the GPU machine only
-  mkdir -p /etc/OpenCL/vendors
-  grep -qs nvidia /etc/OpenCL/vendors/* || echo libnvidia-opencl.so.1 > /etc/OpenCL/vendors/nvidia.icd
-fi
-export LD_LIBRARY_PATH=/usr/lib/x86_64-linux-gnu:/usr/local/nvidia/lib64:/usr/local/cuda/lib64:${LD_LIBRARY_PATH:-}
-ulimit -s unlimited
+source benchmarks/gpu/nvidia-opencl.sh
 cat /sys/kernel/mm/transparent_hugepage/enabled 2>/dev/null
 jre=$PWD/.gpu/jre
 for rep in $(seq 0 "$repeats"); do

@@ -6,12 +6,7 @@ set -uo pipefail
 out=${OUT:-/tmp/geomech-gpu}
 mkdir -p "$out"
 exec > >(tee "$out/profile.log") 2>&1
-if command -v nvidia-smi >/dev/null; then   # NVIDIA's ICD beside POCL's (README.md), on the GPU machine only
-  mkdir -p /etc/OpenCL/vendors
-  grep -qs nvidia /etc/OpenCL/vendors/* || echo libnvidia-opencl.so.1 > /etc/OpenCL/vendors/nvidia.icd
-fi
-export LD_LIBRARY_PATH=/usr/lib/x86_64-linux-gnu:/usr/local/nvidia/lib64:/usr/local/cuda/lib64:${LD_LIBRARY_PATH:-}
-ulimit -s unlimited
+source benchmarks/gpu/nvidia-opencl.sh
 jre=$PWD/.gpu/jre
 run() { # name members t_end [agent options]: one run on device 0, its JSON's timings
   local name=$1 members=$2 tend=$3 agent=${4:-}

@@ -24,14 +24,8 @@ nproc; grep -m1 "model name" /proc/cpuinfo
 
 stamp "OpenCL pieces"
 ls /usr/local/nvidia/lib64 /usr/local/cuda/lib64 /usr/lib/x86_64-linux-gnu 2>/dev/null | grep -i opencl || true
-# the machine may hold only POCL's pocl.icd: register NVIDIA's driver beside it
-if [ "$match" = NVIDIA ]; then
-  mkdir -p /etc/OpenCL/vendors
-  grep -qs nvidia /etc/OpenCL/vendors/* || echo libnvidia-opencl.so.1 > /etc/OpenCL/vendors/nvidia.icd
-  export LD_LIBRARY_PATH=/usr/lib/x86_64-linux-gnu:/usr/local/nvidia/lib64:/usr/local/cuda/lib64:${LD_LIBRARY_PATH:-}
-fi
-# NVIDIA's OpenCL compiler runs on the calling thread and needs a deep stack
-ulimit -s unlimited
+# the machine may hold only POCL's pocl.icd: NVIDIA's driver registered beside it
+source benchmarks/gpu/nvidia-opencl.sh
 jre=$PWD/.gpu/jre
 java=(env "LD_PRELOAD=${LD_PRELOAD:-}" "$jre/bin/java" --add-modules jdk.incubator.vector -XX:-DontCompileHugeMethods -Xss1g -Xmx48g -XX:ErrorFile="$work/hs_err_%p.log")
 geomech=("${java[@]}" -cp .gpu/geomech.jar org.geomech.cli.Main)
