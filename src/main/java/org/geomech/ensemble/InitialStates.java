@@ -359,43 +359,76 @@ public final class InitialStates {
             }
         }
 
-        // given's q, v and parameters of launch members g .. g + count - 1 into the block's arrays (lanes past count: as the last), checked
+        // given's q, v and parameters of launch members g .. g + count - 1 into the block's arrays (lanes past count: as the last),
+        // checked. Each step a method of one loop: a fresh run's JIT compiles each soon and in little time, where one method
+        // of them all was compiled three times over (on-stack replacements at its loops) while the block ran interpreted
         private void givenBlock(int g, int count) {
-            int w = lanes.width(), nq = q.length, nv = v.length;
-            if (parametersVary)
-                for (int l = 0; l < w; l++) {
-                    parameters.parameters(g + Math.min(l, count - 1), modelParams);
-                    for (int k = 0; k < modelParams.length; k++) paramBlock[k * w + l] = modelParams[k];
-                }
-            if (given != null) {
-                for (int l = 0; l < w; l++) {
-                    double[] values = given[index(g + Math.min(l, count - 1))];
-                    for (int i = 0; i < nq; i++) qGiven[i * w + l] = values[i];
-                    for (int i = 0; i < nv; i++) vGiven[i * w + l] = values[nq + i];
-                }
-            } else {
-                for (int l = 0; l < w; l++) initialIn[l] = index(g + Math.min(l, count - 1));
-                System.arraycopy(paramBlock, 0, initialIn, 3 * w, paramBlock.length);
-                initialBlock.eval(initialIn, initialOut);
-                System.arraycopy(initialOut, 0, qGiven, 0, nq * w);
-                System.arraycopy(initialOut, nq * w, vGiven, 0, nv * w);
-            }
-            for (int l = 0; l < count; l++) {
-                // each member draws from its own stream, so the draws do not depend on the scheduling
-                SplittableRandom random = perturbation == null ? null : MemberStreams.of(perturbation.seed(), MemberStreams.INITIAL_STATE, index(g + l));
-                for (int i = 0; i < nq; i++) qGiven[i * w + l] += random == null ? 0 : perturbation.sigmaQ()[i] * MemberStreams.gaussian(random);
-                for (int i = 0; i < nv; i++) vGiven[i * w + l] += random == null ? 0 : perturbation.sigmaV()[i] * MemberStreams.gaussian(random);
-            }
+            int w = lanes.width();
+            if (parametersVary) memberParameters(g, count);
+            if (given != null) givenValues(g, count);
+            else initialValues(g, count);
+            if (perturbation != null) draw(g, count);
             if (defectBlock != null) defectBlock.eval(qGiven, defectOut);
+            // member by member (the first value refused names the block's lowest member) where some value is not finite
+            if (defectBlock != null || !allFinite(qGiven, q.length * w) || !allFinite(vGiven, v.length * w)) check(g, count);
+        }
+
+        private void memberParameters(int g, int count) {
+            int w = lanes.width();
+            for (int l = 0; l < w; l++) {
+                parameters.parameters(g + Math.min(l, count - 1), modelParams);
+                for (int k = 0; k < modelParams.length; k++) paramBlock[k * w + l] = modelParams[k];
+            }
+        }
+
+        private void givenValues(int g, int count) {
+            int w = lanes.width(), nq = q.length, nv = v.length;
+            for (int l = 0; l < w; l++) {
+                double[] values = given[index(g + Math.min(l, count - 1))];
+                for (int i = 0; i < nq; i++) qGiven[i * w + l] = values[i];
+                for (int i = 0; i < nv; i++) vGiven[i * w + l] = values[nq + i];
+            }
+        }
+
+        // q and v from the initial-value expressions of j, N, J and the parameters
+        private void initialValues(int g, int count) {
+            int w = lanes.width(), nq = q.length;
+            for (int l = 0; l < w; l++) initialIn[l] = index(g + Math.min(l, count - 1));
+            System.arraycopy(paramBlock, 0, initialIn, 3 * w, paramBlock.length);
+            initialBlock.eval(initialIn, initialOut);
+            System.arraycopy(initialOut, 0, qGiven, 0, nq * w);
+            System.arraycopy(initialOut, nq * w, vGiven, 0, v.length * w);
+        }
+
+        // the seeded normal draws of each member: each draws from its own stream, so the draws do not depend on the scheduling
+        private void draw(int g, int count) {
+            int w = lanes.width();
+            double[] sigmaQ = perturbation.sigmaQ(), sigmaV = perturbation.sigmaV();
+            for (int l = 0; l < count; l++) {
+                SplittableRandom random = MemberStreams.of(perturbation.seed(), MemberStreams.INITIAL_STATE, index(g + l));
+                for (int i = 0; i < sigmaQ.length; i++) qGiven[i * w + l] += sigmaQ[i] * MemberStreams.gaussian(random);
+                for (int i = 0; i < sigmaV.length; i++) vGiven[i * w + l] += sigmaV[i] * MemberStreams.gaussian(random);
+            }
+        }
+
+        // every given value finite and, on a group, every element on it; else the block's lowest member refused
+        private void check(int g, int count) {
+            int w = lanes.width();
             for (int l = 0; l < count; l++) {
                 int j = index(g + l);
-                for (int i = 0; i < nq; i++) finite(qNames.get(i), j, qGiven[i * w + l]);
-                for (int i = 0; i < nv; i++) finite(vNames.get(i), j, vGiven[i * w + l]);
+                for (int i = 0; i < q.length; i++) finite(qNames.get(i), j, qGiven[i * w + l]);
+                for (int i = 0; i < v.length; i++) finite(vNames.get(i), j, vGiven[i * w + l]);
                 if (defectBlock != null) {
                     for (int k = 0; k < off.length; k++) off[k] = defectOut[k * w + l];
                     onGroup(j);
                 }
             }
+        }
+
+        private static boolean allFinite(double[] x, int size) {
+            double sum = 0;
+            for (int k = 0; k < size; k++) sum += x[k] * 0.0;   // 0 unless some x[k] is infinite or NaN
+            return sum == 0;
         }
 
         // launch member g's index in its point (padding: as the point's member 0)
@@ -414,14 +447,13 @@ public final class InitialStates {
             for (int a = 0; a < lambda.length; a++) lambdaBlock[a * w + l] = lambda[a];
         }
 
-        // as store, for count members of the block from member local of the state (launch member g onward): component by component
+        // as store, for count members of the block from member local of the state (launch member g onward): component by
+        // component, each step a method of one loop (as givenBlock's)
         private void storeBlock(EnsembleState state, int local, int g, int count, double[] moved) {
             int w = lanes.width(), stride = state.stride();
             double[] x = state.data();
-            for (int k = 0; k < q.length * w; k += w)
-                for (int l = k; l < k + count; l++) moved[0] = Math.max(moved[0], Math.abs(qBlock[l] - qGiven[l]));
-            for (int k = 0; k < v.length * w; k += w)
-                for (int l = k; l < k + count; l++) moved[1] = Math.max(moved[1], Math.abs(vBlock[l] - vGiven[l]));
+            moved[0] = Math.max(moved[0], largestMove(qBlock, qGiven, q.length, count));
+            moved[1] = Math.max(moved[1], largestMove(vBlock, vGiven, v.length, count));
             double[][] blocks = {qBlock, vBlock, pBlock};
             for (int b = 0; b < 3; b++)
                 for (int i = 0; offsets[b] >= 0 && i < blocks[b].length / w; i++)
@@ -432,9 +464,28 @@ public final class InitialStates {
             }
             for (int k = 0; k < carried.length; k++) {
                 if (carried[k] >= 0) System.arraycopy(paramBlock, carried[k] * w, x, (parameterOffset + k) * stride + local, count);
-                else for (int l = 0; l < count; l++) state.set(parameterOffset + k, local + l, parameters.stepSize(g + l));
+                else stepSizes(state, parameterOffset + k, local, g, count);
             }
             if (atStartBlock != null) initialValuesBlock(x, stride, local, count);
+            padding(state, local, g, count);
+        }
+
+        // the largest |after - before| over the block's first count members of components entries
+        private double largestMove(double[] after, double[] before, int entries, int count) {
+            int w = lanes.width();
+            double largest = 0;
+            for (int k = 0; k < entries * w; k += w)
+                for (int l = k; l < k + count; l++) largest = Math.max(largest, Math.abs(after[l] - before[l]));
+            return largest;
+        }
+
+        // the step size of each member into component c (a step size carried per member that the model does not have)
+        private void stepSizes(EnsembleState state, int c, int local, int g, int count) {
+            for (int l = 0; l < count; l++) state.set(c, local + l, parameters.stepSize(g + l));
+        }
+
+        // padding members marked EXCLUDED
+        private void padding(EnsembleState state, int local, int g, int count) {
             for (int l = 0; l < count; l++) if (plan.padding(g + l)) state.fail(local + l, 0, EnsembleState.Status.EXCLUDED);
         }
 

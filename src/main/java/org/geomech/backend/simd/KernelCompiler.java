@@ -1,6 +1,7 @@
 package org.geomech.backend.simd;
 
 import org.geomech.InputException;
+import org.geomech.ensemble.BlockConsistency;
 
 import javax.tools.DiagnosticCollector;
 import javax.tools.FileObject;
@@ -39,6 +40,12 @@ final class KernelCompiler {
 
     /** The unrolled Newton kernel of this source, compiled once per JVM. */
     static SimdNewtonKernel load(NewtonKernelSource source) { return (SimdNewtonKernel) load(source.text(), source.className()); }
+
+    /** The projection of initial states of this source, compiled once per JVM. */
+    static SimdProjectionKernel load(ProjectionKernelSource source) { return (SimdProjectionKernel) load(source.text(), source.className()); }
+
+    /** The block program of this source, compiled once per JVM. */
+    static BlockConsistency.Program load(ProgramKernelSource source) { return (BlockConsistency.Program) load(source.text(), source.className()); }
 
     /**
      * The step kernel of the source of this key (KernelCache.key) whose class file KernelCache holds, loaded before its

@@ -2,20 +2,17 @@ package org.geomech.backend.simd;
 
 import org.geomech.ensemble.BlockConsistency;
 import org.geomech.expr.Expr;
-import org.geomech.expr.LaneTape;
 
 import java.util.Arrays;
-import java.util.BitSet;
 import java.util.List;
 
 /**
- * Expression tapes and dense linear algebra on a block of members: entry k of member l at [k * width + l]. A tape runs
- * over the whole block one instruction at a time, each instruction a loop over the members (plain loops, which C2
- * vectorises, and which the interpreter and C1 run fast enough that a fresh run's first block is not slow; the Vector
- * API's operations, not yet compiled, cost tens of microseconds a member there); each member's value is bitwise
- * Tape.eval's (LaneTape). The matrix operations run on members 0 .. count - 1, each member with the operations, in the
- * order, of the EJML routine it stands for (loops over members innermost), so that every member is bitwise what the
- * member-by-member projection computes.
+ * Expressions and dense linear algebra on a block of members: entry k of member l at [k * width + l]. The expressions
+ * run as generated Java (ProgramKernelSource: each member's values bitwise Tape.eval's, plain code that the interpreter
+ * and C1 run fast enough that a fresh run's first block is not slow; the Vector API's operations, not yet compiled,
+ * cost tens of microseconds a member there). The matrix operations run on members 0 .. count - 1, each member with the
+ * operations, in the order, of the EJML routine it stands for (loops over members innermost), so that every member is
+ * bitwise what the member-by-member projection computes.
  */
 final class LaneBlock {
     /** Members per block. */
@@ -30,112 +27,8 @@ final class LaneBlock {
         this.first = new int[width];
     }
 
-    /** A LaneTape's program over a block: the outputs of the inputs (block arrays), scratch of its own. */
-    final class Program implements BlockConsistency.Program {
-        /** The inputs the program reads (the others are not copied in). */
-        private final int[] read;
-        private final int[] code, outputs;
-        /** Instruction i's operation over the lanes (code[4 i] and its immediate). */
-        private final Lanewise[] operations;
-        private final double[] w;
-
-        Program(LaneTape tape) {
-            this.code = tape.code();
-            this.outputs = tape.outputs();
-            int inputs = tape.inputs();
-            BitSet used = new BitSet(inputs);
-            this.operations = new Lanewise[code.length / 4];
-            for (int pc = 0; pc < code.length; pc += 4) {
-                if (code[pc + 2] < inputs) used.set(code[pc + 2]);
-                if (LaneTape.binary(code[pc]) && code[pc + 3] < inputs) used.set(code[pc + 3]);
-                operations[pc / 4] = Lanewise.of(code[pc], code[pc + 3]);
-            }
-            for (int o : outputs) if (o < inputs) used.set(o);
-            this.read = used.stream().toArray();
-            this.w = new double[tape.scratch()];
-            int[] constants = tape.constantRegisters();
-            double[] values = tape.constantValues();
-            for (int k = 0; k < constants.length; k++) Arrays.fill(w, constants[k] * width, (constants[k] + 1) * width, values[k]);
-        }
-
-        /** Output i into out at [i * width + l], from input j of member l at in[j * width + l]. */
-        @Override
-        public void eval(double[] in, double[] out) {
-            int n = width;
-            double[] r = w;
-            for (int k : read) System.arraycopy(in, k * n, r, k * n, n);
-            int[] c = code;
-            Lanewise[] ops = operations;
-            for (int i = 0, pc = 0; i < ops.length; i++, pc += 4) ops[i].run(r, c[pc + 1] * n, c[pc + 2] * n, c[pc + 3] * n, n);
-            for (int i = 0; i < outputs.length; i++) System.arraycopy(r, outputs[i] * n, out, i * n, n);
-        }
-    }
-
-    /**
-     * One tape instruction over n lanes of registers r (destination, first and second operand at dst, a, b), each lane as
-     * LaneTape.apply computes it. An object per kind rather than a switch in Program.eval: C2 compiles a switch with the
-     * cases its profile saw and traps on any other, so every program with a new operation (the initial values' cos, the
-     * projection's, the observers') sent a fresh run's eval back to the interpreter; a call of a kind's own run does not.
-     */
-    abstract static class Lanewise {
-        abstract void run(double[] r, int dst, int a, int b, int n);
-
-        static Lanewise of(int opcode, int immediate) {
-            return switch (opcode) {
-                case LaneTape.ADD -> new Add();
-                case LaneTape.SUB -> new Sub();
-                case LaneTape.MUL -> new Mul();
-                case LaneTape.DIV -> new Div();
-                case LaneTape.NEG -> new Neg();
-                case LaneTape.POWI -> immediate == 2 ? new Square() : new Applied(opcode, immediate);
-                default -> new Applied(opcode, immediate);
-            };
-        }
-    }
-
-    private static final class Add extends Lanewise {
-        @Override void run(double[] r, int dst, int a, int b, int n) { for (int l = 0; l < n; l++) r[dst + l] = r[a + l] + r[b + l]; }
-    }
-
-    private static final class Sub extends Lanewise {
-        @Override void run(double[] r, int dst, int a, int b, int n) { for (int l = 0; l < n; l++) r[dst + l] = r[a + l] - r[b + l]; }
-    }
-
-    private static final class Mul extends Lanewise {
-        @Override void run(double[] r, int dst, int a, int b, int n) { for (int l = 0; l < n; l++) r[dst + l] = r[a + l] * r[b + l]; }
-    }
-
-    private static final class Div extends Lanewise {
-        @Override void run(double[] r, int dst, int a, int b, int n) { for (int l = 0; l < n; l++) r[dst + l] = r[a + l] / r[b + l]; }
-    }
-
-    private static final class Neg extends Lanewise {
-        @Override void run(double[] r, int dst, int a, int b, int n) { for (int l = 0; l < n; l++) r[dst + l] = -r[a + l]; }
-    }
-
-    /** x^2 as x * x (Tape.powi's multiplication). */
-    private static final class Square extends Lanewise {
-        @Override void run(double[] r, int dst, int a, int b, int n) { for (int l = 0; l < n; l++) r[dst + l] = r[a + l] * r[a + l]; }
-    }
-
-    /** Any other operation (powers, functions), lane by lane through LaneTape.apply; b is its second register where it has one. */
-    private static final class Applied extends Lanewise {
-        private final int opcode, immediate;
-        private final boolean binary;
-
-        Applied(int opcode, int immediate) {
-            this.opcode = opcode;
-            this.immediate = immediate;
-            this.binary = LaneTape.binary(opcode);
-        }
-
-        @Override
-        void run(double[] r, int dst, int a, int b, int n) {
-            for (int l = 0; l < n; l++) r[dst + l] = LaneTape.apply(opcode, r[a + l], binary ? r[b + l] : 0, immediate);
-        }
-    }
-
-    Program program(List<Expr> inputs, List<Expr> outputs) { return new Program(LaneTape.compile(inputs, outputs, width)); }
+    /** Expressions of inputs over the block (ProgramKernelSource): the generated class of their source, one instance per JVM. */
+    BlockConsistency.Program program(List<Expr> inputs, List<Expr> outputs) { return KernelCompiler.load(ProgramKernelSource.of(inputs, outputs, width)); }
 
     /**
      * EJML's LU (LUDecompositionAlt_DDRM.decompose) of the n x n matrices a (row-major entries) of members 0 .. count - 1 in

@@ -30,7 +30,7 @@ final class LaneLieConsistentState implements BlockConsistency {
     private final boolean metricOfVelocity, metricConstant;
     /** The LU of a constant K, once factored. */
     private LaneBlock.ConstantLu constantMetric;
-    private final LaneBlock.Program metric, rows, offsets, momentum, rhs;
+    private final BlockConsistency.Program metric, rows, offsets, momentum, rhs;
     /** in: the entries of g, eta, the parameters (eta projected in place). */
     private final double[] in, kLu, a, off, r, kInvAt, column, c, all, kInvDrive, y;
     private final int[] kPivots, cPivots;

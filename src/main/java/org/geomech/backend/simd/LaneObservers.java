@@ -1,5 +1,6 @@
 package org.geomech.backend.simd;
 
+import org.geomech.ensemble.BlockConsistency;
 import org.geomech.ensemble.EnsembleState;
 import org.geomech.ensemble.Observer;
 import org.geomech.expr.Expr;
@@ -19,7 +20,7 @@ final class LaneObservers {
     static final int WIDTH = LaneProjections.WIDTH;
 
     private final int stateSize, observers;
-    private final LaneBlock.Program program;
+    private final BlockConsistency.Program program;
     private final double[] in, out;
 
     LaneObservers(StepSystem system, List<Observer> observed, double[] params) {

@@ -21,7 +21,7 @@ final class LaneProjections {
             LaneLieConsistentState.Shared shared = LaneLieConsistentState.Shared.of(LieConsistentState.Equations.of(lie));
             return () -> new LaneLieConsistentState(shared, WIDTH);
         }
-        LaneConsistentState.Shared shared = LaneConsistentState.Shared.of(ConsistentState.Equations.of((MechanicalSystem) sys));
+        LaneConsistentState.Shared shared = LaneConsistentState.Shared.of(sys.name(), ConsistentState.Equations.of((MechanicalSystem) sys), WIDTH);
         return () -> new LaneConsistentState(shared, WIDTH);
     }
 }
