@@ -1,5 +1,6 @@
 package org.geomech.backend.simd;
 
+import org.geomech.ensemble.ConsistentState;
 import org.geomech.ensemble.EnsembleState;
 import org.geomech.engine.SweepRun;
 import org.geomech.ensemble.InitialStates;
@@ -13,6 +14,7 @@ import org.geomech.model.LieGroupSystem;
 import org.geomech.model.Library;
 import org.geomech.model.MechanicalSystem;
 import org.geomech.model.Model;
+import org.geomech.model.ModelDefinition;
 import org.geomech.InputException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -43,7 +45,11 @@ class LaneConsistencyTest {
     }
 
     private static Filled fill(Model sys, Library.BuiltIn b, InitialStates initial, InitialStates.Perturbation perturbation, boolean lanes) {
-        StepSystem step = Methods.parse(b.definition().defaultMethod()).build(sys);
+        return fill(sys, b.definition().defaultMethod(), initial, perturbation, lanes);
+    }
+
+    private static Filled fill(Model sys, String method, InitialStates initial, InitialStates.Perturbation perturbation, boolean lanes) {
+        StepSystem step = Methods.parse(method).build(sys);
         StateLayout layout = Observers.carrying(step, Observers.ofRun(step, Map.of())).layout();
         EnsembleState state = new EnsembleState(layout, MEMBERS);
         if (lanes) initial = initial.projectedBy(new SimdBackend().initialStates());
@@ -80,6 +86,67 @@ class LaneConsistencyTest {
                     : ((MechanicalSystem) sys).holonomicCount() + ((MechanicalSystem) sys).nonholonomicCount();
             if (constraints > 0) assertTrue(reference.report().maxVelocityMove() > 0, name + " velocities moved");
         }
+    }
+
+    // Every member of a block projected by the generated kernel itself (none left to ConsistentState, which would hide a
+    // wrong kernel), each bitwise ConsistentState's: states off the constraints, q_i + 0.01 sin(7 l + i) and v likewise
+    private static void assertKernelProjectsEveryMember(MechanicalSystem sys, EnsembleState consistent, String name) {
+        int w = LaneProjections.WIDTH, n = sys.dimension(), m = sys.holonomicCount() + sys.nonholonomicCount();
+        double[] params = sys.parameterValues();
+        int qAt = consistent.layout().offset(StateLayout.Q), vAt = consistent.layout().offset(StateLayout.V);
+        double[] q = new double[n * w], v = new double[n * w], parameters = new double[params.length * w], p = new double[n * w], lambda = new double[m * w];
+        for (int l = 0; l < w; l++) {
+            for (int i = 0; i < n; i++) q[i * w + l] = consistent.get(qAt + i, l) + 0.01 * Math.sin(7 * l + i);
+            for (int i = 0; i < n; i++) v[i * w + l] = consistent.get(vAt + i, l) + 0.01 * Math.sin(7 * l + n + i);
+            for (int k = 0; k < params.length; k++) parameters[k * w + l] = params[k];
+        }
+        double[] qIn = q.clone(), vIn = v.clone();
+        boolean[] done = new boolean[w];
+        LaneProjections.of(sys).get().apply(q, v, parameters, p, lambda, w, done);
+        ConsistentState reference = new ConsistentState(sys);
+        for (int l = 0; l < w; l++) {
+            assertTrue(done[l], name + ": member " + l + " projected by the kernel");
+            double[] ql = new double[n], vl = new double[n], pl = new double[n], ll = new double[m];
+            for (int i = 0; i < n; i++) { ql[i] = qIn[i * w + l]; vl[i] = vIn[i * w + l]; }
+            assertTrue(reference.apply(ql, vl, params, pl, ll), name + ": the reference projects member " + l);
+            for (int i = 0; i < n; i++) {
+                assertEquals(ql[i], q[i * w + l], 0.0, name + ": q" + i + " of member " + l);
+                assertEquals(vl[i], v[i * w + l], 0.0, name + ": v" + i + " of member " + l);
+                assertEquals(pl[i], p[i * w + l], 0.0, name + ": p" + i + " of member " + l);
+            }
+            for (int a = 0; a < m; a++) assertEquals(ll[a], lambda[a * w + l], 0.0, name + ": lambda" + a + " of member " + l);
+        }
+    }
+
+    @Test
+    void theKernelProjectsEveryMemberOfABlockOnEveryBuiltInModelInCoordinates() {
+        for (String name : Library.allNames()) {
+            Library.BuiltIn b = Library.builtIn(name, Map.of());
+            if (b.definition().build() instanceof MechanicalSystem sys) assertKernelProjectsEveryMember(sys, fill(sys, b, null, false).state(), name);
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = ';', value = {
+            // g_L = diag(1, r^2, 1) reads q: factored member by member; the row (-r, 1 on z) reads q
+            "polar-nh; r, th, z; 0.5*(dot(r)^2 + r^2*dot(th)^2 + dot(z)^2) - z; ; dot(z) - r*dot(th); 1 + 0.5*j/N, 0.3, 0; 0.1, 1, 0.2",
+            // g_L reads v (a quartic kinetic term): g_L, B g_L^-1 B^T and its LU made anew in every pass and for the multipliers
+            "quartic-nh; x, y; 0.5*(dot(x)^2 + dot(y)^2) + 0.05*dot(x)^4 - y; ; dot(y) - x*dot(x); 0.5, j/N; 1 + j/N, 0",
+            // two holonomic constraints and a parameter in g_L, which reads q: Gauss-Newton with a 2 x 2 LU that pivots
+            "polar-pendulum; r, th, z; 0.5*(dot(r)^2 + r^2*dot(th)^2 + k*dot(z)^2) + r*cos(th); r^2 + z^2 - 1, z - 0.1*th; ; 0.9, 1 + j/N, 0.2; 0.1, 0.5, 0"})
+    void lanesAreBitwiseTheMemberByMemberProjectionWhereTheMetricReadsTheState(String name, String coordinates, String lagrangian, String holonomic,
+                                                                                String nonholonomic, String q0, String v0) {
+        Model sys = new ModelDefinition(name, "test", List.of(coordinates.split(", ")), name.equals("polar-pendulum") ? Map.of("k", 2.0) : Map.of(), lagrangian,
+                holonomic == null ? List.of() : List.of(holonomic.split(", ")), nonholonomic == null ? List.of() : List.of(nonholonomic)).build();
+        InitialStates initial = new InitialStates(sys, List.of(q0.split(", ")), List.of(v0.split(", ")));
+        double[] sigma = new double[q0.split(", ").length];
+        Arrays.fill(sigma, 0.01);
+        InitialStates.Perturbation perturbation = new InitialStates.Perturbation(3, sigma, sigma);
+        String method = ((MechanicalSystem) sys).holonomicCount() > 0 ? "lobatto-holonomic:2" : "lobatto-nh:2";
+        Filled reference = fill(sys, method, initial, perturbation, false);
+        assertBitwise(reference, fill(sys, method, initial, perturbation, true), name);
+        assertTrue(reference.report().maxVelocityMove() > 0, name + " velocities moved");
+        assertKernelProjectsEveryMember((MechanicalSystem) sys, reference.state(), name);
     }
 
     @Test
