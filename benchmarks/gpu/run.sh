@@ -98,4 +98,8 @@ else
   echo "no gcc here: the host comparison is left out"
 fi
 
+stamp "the host's CPU: initial states of chaotic-nh (the run's default draws, sigma 0.001), simd, 10^7 members, three fills in one JVM (round 0: a fresh JVM's)"
+timeout 150 "${java[@]}" @jvm.options -cp .gpu/geomech.jar:.gpu/bench org.geomech.bench.InitialStatesRate $((10000000 / scale)) 3 chaotic-nh lobatto-nh:2 simd 0.001 2>&1 \
+  | grep -v -e 'incubator modules' -e 'signal chaining was deprecated'
+
 stamp "done"
