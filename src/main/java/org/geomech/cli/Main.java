@@ -108,6 +108,13 @@ public final class Main implements Callable<Integer>, CommandLine.IVersionProvid
         warm.setDaemon(true);
         warm.start();
         Interrupts.install();
-        System.exit(execute(commandLine(args), args));
+        Runnable forecast = args.length > 0 && args[0].equals("run") ? RunCommand.anticipate(List.of(args).subList(1, args.length)) : () -> { };
+        int code;
+        try {
+            code = execute(commandLine(args), args);
+        } finally {
+            forecast.run();
+        }
+        System.exit(code);
     }
 }
