@@ -33,7 +33,8 @@ import static org.jocl.CL.*;
 public final class OpenClBackend implements Backend {
     private static final Cleaner CLEANER = Cleaner.create();
     // backend.simd's LANE_PROJECTIONS, found by name: nothing outside backend.simd names its types, so that javadoc documents
-    // the library without the Vector API's module (JavadocTest); null, member by member, where that package does not load
+    // the library without the Vector API's module (JavadocTest); null, member by member, where that package does not load or
+    // the JVM has no javac (a JRE: simd generates the projection's Java)
     private static final BlockConsistency.Factory HOST_PROJECTIONS = hostProjections();
 
     private final OpenClDevices.Handle device;
@@ -77,7 +78,7 @@ public final class OpenClBackend implements Backend {
 
     /**
      * Initial states projected on the host over blocks of members, as the simd backend projects them (bitwise
-     * ConsistentState's); member by member where the Vector API's module is missing.
+     * ConsistentState's); member by member where the Vector API's module or javac (a JRE) is missing.
      */
     @Override
     public BlockConsistency.Factory initialStates() {
@@ -86,6 +87,7 @@ public final class OpenClBackend implements Backend {
 
     private static BlockConsistency.Factory hostProjections() {
         try {
+            if (javax.tools.ToolProvider.getSystemJavaCompiler() == null) return null;   // simd's projections are Java that javac compiles
             return (BlockConsistency.Factory) Class.forName("org.geomech.backend.simd.SimdBackend").getField("LANE_PROJECTIONS").get(null);
         } catch (ReflectiveOperationException | LinkageError e) {
             return null;
