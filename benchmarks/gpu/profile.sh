@@ -18,7 +18,7 @@ run() { # name members t_end [agent options]: one run on device 0, its JSON's ti
     --out "/tmp/$name" > "/tmp/$name.json" 2> "/tmp/$name.err"
   local rc=$?
   t1=$(date +%s.%N)
-  echo "$name: exit $rc, wall $(awk "BEGIN{printf \"%.2f\", $t1 - $t0}") s, $(grep -hE '"(startup_seconds|stepping_seconds)"' "/tmp/$name.json" | sort -u | tr -d ' \n')"
+  echo "$name: exit $rc, wall $(awk "BEGIN{printf \"%.2f\", $t1 - $t0}") s, $(grep -hE '"(startup_seconds|stepping_seconds)"' "/tmp/$name.json" | tr -d ' ' | sort -u | tr -d '\n')"
   grep -v 'incubator modules' "/tmp/$name.err" | tail -2
 }
 scale=${SCALE:-1}   # divides the member counts (a dry run here on POCL: SCALE=100)

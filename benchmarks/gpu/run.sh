@@ -68,7 +68,7 @@ for r in "lobatto-nh:2 1000000 50" "lobatto-nh:2 10000000 5" "lobatto-nh:2 10000
     --device "$dev" --statistics mean,max,msd --json --no-plots --quiet --out "$work/$name" > "$work/$name.json" 2> "$work/$name.err"
   rc=$?; t1=$(date +%s.%N)
   echo "chaotic-nh $1 members $members t_end $3: exit $rc, wall $(awk "BEGIN{printf \"%.2f\", $t1 - $t0}") s," \
-    "$(grep -hE '"(backend|member_steps|stepping_seconds|member_steps_per_second|wall_seconds|startup_seconds|count)"' "$work/$name.json" | sort -u | tr -d ' \n')"
+    "$(grep -hE '"(backend|member_steps|stepping_seconds|member_steps_per_second|wall_seconds|startup_seconds|count)"' "$work/$name.json" | tr -d ' ' | sort -u | tr -d '\n')"
   grep -v -e 'incubator modules' -e 'signal chaining was deprecated' "$work/$name.err" | tail -2
 done
 
@@ -92,7 +92,7 @@ if command -v gcc >/dev/null && gcc -O3 -march=native -fno-math-errno -fopenmp b
       --out "$work/simd-$rep" > "$work/simd-$rep.json" 2> "$work/simd-$rep.err"
     rc=$?; t1=$(date +%s.%N)
     echo "simd: exit $rc, wall $(awk "BEGIN{printf \"%.2f\", $t1 - $t0}") s," \
-      "$(grep -hE '"(backend|member_steps_per_second|stepping_seconds|startup_seconds)"' "$work/simd-$rep.json" | sort -u | tr -d ' \n')"
+      "$(grep -hE '"(backend|member_steps_per_second|stepping_seconds|startup_seconds)"' "$work/simd-$rep.json" | tr -d ' ' | sort -u | tr -d '\n')"
   done
 else
   echo "no gcc here: the host comparison is left out"

@@ -25,7 +25,7 @@ start() {
     --statistics mean,max,msd --json --no-plots --quiet --overwrite --out "/tmp/starts-$3-$1" > /tmp/starts.json 2> /tmp/starts.err
   rc=$?; t1=$(date +%s.%N)
   echo "$3, members $1, t_end $2, ${4:-no option}: exit $rc, wall $(awk "BEGIN{printf \"%.2f\", $t1 - $t0}") s," \
-    "$(grep -hE '"(startup_seconds|stepping_seconds)"' /tmp/starts.json | sort -u | tr -d ' \n')"
+    "$(grep -hE '"(startup_seconds|stepping_seconds)"' /tmp/starts.json | tr -d ' ' | sort -u | tr -d '\n')"
 }
 cat /sys/kernel/mm/transparent_hugepage/enabled 2>/dev/null
 for c in "$((1000000 / scale)) 50 opencl" "$((10000000 / scale)) 5 opencl" "$((1000000 / scale)) 0.05 simd"; do
