@@ -11,7 +11,7 @@ import java.util.List;
  * onto B(q) v + b(q) = 0 in the kinetic metric, p = D2L and the continuous multipliers, by the system's generated
  * SimdProjectionKernel, member after member with ConsistentState's operations (each member bitwise ConsistentState's,
  * but a zero's sign where g_L is constant); a member whose projection fails is left to ConsistentState. The block's
- * other expressions (the initial values, the values at t = 0) run as LaneBlock's programs.
+ * other expressions (the initial values, the values at t = 0) run as LaneBlock's programs, generated too (ProgramKernelSource).
  */
 final class LaneConsistentState implements BlockConsistency {
     /** What a system's projections share: its kernel and the sizes of the kernel's scratch. */
