@@ -4,7 +4,6 @@ import org.geomech.io.Json;
 import org.geomech.method.Method;
 import org.geomech.method.MethodFamily;
 import org.geomech.method.Methods;
-import com.fasterxml.jackson.annotation.JsonInclude;
 import org.geomech.model.Library;
 import org.geomech.model.LieLibrary;
 import org.geomech.model.LieModelDefinition;
@@ -24,7 +23,7 @@ import java.util.concurrent.Callable;
 @Command(name = "list", mixinStandardHelpOptions = true, versionProvider = Main.class, description = "Lists the built-in models and the methods.")
 final class ListCommand implements Callable<Integer> {
     /** A built-in model; group is null in coordinates, else the Lie group, with coordinates its algebra velocities. */
-    record ModelInfo(String name, String summary, String reference, @JsonInclude(JsonInclude.Include.NON_NULL) String group, List<String> coordinates,
+    record ModelInfo(String name, String summary, String reference, String group, List<String> coordinates,
                      Map<String, Double> parameters, Map<String, Integer> structure, List<String> holonomic, List<String> nonholonomic) {}
 
     record FamilyInfo(String name, String syntax, String description, String paper) {}

@@ -1,8 +1,5 @@
 package org.geomech.cli;
 
-import org.geomech.ensemble.InitialStates;
-import org.geomech.io.Json;
-import org.geomech.io.RunSummary;
 import org.geomech.io.Version;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -101,12 +98,6 @@ public final class Main implements Callable<Integer>, CommandLine.IVersionProvid
     /** Runs the geomech command line with args and exits with its code (2 for bad input, one line on stderr). */
     public static void main(String[] args) {
         System.setProperty("java.awt.headless", "true");
-        // Jackson's first use costs about 0.3 s of class loading, and its first summary 0.1 s more of introspection, before a
-        // run's first step (summary.json names timeseries.csv before its first row): both done on the side while the command sets up
-        Thread warm = new Thread(() -> Json.write(new RunSummary("warm").members(1).flopsPerStep(new long[]{1, 1})
-                .consistency(new InitialStates.Report(0, 0)).quantiles("exact", 0)), "geomech-prewarm");
-        warm.setDaemon(true);
-        warm.start();
         Interrupts.install();
         Runnable forecast = args.length > 0 && args[0].equals("run") ? RunCommand.anticipate(List.of(args).subList(1, args.length)) : () -> { };
         int code;

@@ -1,6 +1,5 @@
 package org.geomech.engine;
 
-import com.fasterxml.jackson.annotation.JsonInclude;
 import org.geomech.ensemble.InitialStates;
 import org.geomech.ensemble.Statistic;
 import org.geomech.ensemble.StepSizes;
@@ -31,7 +30,7 @@ public record Scenario(Definition model, String method, List<Double> h, double t
                        List<String> q0, List<String> v0, int members, InitialStates.Perturbation perturbation,
                        Map<String, String> observers, List<String> statistics, String backend, NewtonOptions newton,
                        String out, Map<String, String> variations, String hPerMember,
-                       @JsonInclude(JsonInclude.Include.NON_NULL) Integer retryFailed) {
+                       Integer retryFailed) {
     /** The statistics asked for, in column order. */
     public List<Statistic> statisticsByName() { return Statistic.parse(statistics); }
 

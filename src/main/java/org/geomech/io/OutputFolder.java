@@ -1,7 +1,5 @@
 package org.geomech.io;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import org.geomech.InputException;
 
 import java.io.Closeable;
@@ -21,6 +19,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.stream.Stream;
 
@@ -201,24 +200,31 @@ public final class OutputFolder implements Closeable {
 
     /** A folder with geomech's summary.json: a JSON object naming geomech's version. */
     private static boolean isOwn(Path folder) {
+        return summary(folder) instanceof Map<?, ?> m && m.containsKey("geomech_version");
+    }
+
+    /** The JSON value of the folder's summary.json; null where it is missing or not JSON. */
+    private static Object summary(Path folder) {
         try {
-            return new ObjectMapper().readTree(folder.resolve(SUMMARY).toFile()).has("geomech_version");
-        } catch (IOException e) {
-            return false;
+            return Json.read(Files.readString(folder.resolve(SUMMARY)));
+        } catch (IOException | IllegalArgumentException e) {
+            return null;
         }
     }
 
     /** The files the previous run's summary names, as plain names of regular files inside the folder, and the summary itself. */
     private void removePreviousRun() {
         Path summary = path.resolve(SUMMARY);
-        try {
-            for (JsonNode name : new ObjectMapper().readTree(summary.toFile()).path("files")) {
-                String n = name.asText();
-                if (isPlainName(n) && !n.equals(SUMMARY) && !n.equals(LOCK) && Files.isRegularFile(path.resolve(n), LinkOption.NOFOLLOW_LINKS))
-                    Files.delete(path.resolve(n));
+        if (summary(path) instanceof Map<?, ?> m && m.get("files") instanceof List<?> files) {
+            for (Object name : files) {
+                if (!(name instanceof String n)) continue;
+                try {
+                    if (isPlainName(n) && !n.equals(SUMMARY) && !n.equals(LOCK) && Files.isRegularFile(path.resolve(n), LinkOption.NOFOLLOW_LINKS))
+                        Files.delete(path.resolve(n));
+                } catch (IOException e) {
+                    // left in place, as a file the summary did not name would be
+                }
             }
-        } catch (IOException e) {
-            // an unreadable summary names nothing; it is replaced below
         }
         try {
             Files.deleteIfExists(summary);

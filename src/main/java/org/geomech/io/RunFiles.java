@@ -1,7 +1,5 @@
 package org.geomech.io;
 
-import com.fasterxml.jackson.annotation.JsonInclude;
-import com.fasterxml.jackson.annotation.JsonProperty;
 import org.geomech.engine.Engine;
 import org.geomech.engine.EnsembleRun;
 import org.geomech.engine.MemberFailure;
@@ -37,13 +35,18 @@ public final class RunFiles implements Engine.Listener {
      * One step size's run (of one sweep point, with its index and parameter values, in a sweep): its counters and each observer's
      * statistics at the final time; where h varies per member, h is left out, hPerMember says how, and steps counts output intervals.
      */
-    public record StepSizeResult(Double h, @JsonInclude(JsonInclude.Include.NON_NULL) String hPerMember, long steps, int ok, int failed, long memberSteps,
+    public record StepSizeResult(Double h, String hPerMember, long steps, int ok, int failed, long memberSteps,
                                  double steppingSeconds, long newtonIterations, int maxNewtonIterations, long jacobianFactorisations,
-                                 Map<String, Statistics> atEnd, @JsonInclude(JsonInclude.Include.NON_NULL) Integer point,
-                                 @JsonInclude(JsonInclude.Include.NON_NULL) Map<String, Double> parameters) {
+                                 Map<String, Statistics> atEnd, Integer point, Map<String, Double> parameters) implements Json.Members {
         /** Member-steps per second of stepping. */
-        @JsonProperty
         public double memberStepsPerSecond() { return memberSteps / steppingSeconds; }
+
+        /** Its components (the null ones left out), then member_steps_per_second. */
+        @Override
+        public void members(Json.Fields out) {
+            Json.components(this, out);
+            out.put("member_steps_per_second", memberStepsPerSecond());
+        }
     }
 
     /** A launch's result (of one sweep point), its step size, and the time of its last row. */

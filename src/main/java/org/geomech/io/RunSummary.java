@@ -1,10 +1,5 @@
 package org.geomech.io;
 
-import com.fasterxml.jackson.annotation.JsonAutoDetect;
-import com.fasterxml.jackson.annotation.JsonIgnore;
-import com.fasterxml.jackson.annotation.JsonInclude;
-import com.fasterxml.jackson.annotation.JsonProperty;
-import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import org.geomech.ensemble.InitialStates;
 import org.geomech.engine.MemberFailure;
 import org.geomech.engine.Retries;
@@ -21,25 +16,22 @@ import java.util.OptionalDouble;
  * consistency moved the initial states, the command's results, the files written, whether it finished, and the
  * error that stopped it, if any.
  */
-@JsonAutoDetect(fieldVisibility = JsonAutoDetect.Visibility.ANY, getterVisibility = JsonAutoDetect.Visibility.NONE,
-        isGetterVisibility = JsonAutoDetect.Visibility.NONE)
-@JsonPropertyOrder({"command", "geomech_version", "java_version", "finished", "error", "inputs", "members", "backend", "failures", "wall_seconds", "startup_seconds",
-        "retried", "non_finite_observers", "member_steps", "stepping_seconds", "member_steps_per_second", "newton_iterations",
-        "flops_per_step", "consistency", "quantiles", "results", "files"})
-public final class RunSummary {
+public final class RunSummary implements Json.Members {
     /** How many members failed, and the first few: each with the step size of its run (null where h varies per member). */
-    private static final class Failures {
-        @JsonProperty private int count;
-        @JsonProperty private final List<Listed> first = new ArrayList<>();
+    private static final class Failures implements Json.Members {
+        private int count;
+        private final List<Listed> first = new ArrayList<>();
+
+        @Override
+        public void members(Json.Fields out) { out.put("count", count).put("first", first); }
     }
 
     /** A listed failure as summary.json writes it: h, point, member, step, reason. */
-    @JsonPropertyOrder({"h", "point", "member", "step", "reason"})
-    private record Listed(Double h, @JsonIgnore MemberFailure failure) {
-        @JsonProperty int point() { return failure.point(); }
-        @JsonProperty int member() { return failure.member(); }
-        @JsonProperty long step() { return failure.step(); }
-        @JsonProperty String reason() { return failure.reason(); }
+    private record Listed(Double h, MemberFailure failure) implements Json.Members {
+        @Override
+        public void members(Json.Fields out) {
+            out.put("h", h).put("point", failure.point()).put("member", failure.member()).put("step", failure.step()).put("reason", failure.reason());
+        }
     }
 
     /** The first output time at which an observer's statistic was not finite (per observer and step size). */
@@ -55,8 +47,7 @@ public final class RunSummary {
      * A member run again at halved step sizes (run --retry-failed): the step size of its run (null where h varies per
      * member), its point and member, the h of its last try, and whether it reached t_end ("ok") or why it still failed.
      */
-    @JsonPropertyOrder({"h", "point", "member", "retried_h", "result"})
-    private record RetriedEntry(Double h, int point, int member, @JsonProperty("retried_h") double retriedH, String result) {}
+    private record RetriedEntry(Double h, int point, int member, double retriedH, String result) {}
 
     /** How many failures are listed one by one. */
     public static final int LISTED_FAILURES = 10;
@@ -68,10 +59,8 @@ public final class RunSummary {
     private String error;
     private Object inputs;
     private int members;
-    @JsonInclude(JsonInclude.Include.NON_NULL)
     private String backend;
     private final Failures failures = new Failures();
-    @JsonInclude(JsonInclude.Include.NON_EMPTY)
     private final List<RetriedEntry> retried = new ArrayList<>();
     private final List<NonFiniteObserver> nonFiniteObservers = new ArrayList<>();
     private double wallSeconds;
@@ -80,7 +69,6 @@ public final class RunSummary {
     private Long newtonIterations;
     private Flops flopsPerStep;
     private InitialStates.Report consistency;
-    @JsonInclude(JsonInclude.Include.NON_NULL)
     private Quantiles quantiles;
     private Object results;
     private final List<String> files = new ArrayList<>();
@@ -163,14 +151,22 @@ public final class RunSummary {
     public Double listedStepSize(int i) { return failures.first.get(i).h(); }
 
     /** From the JVM's start to the first step (JVM, code generation and compilation), where a run stepped. */
-    @JsonProperty("startup_seconds")
     private Double startupSeconds() {
         OptionalDouble s = Startup.seconds();
         return s.isPresent() ? s.getAsDouble() : null;
     }
 
-    @JsonProperty("member_steps_per_second")
     private double memberStepsPerSecond() { return steppingSeconds > 0 ? memberSteps / steppingSeconds : 0; }
+
+    @Override
+    public void members(Json.Fields out) {
+        out.put("command", command).put("geomech_version", geomechVersion).put("java_version", javaVersion).put("finished", finished)
+                .put("error", error).put("inputs", inputs).put("members", members).put("backend", backend).put("failures", failures)
+                .put("wall_seconds", wallSeconds).put("startup_seconds", startupSeconds()).put("retried", retried.isEmpty() ? null : retried)
+                .put("non_finite_observers", nonFiniteObservers).put("member_steps", memberSteps).put("stepping_seconds", steppingSeconds)
+                .put("member_steps_per_second", memberStepsPerSecond()).put("newton_iterations", newtonIterations).put("flops_per_step", flopsPerStep)
+                .put("consistency", consistency).put("quantiles", quantiles).put("results", results).put("files", files).put("columns", columns);
+    }
 
     /** The summary as JSON (summary.json). */
     public String toJson() { return Json.write(this); }
