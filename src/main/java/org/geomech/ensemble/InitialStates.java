@@ -20,7 +20,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.SplittableRandom;
 import java.util.function.Supplier;
 import java.util.stream.IntStream;
 
@@ -242,6 +241,8 @@ public final class InitialStates {
         private final int multipliers, lambdaOffset, parameterOffset;
         /** A block of members for lanes: given q and v, projected q, v, p and multipliers, parameters, whether each is done. */
         private final double[] qGiven, vGiven, qBlock, vBlock, pBlock, lambdaBlock, paramBlock;
+        /** The block's members' streams of draws (MemberStreams), lane by lane. */
+        private final long[] streams;
         private final boolean[] done;
         /** Whether the members' model parameters differ (else paramBlock holds the shared ones throughout). */
         private final boolean parametersVary;
@@ -307,6 +308,7 @@ public final class InitialStates {
             }
             int w = lanes == null ? 0 : lanes.width();
             this.qGiven = new double[nq * w];
+            this.streams = new long[w];
             this.vGiven = new double[nv * w];
             this.qBlock = new double[nq * w];
             this.vBlock = new double[nv * w];
@@ -404,11 +406,11 @@ public final class InitialStates {
         private void draw(int g, int count) {
             int w = lanes.width();
             double[] sigmaQ = perturbation.sigmaQ(), sigmaV = perturbation.sigmaV();
-            for (int l = 0; l < count; l++) {
-                SplittableRandom random = MemberStreams.of(perturbation.seed(), MemberStreams.INITIAL_STATE, index(g + l));
-                for (int i = 0; i < sigmaQ.length; i++) qGiven[i * w + l] += sigmaQ[i] * MemberStreams.gaussian(random);
-                for (int i = 0; i < sigmaV.length; i++) vGiven[i * w + l] += sigmaV[i] * MemberStreams.gaussian(random);
-            }
+            for (int l = 0; l < count; l++) streams[l] = MemberStreams.start(perturbation.seed(), MemberStreams.INITIAL_STATE, index(g + l));
+            for (int i = 0; i < sigmaQ.length; i++)
+                for (int l = 0; l < count; l++) qGiven[i * w + l] += sigmaQ[i] * MemberStreams.gaussian(streams, l);
+            for (int i = 0; i < sigmaV.length; i++)
+                for (int l = 0; l < count; l++) vGiven[i * w + l] += sigmaV[i] * MemberStreams.gaussian(streams, l);
         }
 
         // every given value finite and, on a group, every element on it; else the block's lowest member refused
@@ -425,10 +427,18 @@ public final class InitialStates {
             }
         }
 
+        // x[k] * 0 is 0 unless x[k] is infinite or NaN; four sums, so that their adds overlap rather than wait on one another
         private static boolean allFinite(double[] x, int size) {
-            double sum = 0;
-            for (int k = 0; k < size; k++) sum += x[k] * 0.0;   // 0 unless some x[k] is infinite or NaN
-            return sum == 0;
+            double s0 = 0, s1 = 0, s2 = 0, s3 = 0;
+            int k = 0;
+            for (; k + 4 <= size; k += 4) {
+                s0 += x[k] * 0.0;
+                s1 += x[k + 1] * 0.0;
+                s2 += x[k + 2] * 0.0;
+                s3 += x[k + 3] * 0.0;
+            }
+            for (; k < size; k++) s0 += x[k] * 0.0;
+            return s0 + s1 + s2 + s3 == 0;
         }
 
         // launch member g's index in its point (padding: as the point's member 0)
@@ -510,9 +520,9 @@ public final class InitialStates {
             if (given != null) System.arraycopy(given[j], 0, qv, 0, nq + nv);
             else tape.eval(in, qv);
             // each member draws from its own stream, so the draws do not depend on the scheduling
-            SplittableRandom random = perturbation == null ? null : MemberStreams.of(perturbation.seed(), MemberStreams.INITIAL_STATE, j);
-            for (int i = 0; i < nq; i++) q[i] = qv[i] + (random == null ? 0 : perturbation.sigmaQ()[i] * MemberStreams.gaussian(random));
-            for (int i = 0; i < nv; i++) v[i] = qv[nq + i] + (random == null ? 0 : perturbation.sigmaV()[i] * MemberStreams.gaussian(random));
+            long[] stream = perturbation == null ? null : new long[]{MemberStreams.start(perturbation.seed(), MemberStreams.INITIAL_STATE, j)};
+            for (int i = 0; i < nq; i++) q[i] = qv[i] + (stream == null ? 0 : perturbation.sigmaQ()[i] * MemberStreams.gaussian(stream, 0));
+            for (int i = 0; i < nv; i++) v[i] = qv[nq + i] + (stream == null ? 0 : perturbation.sigmaV()[i] * MemberStreams.gaussian(stream, 0));
             for (int i = 0; i < nq; i++) finite(qNames.get(i), j, q[i]);
             for (int i = 0; i < nv; i++) finite(vNames.get(i), j, v[i]);
             if (defect != null) {

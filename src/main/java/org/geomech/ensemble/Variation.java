@@ -10,7 +10,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.SplittableRandom;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -189,16 +188,16 @@ public sealed interface Variation {
                 if (!Double.isFinite(out[0])) throw new InputException("parameter " + name + " of member " + j + " is not finite (" + out[0] + ")");
                 return out[0];
             }
-            return draw((Draw) variation, MemberStreams.of(seed, stream, j));
+            return draw((Draw) variation, new long[]{MemberStreams.start(seed, stream, j)});
         }
 
         // bounds by redrawing: the law is the distribution truncated to [lo, hi]
-        private double draw(Draw d, SplittableRandom r) {
+        private double draw(Draw d, long[] r) {
             for (int tries = 0; tries < MAX_REDRAWS; tries++) {
                 double x = switch (d.distribution()) {
-                    case UNIFORM -> d.a() + (d.b() - d.a()) * r.nextDouble();
-                    case NORMAL -> d.a() + d.b() * MemberStreams.gaussian(r);
-                    case LOGNORMAL -> Math.exp(d.a() + d.b() * MemberStreams.gaussian(r));
+                    case UNIFORM -> d.a() + (d.b() - d.a()) * MemberStreams.uniform(r, 0);
+                    case NORMAL -> d.a() + d.b() * MemberStreams.gaussian(r, 0);
+                    case LOGNORMAL -> Math.exp(d.a() + d.b() * MemberStreams.gaussian(r, 0));
                 };
                 if (x >= d.lo() && x <= d.hi()) return x;
             }

@@ -5,6 +5,7 @@ import org.junit.jupiter.api.Test;
 import java.util.SplittableRandom;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * MemberStreams.gaussian, the ziggurat of Marsaglia and Tsang (2000): its layers have the equal areas that define it, and
@@ -35,9 +36,9 @@ class MemberStreamsTest {
         double[] z = {1, 2, 3, 4};
         double[] beyond = new double[z.length];
         for (int j = 0; j < DRAWS / 10; j++) {
-            SplittableRandom r = MemberStreams.of(3, MemberStreams.INITIAL_STATE, j);
+            long[] r = {MemberStreams.start(3, MemberStreams.INITIAL_STATE, j)};
             for (int k = 0; k < 10; k++) {
-                double g = MemberStreams.gaussian(r);
+                double g = MemberStreams.gaussian(r, 0);
                 sum += g;
                 squares += g * g;
                 for (int i = 0; i < z.length; i++) if (Math.abs(g) > z[i]) beyond[i]++;
@@ -50,6 +51,34 @@ class MemberStreamsTest {
         double[] table = {0.31731050786291415, 0.04550026389635842, 0.0026997960632601866, 6.334248366623996e-05};
         for (int i = 0; i < z.length; i++)
             assertEquals(table[i], beyond[i] / DRAWS, 5 * Math.sqrt(table[i] * (1 - table[i]) / DRAWS), "P(|Z| > " + z[i] + ")");
+    }
+
+    @Test
+    void aStreamIsSplittableRandomsNumberForNumberAndBlocksDrawAsMembersAlone() {
+        // the states of a block drawn lane after lane: each member's numbers those of its own SplittableRandom, as a
+        // member drawn alone (the reference path) has them
+        int lanes = 8, draws = 2000;
+        long[] block = new long[lanes];
+        for (int l = 0; l < lanes; l++) block[l] = MemberStreams.start(7, MemberStreams.INITIAL_STATE, 100 + l);
+        double[][] drawn = new double[lanes][draws];
+        for (int k = 0; k < draws; k++) for (int l = 0; l < lanes; l++) drawn[l][k] = MemberStreams.gaussian(block, l);
+        for (int l = 0; l < lanes; l++) {
+            long start = MemberStreams.start(7, MemberStreams.INITIAL_STATE, 100 + l);
+            SplittableRandom r = new SplittableRandom(start);
+            long[] alone = {start};
+            for (int k = 0; k < 50; k++) assertEquals(r.nextLong(), MemberStreams.nextLong(alone, 0));
+            alone[0] = start;
+            for (int k = 0; k < draws; k++) assertEquals(drawn[l][k], MemberStreams.gaussian(alone, 0), "member " + l + ", draw " + k);
+        }
+        // 2000 draws a lane reach the wedges and the tail (0.7 % of normals need more than one draw)
+        long[] one = {MemberStreams.start(7, MemberStreams.INITIAL_STATE, 100)};
+        long used = 0;
+        for (int k = 0; k < draws; k++) {
+            long state = one[0];
+            MemberStreams.gaussian(one, 0);
+            for (; state != one[0] && used < 10L * draws; used++) state += 0x9e3779b97f4a7c15L;
+        }
+        assertTrue(used > draws, "some normals took more than one draw: " + used + " draws for " + draws);
     }
 
     // erfc by its continued fraction (Abramowitz and Stegun 7.1.14), to round-off for x >= 2

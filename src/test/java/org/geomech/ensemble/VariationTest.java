@@ -9,7 +9,6 @@ import org.junit.jupiter.api.Test;
 
 import java.util.List;
 import java.util.Map;
-import java.util.SplittableRandom;
 import java.util.concurrent.ForkJoinPool;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
@@ -82,9 +81,9 @@ class VariationTest {
         int n = 20_000;
         double[] first = new double[n], second = new double[n];
         for (int j = 0; j < n; j++) {
-            SplittableRandom r = MemberStreams.of(1, MemberStreams.INITIAL_STATE, j);
-            first[j] = r.nextDouble();
-            second[j] = r.nextDouble();
+            long[] r = {MemberStreams.start(1, MemberStreams.INITIAL_STATE, j)};
+            first[j] = MemberStreams.uniform(r, 0);
+            second[j] = MemberStreams.uniform(r, 0);
         }
         double[] a = java.util.Arrays.copyOfRange(second, 0, n - 1), b = java.util.Arrays.copyOfRange(first, 1, n);
         // sample correlation of independent uniforms: standard error 1/sqrt(n) = 0.007; 4 of them
