@@ -63,6 +63,7 @@ public final class Derivative {
             case ADD: return add(memo.get(e.arg(0)), memo.get(e.arg(1)));
             case NEG: return neg(memo.get(e.arg(0)));
             case MUL: return add(mul(memo.get(e.arg(0)), e.arg(1)), mul(e.arg(0), memo.get(e.arg(1))));
+            case FMA: return add(add(mul(memo.get(e.arg(0)), e.arg(1)), mul(e.arg(0), memo.get(e.arg(1)))), memo.get(e.arg(2)));
             case DIV: {
                 Expr a = e.arg(0), b = e.arg(1), da = memo.get(a), db = memo.get(b);
                 return sub(div(da, b), div(mul(a, db), pow(b, 2)));

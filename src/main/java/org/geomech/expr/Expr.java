@@ -45,7 +45,9 @@ public final class Expr {
         /** atan2(y, x), the angle of the point (x, y). */
         ATAN2,
         /** The Stumpff function c_n(x), n the node's value. */
-        STUMPFF
+        STUMPFF,
+        /** fma(x, y, z) = x y + z rounded once (Exprs.fused). */
+        FMA
     }
 
     private static final ConcurrentHashMap<Expr, Expr> TABLE = new ConcurrentHashMap<>();
@@ -263,6 +265,11 @@ public final class Expr {
         return x.isConst() ? num(Stumpff.value(n, x.value)) : intern(Op.STUMPFF, n, null, x);
     }
 
+    /** x y + z rounded once: the fused multiply-add every backend computes with its correctly rounded fma (Exprs.fused). */
+    public static Expr fma(Expr x, Expr y, Expr z) {
+        return x.isConst() && y.isConst() && z.isConst() ? num(Math.fma(x.value, y.value, z.value)) : intern(Op.FMA, 0.0, null, x, y, z);
+    }
+
     /** The order n of a Stumpff node. */
     public int stumpffOrder() {
         if (op != Op.STUMPFF) throw new IllegalStateException("not a Stumpff node: " + op);
@@ -286,6 +293,7 @@ public final class Expr {
             case LOG: return log(newArgs.get(0));
             case ATAN2: return atan2(newArgs.get(0), newArgs.get(1));
             case STUMPFF: return stumpff((int) value, newArgs.get(0));
+            case FMA: return fma(newArgs.get(0), newArgs.get(1), newArgs.get(2));
             default: throw new IllegalStateException(op.toString());
         }
     }

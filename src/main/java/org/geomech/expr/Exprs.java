@@ -10,7 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
-/** Whole-DAG operations: substitution, free symbols, topological order. */
+/** Whole-DAG operations: substitution, free symbols, topological order, fused multiply-adds. */
 public final class Exprs {
     private Exprs() {}
 
@@ -84,5 +84,27 @@ public final class Exprs {
             }
         }
         return order;
+    }
+
+    /**
+     * The roots with every sum a + b that is not a subtraction (b not a negation) and has a product x * y among a and b
+     * (the first, if both) as the fused multiply-add fma(x, y, the other): one rounding instead of two, and one
+     * operation. Decided by each node alone, so the fused DAG is one definition that every backend lowers alike.
+     */
+    public static List<Expr> fused(List<Expr> roots) {
+        Map<Expr, Expr> memo = new IdentityHashMap<>();
+        for (Expr e : topological(roots)) {
+            if (e.arity() == 0) { memo.put(e, e); continue; }
+            List<Expr> args = new ArrayList<>(e.arity());
+            for (Expr a : e.args()) args.add(memo.get(a));
+            Expr product = e.op() != Expr.Op.ADD || e.arg(1).op() == Expr.Op.NEG ? null
+                    : e.arg(0).op() == Expr.Op.MUL ? args.get(0) : e.arg(1).op() == Expr.Op.MUL ? args.get(1) : null;
+            if (product != null && product.op() == Expr.Op.MUL)
+                memo.put(e, Expr.fma(product.arg(0), product.arg(1), product == args.get(0) ? args.get(1) : args.get(0)));
+            else memo.put(e, e.with(args));
+        }
+        List<Expr> out = new ArrayList<>(roots.size());
+        for (Expr r : roots) out.add(memo.get(r));
+        return out;
     }
 }

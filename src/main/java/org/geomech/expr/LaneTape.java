@@ -39,10 +39,9 @@ public final class LaneTape {
         boolean[] computed = new boolean[total];
         int[] lastUse = new int[total];
         Arrays.fill(lastUse, -1);
-        for (int pc = 0; pc < c.length; pc += 4) {
+        for (int pc = 0; pc < c.length; pc += Tape.WIDTH) {
             computed[c[pc + 1]] = true;
-            lastUse[c[pc + 2]] = pc;
-            if (Tape.binary(c[pc])) lastUse[c[pc + 3]] = pc;
+            for (int k = 0; k < Tape.registersRead(c[pc]); k++) lastUse[c[pc + 2 + k]] = pc;
         }
         for (int r : outRegs) lastUse[r] = Integer.MAX_VALUE;
         // inputs and constants keep fixed registers; temporaries take the lowest free one
@@ -59,12 +58,15 @@ public final class LaneTape {
         Deque<Integer> free = new ArrayDeque<>();
         int highest = next;
         int[] remapped = c.clone();
-        for (int pc = 0; pc < c.length; pc += 4) {
-            remapped[pc + 2] = map[c[pc + 2]];
-            if (Tape.binary(c[pc])) remapped[pc + 3] = map[c[pc + 3]];
+        for (int pc = 0; pc < c.length; pc += Tape.WIDTH) {
+            int read = Tape.registersRead(c[pc]);
+            for (int k = 0; k < read; k++) remapped[pc + 2 + k] = map[c[pc + 2 + k]];
             // operands whose last use this is free their registers before the destination is chosen (in place is safe: lane by lane)
-            release(c[pc + 2], pc, lastUse, map, computed, free);
-            if (Tape.binary(c[pc]) && c[pc + 3] != c[pc + 2]) release(c[pc + 3], pc, lastUse, map, computed, free);
+            for (int k = 0; k < read; k++) {
+                boolean repeated = false;
+                for (int i = 0; i < k; i++) repeated |= c[pc + 2 + i] == c[pc + 2 + k];
+                if (!repeated) release(c[pc + 2 + k], pc, lastUse, map, computed, free);
+            }
             int dst = c[pc + 1];
             map[dst] = free.isEmpty() ? highest++ : free.pop();
             remapped[pc + 1] = map[dst];
@@ -86,8 +88,8 @@ public final class LaneTape {
     public int flops() { return flops; }
 
     /**
-     * The program over compact registers, in groups of four: opcode, destination, first operand, second operand (a
-     * register where binary(opcode), else the integer of powi and stumpff).
+     * The program over compact registers, in groups of WIDTH: opcode, destination, then the operands (registers, but
+     * the second operand of powi and stumpff, an integer; the third only fma's).
      */
     public int[] code() { return code.clone(); }
 
@@ -104,12 +106,14 @@ public final class LaneTape {
     public double[] constantValues() { return constantValues.clone(); }
 
     /** The opcodes of the arithmetic instructions, as Tape's. */
-    public static final int ADD = Tape.OP_ADD, SUB = Tape.OP_SUB, MUL = Tape.OP_MUL, DIV = Tape.OP_DIV, NEG = Tape.OP_NEG;
+    public static final int ADD = Tape.OP_ADD, SUB = Tape.OP_SUB, MUL = Tape.OP_MUL, DIV = Tape.OP_DIV, NEG = Tape.OP_NEG, FMA = Tape.OP_FMA;
+    /** The ints of an instruction in code(). */
+    public static final int WIDTH = Tape.WIDTH;
     /** x^n for a small integer n (the second operand), by Tape.powi's multiplications: x^2 is x * x. */
     public static final int POWI = Tape.OP_POWI;
 
     /** Whether an opcode reads its second operand as a register. */
-    public static boolean binary(int opcode) { return Tape.binary(opcode); }
+    public static boolean binary(int opcode) { return Tape.registersRead(opcode) > 1; }
 
     /** One instruction on one lane's values, as Tape.eval computes it (y: the second register's value, integer: the immediate). */
     public static double apply(int opcode, double x, double y, int integer) { return Tape.apply(opcode, x, y, integer); }

@@ -8,7 +8,7 @@ import java.util.Map;
 /**
  * Which non-finite values of a step's next state cannot vanish at the next step. An operation is
  * strict in an operand when that operand's being infinite or NaN makes the result infinite or NaN whatever the other
- * operands are (IEEE 754): a sum, a product (inf * 0 is NaN), a negation, the numerator of a quotient, sqrt, log, sin,
+ * operands are (IEEE 754): a sum, a product (inf * 0 is NaN), a fused multiply-add, a negation, the numerator of a quotient, sqrt, log, sin,
  * cos, tan and a power with a positive constant exponent. A denominator (x / inf = 0), exp (exp(-inf) = 0), atan2, a
  * power's exponent or a negative power and the Stumpff functions are not. A component persists when it, or a component
  * with the same update, reaches some component of the update through strict operands only: a non-finite next value of
@@ -39,7 +39,7 @@ public final class NonFinite {
     /** Whether e's value is non-finite whenever its operand i is. */
     private static boolean strictIn(Expr e, int i) {
         return switch (e.op()) {
-            case ADD, MUL, NEG, SQRT, LOG, SIN, COS, TAN -> true;
+            case ADD, MUL, FMA, NEG, SQRT, LOG, SIN, COS, TAN -> true;
             case DIV -> i == 0;
             case POW -> i == 0 && e.arg(1).isConst() && e.arg(1).value() > 0;
             default -> false;

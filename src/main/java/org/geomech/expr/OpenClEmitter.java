@@ -40,13 +40,13 @@ public final class OpenClEmitter {
 
     /**
      * Whether the emitted code acts lane by lane on vectors with the rounding it has on scalars:
-     * only +, -, *, /, sqrt and integer powers as multiplications, which OpenCL C computes elementwise and correctly
+     * only +, -, *, /, fma, sqrt and integer powers as multiplications, which OpenCL C computes elementwise and correctly
      * rounded; not the branching fdlibm sin and cos, the Stumpff series or the library's pow, exp, log, tan, atan2.
      */
     public static boolean lanewise(List<Expr> outputs) {
         for (Expr e : Exprs.topological(outputs)) {
             boolean elementwise = switch (e.op()) {
-                case CONST, SYM, ADD, MUL, DIV, NEG, SQRT -> true;
+                case CONST, SYM, ADD, MUL, FMA, DIV, NEG, SQRT -> true;
                 case POW -> StraightLineProgram.isSmallIntegerPower(e);
                 default -> false;
             };

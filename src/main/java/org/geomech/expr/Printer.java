@@ -51,6 +51,14 @@ final class Printer {
             case POW: write(e.arg(0), sb, 5, limit); sb.append('^'); write(e.arg(1), sb, 5, limit); break;
             case STUMPFF: sb.append("stumpff(").append(e.stumpffOrder()).append(", "); write(e.arg(0), sb, 0, limit); sb.append(')'); break;
             case ATAN2: sb.append("atan2("); write(e.arg(0), sb, 0, limit); sb.append(", "); write(e.arg(1), sb, 0, limit); sb.append(')'); break;
+            case FMA:
+                sb.append("fma(");
+                for (int i = 0; i < 3; i++) {
+                    if (i > 0) sb.append(", ");
+                    write(e.arg(i), sb, 0, limit);
+                }
+                sb.append(')');
+                break;
             default:
                 sb.append(e.op().name().toLowerCase()).append('(');
                 write(e.arg(0), sb, 0, limit);

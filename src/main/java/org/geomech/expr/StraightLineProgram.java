@@ -11,7 +11,8 @@ import java.util.function.IntFunction;
 /**
  * Straight-line code for a list of expressions in a C-like language: one assignment per DAG node in
  * topological order, each performing exactly one floating-point operation, and the same operation
- * sequence as {@link Tape#eval} (a + (-b) as a - b, integer powers by {@link Tape#powi}'s squarings),
+ * sequence as {@link Tape#eval} (a + (-b) as a - b, integer powers by {@link Tape#powi}'s squarings, fma as the
+ * language's correctly rounded fused multiply-add),
  * so the results are bitwise those of the tape. A dialect names the declaration, the functions and infinity;
  * one whose operations are not C operators (VectorEmitter) overrides how operations, calls, literals and stores are written.
  */
@@ -36,18 +37,19 @@ class StraightLineProgram {
             return s.toString();
         }
 
+        // a fused multiply-add counts as two, as in Tape.flops
         private static int operations(List<Instruction> instructions) {
             int n = 0;
-            for (Instruction i : instructions) if (i.kind() != Kind.STORE) n++;
+            for (Instruction i : instructions) if (i.kind() != Kind.STORE) n += i.operation().equals("fma") ? 2 : 1;
             return n;
         }
     }
 
-    /** What an instruction does: one arithmetic operation (+ - * / or negation), a call of a function, or a store into an output. */
+    /** What an instruction does: one arithmetic operation (+ - * /, fma or negation), a call of a function, or a store into an output. */
     enum Kind { ARITHMETIC, CALL, STORE }
 
     /**
-     * One statement of the program. operation: the operator (+ - * /, neg), the function called (sqrt sin cos tan exp
+     * One statement of the program. operation: the operator (+ - * /, fma, neg), the function called (sqrt sin cos tan exp
      * log pow atan2, stumpff) or = for a store; result: the temporary it declares, or the output location a store
      * writes; operands: the names of the values it reads (inputs, temporaries, constants as the dialect names them), in
      * order; text: the statement(s) in the dialect, one line.
@@ -136,6 +138,7 @@ class StraightLineProgram {
                     ? lines.arithmetic('-', a, value.get(e.arg(1).arg(0)))
                     : lines.arithmetic('+', a, value.get(e.arg(1)));
             case MUL: return lines.arithmetic('*', a, value.get(e.arg(1)));
+            case FMA: return lines.fma(a, value.get(e.arg(1)), value.get(e.arg(2)));
             case DIV: return lines.arithmetic('/', a, value.get(e.arg(1)));
             case NEG: return lines.negation(a);
             case POW: return isSmallIntegerPower(e) ? power(a, (int) e.arg(1).value(), lines)
@@ -162,6 +165,9 @@ class StraightLineProgram {
     String binary(String a, char operator, String b) { return a + " " + operator + " " + b; }
 
     String negation(String a) { return "-" + a; }
+
+    /** x y + z rounded once: the language's fma. */
+    String fma(String x, String y, String z) { return function("fma") + "(" + x + ", " + y + ", " + z + ")"; }
 
     /** The statement declaring temporary t as the value of expression. */
     String declare(String t, String expression) { return declaration + " " + t + " = " + expression + ";"; }
@@ -195,6 +201,12 @@ class StraightLineProgram {
         String arithmetic(char operator, String a, String b) {
             String t = next();
             instructions.add(new Instruction(Kind.ARITHMETIC, String.valueOf(operator), t, List.of(a, b), declare(t, binary(a, operator, b))));
+            return t;
+        }
+
+        String fma(String x, String y, String z) {
+            String t = next();
+            instructions.add(new Instruction(Kind.ARITHMETIC, "fma", t, List.of(x, y, z), declare(t, StraightLineProgram.this.fma(x, y, z))));
             return t;
         }
 

@@ -11,11 +11,13 @@ import java.util.Map;
  */
 public final class Tape {
     private static final int ADD = 0, SUB = 1, MUL = 2, DIV = 3, NEG = 4, POWI = 5, POW = 6, SQRT = 7, SIN = 8,
-            COS = 9, TAN = 10, EXP = 11, LOG = 12, ATAN2 = 13, STUMPFF = 14;
+            COS = 9, TAN = 10, EXP = 11, LOG = 12, ATAN2 = 13, STUMPFF = 14, FMA = 15;
+    /** The ints of an instruction: opcode, destination, first, second and third operand. */
+    static final int WIDTH = 5;
 
     private final int inputCount;
     private final int[] inputRegister;
-    private final int[] code;       // groups of four: opcode, destination, first operand, second operand
+    private final int[] code;       // groups of WIDTH: opcode, destination, first, second and third operand
     private final int[] outputRegister;
     private final double[] template;
     private final double[] reg;
@@ -45,7 +47,7 @@ public final class Tape {
         }
         int next = inputs.size();
         double[] constants = new double[nodes.size() + next];
-        int[] code = new int[4 * nodes.size()];
+        int[] code = new int[WIDTH * nodes.size()];
         int pc = 0, flops = 0;
         for (Expr e : nodes) {
             if (register.containsKey(e)) continue;
@@ -54,7 +56,7 @@ public final class Tape {
             register.put(e, dst);
             if (e.isConst()) { constants[dst] = e.value(); continue; }
             int a = register.get(e.arg(0));
-            int b = e.arity() > 1 ? register.get(e.arg(1)) : 0;
+            int b = e.arity() > 1 ? register.get(e.arg(1)) : 0, c = e.arity() > 2 ? register.get(e.arg(2)) : 0;
             int opcode;
             switch (e.op()) {
                 case ADD:
@@ -63,6 +65,7 @@ public final class Tape {
                     flops++;
                     break;
                 case MUL: opcode = MUL; flops++; break;
+                case FMA: opcode = FMA; flops += 2; break;
                 case DIV: opcode = DIV; flops++; break;
                 case NEG: opcode = NEG; flops++; break;
                 case POW:
@@ -82,7 +85,7 @@ public final class Tape {
                 case STUMPFF: opcode = STUMPFF; b = e.stumpffOrder(); flops++; break;
                 default: throw new IllegalStateException(e.op().toString());
             }
-            code[pc++] = opcode; code[pc++] = dst; code[pc++] = a; code[pc++] = b;
+            code[pc++] = opcode; code[pc++] = dst; code[pc++] = a; code[pc++] = b; code[pc++] = c;
         }
         int[] out = new int[outputs.size()];
         for (int i = 0; i < out.length; i++) out[i] = register.get(outputs.get(i));
@@ -98,7 +101,7 @@ public final class Tape {
     /** An independent copy with its own scratch registers. */
     public Tape copy() { return new Tape(inputCount, inputRegister, code, outputRegister, template, flops); }
 
-    /** The instructions in groups of four (opcode, destination, first operand, second operand or integer), for LaneTape. */
+    /** The instructions in groups of WIDTH (opcode, destination, operands: the second the integer of powi and stumpff), for LaneTape. */
     int[] code() { return code; }
 
     /** The register of each output, for LaneTape. */
@@ -107,8 +110,11 @@ public final class Tape {
     /** Every register's initial value (the constants' values; 0 elsewhere), for LaneTape. */
     double[] constants() { return template; }
 
-    /** Whether an opcode reads its second operand as a register (not as the integer of powi or stumpff). */
-    static boolean binary(int opcode) { return opcode == ADD || opcode == SUB || opcode == MUL || opcode == DIV || opcode == POW || opcode == ATAN2; }
+    /** How many registers an opcode reads: 3 for fma, 2 for the binary ones, else 1 (the second operand of powi and stumpff is an integer). */
+    static int registersRead(int opcode) {
+        if (opcode == FMA) return 3;
+        return opcode == ADD || opcode == SUB || opcode == MUL || opcode == DIV || opcode == POW || opcode == ATAN2 ? 2 : 1;
+    }
 
     /** One instruction on one value: what eval does for opcode with operands x and y (y unused by unary ones, the integer for powi and stumpff). */
     static double apply(int opcode, double x, double y, int integer) {
@@ -132,13 +138,13 @@ public final class Tape {
         }
     }
 
-    static final int OP_ADD = ADD, OP_SUB = SUB, OP_MUL = MUL, OP_DIV = DIV, OP_NEG = NEG, OP_POWI = POWI;
+    static final int OP_ADD = ADD, OP_SUB = SUB, OP_MUL = MUL, OP_DIV = DIV, OP_NEG = NEG, OP_POWI = POWI, OP_FMA = FMA;
 
     /** The number of inputs. */
     public int inputCount() { return inputCount; }
     /** The number of outputs. */
     public int outputCount() { return outputRegister.length; }
-    /** Floating-point operations per evaluation (a transcendental function counts as one). */
+    /** Floating-point operations per evaluation (a transcendental function counts as one, a fused multiply-add as two). */
     public int flops() { return flops; }
 
     /** Evaluates all outputs; in has inputCount() entries, out outputCount(). */
@@ -149,9 +155,10 @@ public final class Tape {
         double[] r = reg;
         System.arraycopy(in, inOffset, r, 0, inputCount);
         int[] c = code;
-        for (int pc = 0; pc < c.length; pc += 4) {
+        for (int pc = 0; pc < c.length; pc += WIDTH) {
             int dst = c[pc + 1], a = c[pc + 2], b = c[pc + 3];
             switch (c[pc]) {
+                case FMA: r[dst] = Math.fma(r[a], r[b], r[c[pc + 4]]); break;
                 case ADD: r[dst] = r[a] + r[b]; break;
                 case SUB: r[dst] = r[a] - r[b]; break;
                 case MUL: r[dst] = r[a] * r[b]; break;

@@ -12,7 +12,7 @@ import java.util.function.IntFunction;
 /**
  * Java methods computing expressions on lane-blocks with {@code jdk.incubator.vector}: one {@code DoubleVector}
  * per DAG node, lanes over ensemble members, with the operation sequence of {@link Tape#eval} (a + (-b) as a - b,
- * integer powers as Tape.powi's multiplications). +, -, *, /, negation and sqrt are the IEEE lanewise operations;
+ * integer powers as Tape.powi's multiplications). +, -, *, /, fma, negation and sqrt are the IEEE lanewise operations;
  * sin, cos, tan, exp, log, pow and atan2 call Tape's function (StrictMath's sin and cos, Math's others) lane by lane through the scratch array, so every
  * lane is bitwise the tape's value whatever the JIT tier (VectorOperators' transcendentals may use other
  * approximations where intrinsified, and JDK 17's fallback allocates). The statements are split into methods of
@@ -167,6 +167,8 @@ public final class VectorEmitter {
         }
 
         @Override String negation(String a) { return a + ".neg()"; }
+
+        @Override String fma(String x, String y, String z) { return x + ".fma(" + y + ", " + z + ")"; }
 
         /** sqrt lanewise (correctly rounded like Math.sqrt); other functions lane by lane with Tape's (Math's, StrictMath's sin and cos). */
         @Override

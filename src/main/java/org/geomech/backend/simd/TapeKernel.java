@@ -61,7 +61,7 @@ final class TapeKernel implements SimdKernel {
     @Override public void observe(double[] s, double[] p, double[] x, double[] o, double[] w) { eval(observe, s, p, x, o, w); }
 
     // The inputs (state, parameters, then unknowns where the program reads them) into registers, the program one
-    // instruction at a time over all lanes (+ - * / and negation as vector operations, the rest lane by lane with
+    // instruction at a time over all lanes (+ - * /, fma and negation as vector operations, the rest lane by lane with
     // Tape's own function, so every lane is bitwise the reference's value), then the outputs out
     private void eval(Program program, double[] s, double[] p, double[] x, double[] o, double[] w) {
         int l = S.length(), inputs = program.tape().inputs();
@@ -70,9 +70,11 @@ final class TapeKernel implements SimdKernel {
         if (inputs > stateSize + paramCount) System.arraycopy(x, 0, w, (stateSize + paramCount) * l, (inputs - stateSize - paramCount) * l);
         for (int k = 0; k < program.constants().length; k++) DoubleVector.broadcast(S, program.values()[k]).intoArray(w, program.constants()[k] * l);
         int[] c = program.code();
-        for (int pc = 0; pc < c.length; pc += 4) {
+        for (int pc = 0; pc < c.length; pc += LaneTape.WIDTH) {
             int op = c[pc], dst = c[pc + 1] * l, a = c[pc + 2] * l, b = c[pc + 3];
             switch (op) {
+                case LaneTape.FMA -> DoubleVector.fromArray(S, w, a).fma(DoubleVector.fromArray(S, w, b * l), DoubleVector.fromArray(S, w, c[pc + 4] * l))
+                        .intoArray(w, dst);
                 case LaneTape.ADD -> DoubleVector.fromArray(S, w, a).add(DoubleVector.fromArray(S, w, b * l)).intoArray(w, dst);
                 case LaneTape.SUB -> DoubleVector.fromArray(S, w, a).sub(DoubleVector.fromArray(S, w, b * l)).intoArray(w, dst);
                 case LaneTape.MUL -> DoubleVector.fromArray(S, w, a).mul(DoubleVector.fromArray(S, w, b * l)).intoArray(w, dst);
