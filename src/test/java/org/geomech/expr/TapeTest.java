@@ -66,4 +66,28 @@ class TapeTest {
         // sin(x y) / (exp(z) + x^2): mul, sin, exp, one squaring, add, div
         assertEquals(6, Tape.compile(SYMBOLS, List.of(div(sin(mul(X, Y)), add(exp(Z), pow(X, 2))))).flops(), "sin(xy)/(exp(z)+x^2)");
     }
+
+    @Test
+    void fusedSumsOfProductsRoundOnceOnEveryLowering() {
+        // x y = 1 - 2^-60 exactly, which rounds to 1: x * y + z gives 0, fma(x, y, z) the exact -2^-60
+        double x = 1 + 0x1p-30, y = 1 - 0x1p-30, z = -1;
+        List<Expr> plain = List.of(add(mul(X, Y), Z), add(mul(X, Y), neg(Z)), add(Z, mul(num(2), X)));
+        List<Expr> fused = Exprs.fused(plain);
+        assertEquals(Expr.Op.FMA, fused.get(0).op(), "x y + z");
+        assertEquals(fma(num(2), X, Z), fused.get(2), "z + 2 x");
+        double[] out = new double[3];
+        Tape tape = Tape.compile(SYMBOLS, fused);
+        tape.eval(new double[]{x, y, z}, out);
+        assertEquals(-0x1p-60, out[0], 0.0, "one rounding");
+        assertEquals(2, out[1], 0.0, "x y - z");
+        assertEquals(Math.fma(2, x, z), out[2], 0.0);
+        assertEquals(4, Tape.compile(SYMBOLS, List.of(fused.get(0), fused.get(2))).flops(), "two fused multiply-adds, two flops each");
+        // its derivative is the sum's; every dialect writes the fma
+        assertEquals(Derivative.of(plain.get(0), X), Derivative.of(fused.get(0), X));
+        String java = JavaEmitter.emit(SYMBOLS, j -> "in[" + j + "]", fused.subList(0, 1), i -> "out[" + i + "]");
+        assertTrue(java.contains("Math.fma(in[0], in[1], in[2])"), java);
+        String openCl = OpenClEmitter.emit(SYMBOLS, j -> "in[" + j + "]", fused.subList(0, 1), i -> "out[" + i + "]");
+        assertTrue(openCl.contains("= fma(in[0], in[1], in[2])"), openCl);
+        assertEquals("fma(x, y, z)", fused.get(0).toString());
+    }
 }
