@@ -9,7 +9,8 @@ package org.geomech.ensemble;
  * A stream is its state, a long (start), advanced by the golden gamma a draw and mixed by mix64: SplittableRandom's
  * nextLong from a SplittableRandom seeded with the start, number for number. The states of a block of members sit in
  * one array, drawn member after member, so that the members' independent draws overlap in the CPU where an object a
- * member kept its draws in a chain of calls (a block's 14 normals a member: 65 ns against 110 ns).
+ * member kept its draws in a chain of calls (14 normals a member, a warm microbenchmark: 46-65 ns against 75-110 ns;
+ * within the noise of a whole fill of initial states, RESULTS.md).
  */
 public final class MemberStreams {
     /** Stream of the initial-state perturbation. */

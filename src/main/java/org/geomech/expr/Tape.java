@@ -116,7 +116,10 @@ public final class Tape {
         return opcode == ADD || opcode == SUB || opcode == MUL || opcode == DIV || opcode == POW || opcode == ATAN2 ? 2 : 1;
     }
 
-    /** One instruction on one value: what eval does for opcode with operands x and y (y unused by unary ones, the integer for powi and stumpff). */
+    /**
+     * One instruction on one value: what eval does for opcode with operands x and y (y unused by unary ones, the integer
+     * for powi and stumpff); not fma, whose three operands LaneTape's evaluators take as a vector operation.
+     */
     static double apply(int opcode, double x, double y, int integer) {
         switch (opcode) {
             case ADD: return x + y;

@@ -1,6 +1,7 @@
 package org.geomech.io;
 
 import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
 import java.lang.reflect.RecordComponent;
 import java.util.Collection;
 import java.util.Map;
@@ -25,9 +26,11 @@ public final class Json {
         Fields put(String name, Object value);
     }
 
-    /** The record components of each record type, with their snake_case names. */
-    private static final Map<Class<?>, RecordComponent[]> COMPONENTS = new ConcurrentHashMap<>();
-    private static final Map<RecordComponent, String> NAMES = new ConcurrentHashMap<>();
+    /** A record component as written: its snake_case name and its accessor (made accessible). */
+    private record Component(String name, Method accessor) {}
+
+    /** The components of each record type written so far. */
+    private static final Map<Class<?>, Component[]> COMPONENTS = new ConcurrentHashMap<>();
     private static final char[] HEX = "0123456789ABCDEF".toCharArray();
 
     private Json() {}
@@ -41,7 +44,7 @@ public final class Json {
 
     /** A record's members as Members writes them: each component under its snake_case name. */
     public static void components(Record r, Fields out) {
-        for (RecordComponent c : components(r.getClass())) out.put(NAMES.get(c), read(c, r));
+        for (Component c : components(r.getClass())) out.put(c.name(), read(c, r));
     }
 
     /** name in snake_case as Jackson's SNAKE_CASE strategy makes it: memberSteps -> member_steps, hPerMember -> h_per_member. */
@@ -163,22 +166,24 @@ public final class Json {
         s.append('"');
     }
 
-    private static RecordComponent[] components(Class<?> type) {
+    private static Component[] components(Class<?> type) {
         return COMPONENTS.computeIfAbsent(type, t -> {
             RecordComponent[] cs = t.getRecordComponents();
-            for (RecordComponent c : cs) {
-                c.getAccessor().setAccessible(true);
-                NAMES.put(c, snakeCase(c.getName()));
+            Component[] out = new Component[cs.length];
+            for (int i = 0; i < cs.length; i++) {
+                Method accessor = cs[i].getAccessor();
+                accessor.setAccessible(true);
+                out[i] = new Component(snakeCase(cs[i].getName()), accessor);
             }
-            return cs;
+            return out;
         });
     }
 
-    private static Object read(RecordComponent c, Record r) {
+    private static Object read(Component c, Record r) {
         try {
-            return c.getAccessor().invoke(r);
+            return c.accessor().invoke(r);
         } catch (IllegalAccessException | InvocationTargetException e) {
-            throw new IllegalStateException("cannot read " + c.getName() + " of " + r.getClass().getSimpleName(), e);
+            throw new IllegalStateException("cannot read " + c.name() + " of " + r.getClass().getSimpleName(), e);
         }
     }
 

@@ -272,9 +272,9 @@ public final class StepSystem {
     /**
      * This system with its unknowns solved in closed form where StepProgram finds one (a single unknown F is affine
      * in, or a triangular chain of affine and quadratic residuals): an explicit system whose update
-     * is one straight-line program, its sums with a product fused multiply-adds (Exprs.fused: one rounding each, and on
-     * lobatto-nh:2's chaotic-nh step 12 % less time per step on simd; every backend computes them alike), the unknowns
-     * definitions; otherwise this system.
+     * is one straight-line program, its sums with a product fused multiply-adds (Exprs.fused: one rounding each, and
+     * lobatto-nh:2 on chaotic-nh stepped a tenth faster on simd and on POCL, RESULTS.md; every backend computes them
+     * alike), the unknowns definitions; otherwise this system.
      */
     public StepSystem straightened() {
         Optional<List<Expr>> program = StepProgram.of(this);
