@@ -98,14 +98,35 @@ public final class Main implements Callable<Integer>, CommandLine.IVersionProvid
     /** Runs the geomech command line with args and exits with its code (2 for bad input, one line on stderr). */
     public static void main(String[] args) {
         System.setProperty("java.awt.headless", "true");
-        Interrupts.install();
-        Runnable forecast = args.length > 0 && args[0].equals("run") ? RunCommand.anticipate(List.of(args).subList(1, args.length)) : () -> { };
+        Runnable[] forecast = {() -> { }};
+        Thread start = new Thread(() -> {
+            Interrupts.install();
+            if (args.length > 0 && args[0].equals("run")) forecast[0] = RunCommand.anticipate(List.of(args).subList(1, args.length));
+        }, "geomech-start");
+        start.start();
         int code;
         try {
-            code = execute(commandLine(args), args);
+            CommandLine cl = commandLine(args);
+            joinUninterruptibly(start);
+            code = execute(cl, args);
         } finally {
-            forecast.run();
+            joinUninterruptibly(start);
+            forecast[0].run();
         }
         System.exit(code);
+    }
+
+    // The signal handlers and the kernel forecast are set up on a thread of their own while picocli reads the commands'
+    // annotations (0.1 s and more of a fresh JVM), and are in place before the command runs
+    private static void joinUninterruptibly(Thread t) {
+        boolean interrupted = false;
+        while (t.isAlive()) {
+            try {
+                t.join();
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
+        }
+        if (interrupted) Thread.currentThread().interrupt();
     }
 }

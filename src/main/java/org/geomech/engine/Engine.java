@@ -162,6 +162,8 @@ public final class Engine {
         private long[] flops;
         /** The step compiled in this process, on first use: not where slabs (and the retries of their failed members) run on an executor. */
         private Backend.Compiled compiled;
+        /** The first step size's state, allocated while the step compiles (null: none, or taken). */
+        private StateAhead ahead;
         private double rankError;
         private long done;
 
@@ -182,6 +184,8 @@ public final class Engine {
                     : spec.executor() != null ? (int) spec.executor().slabMembers(plan.launchMembers())
                     : plan.launchMembers();
             boolean slabs = plan.launchMembers() > slabMembers || resumed != null && resumed.slabs() != null || spec.executor() != null;
+            // a fresh run held at once has its state allocated while its step compiles
+            if (!slabs && resumed == null) ahead = new StateAhead(spec.step().layout(), plan.launchMembers());
             // slabs on an executor are compiled there: their flops come back with them
             Backend.Compiled compiled = spec.executor() != null ? null : compiled();
             if (compiled != null) flops = compiled.flopsPerStep();
@@ -289,7 +293,9 @@ public final class Engine {
                 consistency = resumed.consistency();
             } else {
                 InitialStates.Report[] report = new InitialStates.Report[1];
-                state = SweepRun.initialState(spec.step(), plan, spec.initial(), spec.perturbation(), report);
+                state = SweepRun.initialState(ahead == null ? new EnsembleState(spec.step().layout(), plan.launchMembers()) : ahead.get(), plan,
+                        spec.initial(), spec.perturbation(), report);
+                ahead = null;
                 consistency = report[0];
                 if (stage == 0 && checkpointing != null) checkpointing.clear();   // a fresh run leaves no earlier run's checkpoint to resume
             }

@@ -34,7 +34,12 @@ public final class SweepRun {
     /** Initial states of every launch member of the plan for a step (from step(built, plan)). */
     public static EnsembleState initialState(StepSystem step, SweepPlan plan, InitialStates initial, InitialStates.Perturbation perturbation,
                                              InitialStates.Report[] report) {
-        EnsembleState state = new EnsembleState(step.layout(), plan.launchMembers());
+        return initialState(new EnsembleState(step.layout(), plan.launchMembers()), plan, initial, perturbation, report);
+    }
+
+    /** As above, into state (every launch member of the plan, in the step's layout). */
+    public static EnsembleState initialState(EnsembleState state, SweepPlan plan, InitialStates initial, InitialStates.Perturbation perturbation,
+                                             InitialStates.Report[] report) {
         InitialStates.Report r = initial.fill(state, plan, perturbation);
         if (report != null) report[0] = r;
         return state;

@@ -36,7 +36,7 @@ final class KernelCompiler {
     static SimdKernel load(KernelSource source) { return (SimdKernel) load(source.text(), KernelSource.CLASS); }
 
     /** The straight-line step kernel of this source, compiled once per JVM. */
-    static SimdStepKernel load(StepKernelSource source) { return (SimdStepKernel) load(source.text(), source.className()); }
+    static SimdStepKernel load(StepKernelSource source) { return (SimdStepKernel) load(source.key(), source.text(), source.className()); }
 
     /** The unrolled Newton kernel of this source, compiled once per JVM. */
     static SimdNewtonKernel load(NewtonKernelSource source) { return (SimdNewtonKernel) load(source.text(), source.className()); }
@@ -57,8 +57,11 @@ final class KernelCompiler {
 
     // The instance of className defined by source, once per JVM and source (by KernelCache.key): its class file from
     // KernelCache, or compiled with javac and cached
-    private static Object load(String source, String className) {
-        return CACHE.computeIfAbsent(KernelCache.key(source), key -> define(KernelCache.read(key).orElseGet(() -> {
+    private static Object load(String source, String className) { return load(KernelCache.key(source), source, className); }
+
+    // As above, with the source's key (KernelCache.key) already taken
+    private static Object load(String key, String source, String className) {
+        return CACHE.computeIfAbsent(key, k -> define(KernelCache.read(k).orElseGet(() -> {
             byte[] compiled = javac(source, className);
             KernelCache.put(source, compiled);
             return compiled;

@@ -41,7 +41,7 @@ sealed interface SimdPlan permits SimdPlan.Explicit, SimdPlan.Newton {
             int flops = JavaEmitter.flops(stateParams, system.stepInvariant(), system.update()).each();
             KernelWarmup.Arguments calls = new KernelWarmup.Arguments(system.state().size(), system.params().size(), observers.size(), flops, spanCalls,
                     step.grouped());
-            KernelForecast.confirm(new KernelForecast.Kernel(KernelCache.key(step.text()), step.className(), calls), kernel);
+            KernelForecast.confirm(new KernelForecast.Kernel(step.key(), step.className(), calls), kernel);
             KernelWarmup warmup = WARMUP ? KernelWarmup.of(kernel, calls) : null;
             return new Explicit(LaneKernel.generated(system, observers, lanes), kernel, step.grouped(), spanCalls,
                     Tape.compile(stateParams, system.update()), system.state().size(), flops, warmup);

@@ -29,9 +29,10 @@ import java.util.function.IntFunction;
  * checked in the last state only, the others after every step (Checks): on chaotic-nh all are persistent, and summing
  * 15 values a step, where the FP adders are the busiest units, ran about 9 % slower than checking the last state
  * (RESULTS.md, code measurements). Where the step is one long chain (chained), the class
- * also has the group method.
+ * also has the group method. key: the text's KernelCache key, taken once (the loader and the forecast both name the
+ * kernel by it; a fresh JVM hashes in its interpreter).
  */
-record StepKernelSource(String text, String className, boolean grouped) {
+record StepKernelSource(String text, String className, boolean grouped, String key) {
     static StepKernelSource of(StepSystem system, List<Observer> observers, int lanes) {
         if (!system.unknowns().isEmpty()) throw new IllegalArgumentException(system.method() + " is not explicit");
         int stateSize = system.state().size();
@@ -75,7 +76,8 @@ record StepKernelSource(String text, String className, boolean grouped) {
         boolean grouped = chained(system);
         if (grouped) group(s, system, inputs, observed, observe, checks, lanes);
         s.append("}\n");
-        return new StepKernelSource(s.toString(), className, grouped);
+        String text = s.toString();
+        return new StepKernelSource(text, className, grouped, KernelCache.key(text));
     }
 
     /**
