@@ -98,6 +98,8 @@ public final class Main implements Callable<Integer>, CommandLine.IVersionProvid
     /** Runs the geomech command line with args and exits with its code (2 for bad input, one line on stderr). */
     public static void main(String[] args) {
         System.setProperty("java.awt.headless", "true");
+        // the signal handlers and the kernel forecast are set up on a thread of their own while picocli reads the
+        // commands' annotations (0.1 s and more of a fresh JVM), and are in place before the command runs
         Runnable[] forecast = {() -> { }};
         Thread start = new Thread(() -> {
             Interrupts.install();
@@ -116,8 +118,7 @@ public final class Main implements Callable<Integer>, CommandLine.IVersionProvid
         System.exit(code);
     }
 
-    // The signal handlers and the kernel forecast are set up on a thread of their own while picocli reads the commands'
-    // annotations (0.1 s and more of a fresh JVM), and are in place before the command runs
+    // Waits for t to end; an interrupt meanwhile is kept for the caller
     private static void joinUninterruptibly(Thread t) {
         boolean interrupted = false;
         while (t.isAlive()) {
