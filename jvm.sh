@@ -46,7 +46,7 @@ fi
 # writable cache folder, the JVM's default: the current folder, else /tmp.
 crash_folder="${XDG_CACHE_HOME:-$HOME/.cache}/geomech/crash"
 crash_options=()
-if mkdir -p "$crash_folder" 2>/dev/null && [ -w "$crash_folder" ]; then
+if { [ -d "$crash_folder" ] || mkdir -p "$crash_folder" 2>/dev/null; } && [ -w "$crash_folder" ]; then
   crash_options=("-XX:ErrorFile=$crash_folder/hs_err_pid%p.log" "-XX:ReplayDataFile=$crash_folder/replay_pid%p.log")
 fi
 # Signal chaining: OpenCL compilers built on LLVM (POCL's, NVIDIA's) install their own SIGSEGV, SIGBUS and SIGFPE
