@@ -1,0 +1,54 @@
+package org.geomech.backend.simd;
+
+import org.geomech.ensemble.Observer;
+import org.geomech.ensemble.Observers;
+import org.geomech.method.Methods;
+import org.geomech.method.StepSystem;
+import org.geomech.model.Library;
+import org.geomech.solve.NewtonOptions;
+
+import java.lang.management.ManagementFactory;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The child JVM of KernelProfilesTest: lobatto-nh:2's step kernel on chaotic-nh with a run's observers, warmed up as a
+ * run warms it (KernelWarmup, until C2's code runs it), then called on one lane-block as a run calls it (outputs where
+ * spans of outputs go in one call, SimdBackend.SPAN_CALLS, else steps and observe); prints "bytes a call N": what one
+ * call allocates (C2's code with every vector in registers: none).
+ */
+final class KernelBoxingProbe {
+    private KernelBoxingProbe() {}
+
+    public static void main(String[] args) throws InterruptedException {
+        StepSystem built = Methods.parse("lobatto-nh:2").build(Library.system("chaotic-nh"));
+        List<Observer> observers = Observers.ofRun(built, Map.of());
+        StepSystem step = Observers.carrying(built, observers);
+        SimdPlan.Explicit plan = (SimdPlan.Explicit) SimdPlan.of(step, observers, NewtonOptions.DEFAULT, SimdBackend.SPAN_CALLS);
+        plan.warmup().join();
+        int lanes = LaneStepper.LANES, size = step.state().size();
+        double[] start = new double[size * lanes], data = new double[size * lanes], values = new double[2 * observers.size() * lanes];
+        for (int c = 0; c < size; c++) Arrays.fill(start, c * lanes, (c + 1) * lanes, 0.5 * (1 + 0.01 * c));
+        double[] params = new double[step.params().size()];
+        Arrays.fill(params, 1);
+        params[0] = 0.01;
+        com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+        int calls = 2000;
+        long stepping = 0, observing = 0;
+        for (int k = 0; k < 2 * calls; k++) {
+            System.arraycopy(start, 0, data, 0, data.length);
+            long b0 = threads.getCurrentThreadAllocatedBytes();
+            if (plan.spanCalls()) plan.step().outputs(data, lanes, 0, params, 16, 2, values, lanes);
+            else plan.step().steps(data, lanes, 0, params, 16);
+            long b1 = threads.getCurrentThreadAllocatedBytes();
+            if (!plan.spanCalls()) plan.step().observe(data, lanes, 0, params, values, 0, lanes);
+            long b2 = threads.getCurrentThreadAllocatedBytes();
+            if (k >= calls) {
+                stepping += b1 - b0;
+                observing += b2 - b1;
+            }
+        }
+        System.out.println("bytes a call " + stepping / calls + " observing " + observing / calls);
+    }
+}
