@@ -185,7 +185,7 @@ public final class Engine {
                     : plan.launchMembers();
             boolean slabs = plan.launchMembers() > slabMembers || resumed != null && resumed.slabs() != null || spec.executor() != null;
             // a fresh run held at once has its state allocated while its step compiles
-            if (!slabs && resumed == null) ahead = new StateAhead(spec.step().layout(), plan.launchMembers());
+            if (!slabs && resumed == null) ahead = StateAhead.of(spec.step().layout(), plan.launchMembers());
             // slabs on an executor are compiled there: their flops come back with them
             Backend.Compiled compiled = spec.executor() != null ? null : compiled();
             if (compiled != null) flops = compiled.flopsPerStep();

@@ -2,17 +2,23 @@ package org.geomech.engine;
 
 import org.geomech.InputException;
 import org.geomech.ensemble.EnsembleState;
+import org.geomech.ensemble.HeapBudget;
 import org.geomech.method.Methods;
 import org.geomech.method.StateLayout;
 import org.geomech.model.Library;
 import org.junit.jupiter.api.Test;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** A state allocated ahead on its own thread is the state the run would have allocated, and its refusal reaches the run. */
+/**
+ * A state allocated ahead on its own thread is the state the run would have allocated, one of more than half the heap
+ * left is not allocated ahead, and the refusal of one too large reaches the run.
+ */
 class StateAheadTest {
     private static final StateLayout LAYOUT = Methods.parse("lobatto-nh:2").build(Library.system("chaotic-nh")).layout();
 
@@ -25,6 +31,13 @@ class StateAheadTest {
         assertEquals(here.data().length, ahead.data().length);
         for (double x : ahead.data()) assertEquals(0.0, x);
         for (int j = 0; j < 1000; j++) assertEquals(EnsembleState.Status.OK, ahead.status(j));
+    }
+
+    @Test
+    void aStateOfMoreThanHalfTheHeapLeftIsAllocatedInPlaceAfterTheCompilation() {
+        long perMember = HeapBudget.bytes(LAYOUT.size(), 1), left = HeapBudget.left().available();
+        assertNull(StateAhead.of(LAYOUT, (int) Math.min(Integer.MAX_VALUE, left * 3 / 4 / perMember)), "three quarters of the heap left: not ahead");
+        assertNotNull(StateAhead.of(LAYOUT, 1000), "1000 members: ahead");
     }
 
     @Test
