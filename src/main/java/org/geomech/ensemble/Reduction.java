@@ -57,11 +57,15 @@ public final class Reduction {
      * on chaotic-nh at 10^4 members.
      */
     public static void block(int b, double[] values, double[] initial, int members, int observers, EnsembleState state, double[] out) {
-        block(b, values, 0, initial, members, observers, state, out);
+        block(b, values, 0, members, initial, members, observers, state, out);
     }
 
-    /** As above, the values from offset on in values (observer o of member j at offset + o * members + j). */
-    public static void block(int b, double[] values, int offset, double[] initial, int members, int observers, EnsembleState state, double[] out) {
+    /**
+     * As above, observer o of member j at offset + o * stride + j in values (offset may be negative where values hold
+     * only some members, as a block's own buffer does).
+     */
+    public static void block(int b, double[] values, int offset, int stride, double[] initial, int members, int observers, EnsembleState state,
+                             double[] out) {
         int base = b * (1 + FIELDS * observers), from = b * BLOCK, to = Math.min(members, from + BLOCK);
         int count = 0;
         for (int j = from; j < to; j++) if (state.ok(j)) count++;
@@ -71,10 +75,10 @@ public final class Reduction {
             java.util.Arrays.fill(sum, 0.0);
             java.util.Arrays.fill(max, Double.NEGATIVE_INFINITY);
             java.util.Arrays.fill(sq, 0.0);
-            for (int j = from, a = o * members; j < to; j++) {
+            for (int j = from, a = o * members, v = offset + o * stride; j < to; j++) {
                 if (!state.ok(j)) continue;
                 int l = (j - from) % LANES;
-                double x = values[offset + a + j], d = x - initial[a + j];
+                double x = values[v + j], d = x - initial[a + j];
                 sum[l] += x;
                 max[l] = Math.max(max[l], x);
                 sq[l] += d * d;

@@ -17,12 +17,20 @@ import java.util.concurrent.atomic.AtomicIntegerArray;
  */
 final class ExplicitRun extends SimdRun {
     /**
-     * A batch of outputs goes through each reduction block in this many spans at most (advanceObserved). Four spans
-     * beat eight on batches of 16 outputs and tie on 83 (RESULTS.md, code measurements).
+     * Where a batch has fewer than BALANCED_BLOCKS reduction blocks per worker, it goes through each block in this many
+     * spans at most (advanceObserved), so that no worker is left alone with its last blocks (at 10^4 members, ten
+     * blocks, each a tenth of the batch). Four spans beat eight on batches of 16 outputs and tie on 83 (RESULTS.md, code
+     * measurements). With more blocks, each goes through the batch in one span: the fewer spans, the fewer times its
+     * state goes to memory and back.
      */
-    private static final int SPANS = 4;
-    /** The most observer values a batch keeps at once (a span's, observers * members per output): 64 MiB. */
-    private static final long MAX_VALUES = 1 << 23;
+    private static final int SPANS = 4, BALANCED_BLOCKS = 16;
+    /**
+     * The most observer values a worker keeps for a span of one block (span * observers * Reduction.BLOCK): 256 KiB, so
+     * that they stay in the core's cache from the kernel's stores to the reduction's loads, block after block.
+     */
+    private static final int MAX_BLOCK_VALUES = 1 << 15;
+    /** Per worker, the observer values of its current block's span (observer o of the block's member i at o * BLOCK + i, output after output). */
+    private final double[][] blockValues;
     /** Per worker, the stepper of the explicit step's kernel. */
     private final ExplicitStepper[] explicit;
     /** The block partials of the current state where the explicit pass made them as it stepped, else null. */
@@ -40,6 +48,7 @@ final class ExplicitRun extends SimdRun {
         super(state, steppers, chunk, observers, stepsPerTick);
         this.explicit = explicit;
         this.warmup = warmup;
+        this.blockValues = new double[steppers.length][];
     }
 
     @Override
@@ -48,7 +57,7 @@ final class ExplicitRun extends SimdRun {
         long done = stepsDone;
         observed = null;
         if (initial != null) observed = advanceObserved(1, ticks)[0];
-        else forEachBlock((t, first, count) -> explicit[t].advance(state, first, count, ticks, done, stepsPerTick, null, 0, steppers[t]));
+        else forEachBlock((t, first, count) -> explicit[t].advance(state, first, count, ticks, done, stepsPerTick, null, 0, 0, steppers[t]));
         stepsDone += ticks;
     }
 
@@ -90,27 +99,33 @@ final class ExplicitRun extends SimdRun {
 
     /**
      * Explicit steps over outputs outputs of ticks ticks, in one fork-join: each reduction block runs through the
-     * outputs in spans of a quarter of them (fewer outputs where their observer values would pass MAX_VALUES), a worker
-     * taking spans of its own blocks (b = t mod workers) in turn and, when none of them is free, of the others': no
-     * worker is left alone with its last blocks (at 10^4 members, ten blocks, each a tenth of the batch). Returns each
-     * output's block partials.
+     * outputs in spans (all of them at once, or a quarter where blocks are few: SPANS; fewer outputs where a span's
+     * observer values would pass MAX_BLOCK_VALUES), a worker taking spans of its own blocks (b = t mod workers) in turn
+     * and, when none of them is free, of the others'. The kernel stores a span's observer values in the worker's own
+     * buffer and the reduction reads them back from there, block after block: the values never go to memory (a buffer
+     * of every member's values, 24 MB an output at 10^6 members and three observers, went out and back again; RESULTS.md).
+     * Returns each output's block partials.
      */
     private double[][] advanceObserved(int outputs, int ticks) {
         int members = state.members(), blocks = Reduction.blocks(members), workers = Math.min(steppers.length, blocks);
         long done = stepsDone;
         double[][] partials = new double[outputs][blocks * (1 + Reduction.FIELDS * observers)];
-        int span = (int) Math.max(1, Math.min((outputs + SPANS - 1) / SPANS, MAX_VALUES / ((long) observers * members + 1)));
-        if (values == null || values.length < span * observers * members) values = new double[span * observers * members];
-        double[] spanValues = values;
+        int spans = blocks < BALANCED_BLOCKS * workers ? SPANS : 1, block = Reduction.BLOCK;
+        int span = Math.max(1, Math.min((outputs + spans - 1) / spans, MAX_BLOCK_VALUES / (Math.max(1, observers) * block)));
+        for (int t = 0; t < workers; t++)
+            if (blockValues[t] == null || blockValues[t].length < span * observers * block) blockValues[t] = new double[span * observers * block];
         int[] reached = new int[blocks];
         AtomicIntegerArray busy = new AtomicIntegerArray(blocks);
-        SpanWork spans = (t, first, step) -> {
+        SpanWork work = (t, first, step) -> {
             boolean worked = false;
             for (int b = first; b < blocks; b += step) {
                 if (reached[b] >= outputs || !busy.compareAndSet(b, 0, 1)) continue;
-                int block = b, from = b * Reduction.BLOCK, to = Math.min(members, from + Reduction.BLOCK), r0 = reached[b], end = Math.min(outputs, r0 + span);
-                explicit[t].advanceObserving(state, from, to - from, end - r0, ticks, done + (long) r0 * ticks, stepsPerTick, spanValues, observers,
-                        steppers[t], r -> LaneReduction.block(block, spanValues, r * observers * members, initial, members, observers, state, partials[r0 + r]));
+                int own = b, from = b * block, to = Math.min(members, from + block), r0 = reached[b], end = Math.min(outputs, r0 + span);
+                double[] values = blockValues[t];
+                // member j of the block at j - from: the buffer's base is -from
+                explicit[t].advanceObserving(state, from, to - from, end - r0, ticks, done + (long) r0 * ticks, stepsPerTick, values, -from, block,
+                        observers, steppers[t], r -> LaneReduction.block(own, values, r * observers * block - from, block, initial, members, observers, state,
+                                partials[r0 + r]));
                 reached[b] = end;
                 worked = true;
                 busy.set(b, 0);
@@ -121,7 +136,7 @@ final class ExplicitRun extends SimdRun {
         for (int t = 0; t < workers; t++) {
             int worker = t;
             tasks.add(() -> {
-                while (spans.run(worker, worker, workers) || spans.run(worker, 0, 1)) {
+                while (work.run(worker, worker, workers) || work.run(worker, 0, 1)) {
                     // another pass: own blocks first
                 }
                 return null;
@@ -141,8 +156,8 @@ final class ExplicitRun extends SimdRun {
         double[] partials = new double[blocks * (1 + Reduction.FIELDS * observers)];
         parallel(blocks, (t, b) -> {
             int from = b * Reduction.BLOCK, to = Math.min(members, from + Reduction.BLOCK);
-            explicit[t].advance(state, from, to - from, 0, stepsDone, stepsPerTick, out, 0, steppers[t]);
-            LaneReduction.block(b, out, 0, initial, members, observers, state, partials);
+            explicit[t].advance(state, from, to - from, 0, stepsDone, stepsPerTick, out, 0, members, steppers[t]);
+            LaneReduction.block(b, out, 0, members, initial, members, observers, state, partials);
         });
         return partials;
     }

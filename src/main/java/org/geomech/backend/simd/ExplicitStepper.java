@@ -47,32 +47,34 @@ final class ExplicitStepper {
      * where grouped, runs of up to GROUP whole lane-blocks whose members are ok and take the same steps in the group
      * kernel; other lane-blocks one by one, the steps all their lanes take in the kernel, each member's further steps
      * with the tape; step numbers continue after done ticks' steps. Unless values is null, then stores their observers there
-     * from base on (observer-major): the kernel's where it took every step of the block, else evaluated by observer.
+     * (observer o of member j at base + o * members + j): the kernel's where it took every step of the block, else
+     * evaluated by observer.
      */
-    void advance(EnsembleState state, int first, int count, int ticks, long done, int[] stepsPerTick, double[] values, int base, LaneStepper observer) {
+    void advance(EnsembleState state, int first, int count, int ticks, long done, int[] stepsPerTick, double[] values, int base, int members,
+                 LaneStepper observer) {
         int lanes = LaneStepper.LANES, end = first + count;
         for (int at = first; at < end; ) {
             int blocks = grouped ? Math.min(GROUP, (end - at) / lanes) : 0;
-            if (blocks > 1 && stepGroup(state, at, blocks, ticks, stepsPerTick, values, base)) at += blocks * lanes;
+            if (blocks > 1 && stepGroup(state, at, blocks, ticks, stepsPerTick, values, base, members)) at += blocks * lanes;
             else for (int b = 0; b < Math.max(1, blocks); b++, at += lanes)
-                block(state, at, Math.min(lanes, end - at), ticks, done, stepsPerTick, values, base, observer);
+                block(state, at, Math.min(lanes, end - at), ticks, done, stepsPerTick, values, base, members, observer);
         }
     }
 
     /**
-     * As outputs calls of advance with ticks ticks each, output r's observers stored from r * observers * members on
-     * and reduce told of r once they are (every member's state, ok or failed, then as after output r): unless grouped,
+     * As outputs calls of advance with ticks ticks each, output r's observers stored from base + r * observers * members
+     * on (members: the values' stride; observer o of member j at that + o * members + j) and reduce told of r once they are (every member's state, ok or failed, then as after output r): unless grouped,
      * first, with spanCalls and ticks >= 1, each whole lane-block of ok members taking one step a tick through all the
      * outputs in the kernel's outputs method (its state in registers throughout), then, output by output, the
      * lane-blocks left (partial, with failed members, taking other steps, or rejected by the kernel, which leaves them
      * as they were).
      */
     void advanceObserving(EnsembleState state, int first, int count, int outputs, int ticks, long done, int[] stepsPerTick, double[] values,
-                          int observers, LaneStepper observer, IntConsumer reduce) {
-        int lanes = LaneStepper.LANES, end = first + count, members = state.members();
+                          int base, int members, int observers, LaneStepper observer, IntConsumer reduce) {
+        int lanes = LaneStepper.LANES, end = first + count;
         if (grouped) {
             for (int r = 0; r < outputs; r++) {
-                advance(state, first, count, ticks, done + (long) r * ticks, stepsPerTick, values, r * observers * members, observer);
+                advance(state, first, count, ticks, done + (long) r * ticks, stepsPerTick, values, base + r * observers * members, members, observer);
                 reduce.accept(r);
             }
             return;
@@ -81,11 +83,12 @@ final class ExplicitStepper {
         int left = 0;
         for (int at = first; at < end; at += lanes) {
             boolean whole = spanCalls && ticks > 0 && end - at >= lanes && stepsPerTick == null && state.allOk(at, at + lanes);
-            if (!whole || !kernel.outputs(state.data(), state.stride(), at, params, ticks, outputs, values, members)) rest[left++] = at;
+            if (!whole || !kernel.outputs(state.data(), state.stride(), at, params, ticks, outputs, values, base, members)) rest[left++] = at;
         }
         for (int r = 0; r < outputs; r++) {
             for (int k = 0; k < left; k++)
-                block(state, rest[k], Math.min(lanes, end - rest[k]), ticks, done + (long) r * ticks, stepsPerTick, values, r * observers * members, observer);
+                block(state, rest[k], Math.min(lanes, end - rest[k]), ticks, done + (long) r * ticks, stepsPerTick, values, base + r * observers * members,
+                        members, observer);
             reduce.accept(r);
         }
     }
@@ -94,20 +97,20 @@ final class ExplicitStepper {
      * The group kernel on blocks whole lane-blocks from first on, where every member is ok and takes the same steps;
      * false (the states as they were) where not, or where the kernel rejected a value.
      */
-    private boolean stepGroup(EnsembleState state, int first, int blocks, int ticks, int[] stepsPerTick, double[] values, int base) {
+    private boolean stepGroup(EnsembleState state, int first, int blocks, int ticks, int[] stepsPerTick, double[] values, int base, int members) {
         int n = blocks * LaneStepper.LANES, stride = state.stride();
         long steps = ticks * per(stepsPerTick, first);
         if (steps > Integer.MAX_VALUE) return false;
         for (int j = first; j < first + n; j++) if (!state.ok(j) || ticks * per(stepsPerTick, j) != steps) return false;
         double[] data = state.data();
         for (int c = 0; c < stateSize; c++) System.arraycopy(data, c * stride + first, saved, c * n, n);
-        if (kernel.group(data, stride, first, blocks, params, (int) steps, values, base, state.members())) return true;
+        if (kernel.group(data, stride, first, blocks, params, (int) steps, values, base, members)) return true;
         for (int c = 0; c < stateSize; c++) System.arraycopy(saved, c * n, data, c * stride + first, n);
         return false;
     }
 
     /** One lane-block, count <= LANES members (the kernel where all are ok, then each member's further steps with the tape). */
-    private void block(EnsembleState state, int first, int count, int ticks, long done, int[] stepsPerTick, double[] values, int base,
+    private void block(EnsembleState state, int first, int count, int ticks, long done, int[] stepsPerTick, double[] values, int base, int members,
                        LaneStepper observer) {
         boolean whole = count == LaneStepper.LANES;
         long common = ticks, most = ticks;
@@ -126,7 +129,7 @@ final class ExplicitStepper {
         // no call with no steps (the observers at t = 0): such calls in its profile slow the kernel's loop (RESULTS.md, code measurements)
         if (whole && (common == 0 || kernel.steps(state.data(), state.stride(), first, params, (int) common))) {
             if (alike) {
-                if (values != null) kernel.observe(state.data(), state.stride(), first, params, values, base, state.members());
+                if (values != null) kernel.observe(state.data(), state.stride(), first, params, values, base, members);
                 return;
             }
         } else common = 0;
@@ -134,7 +137,7 @@ final class ExplicitStepper {
             long per = per(stepsPerTick, j);
             if (state.ok(j) && ticks * per > common) memberSteps(state, j, ticks * per - common, done * per + common);
         }
-        if (values != null) observer.observe(state, first, count, values, base);
+        if (values != null) observer.observe(state, first, count, values, base, members);
     }
 
     private static long per(int[] stepsPerTick, int j) { return stepsPerTick == null ? 1 : stepsPerTick[j]; }

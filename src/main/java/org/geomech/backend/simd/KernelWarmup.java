@@ -145,7 +145,7 @@ final class KernelWarmup {
      */
     private boolean call(double[] data, int members, double[] values, int steps, int outputs) {
         if (grouped) return kernel.group(data, members, 0, members / lanes, params, steps, values, 0, members);
-        if (spanCalls) return kernel.outputs(data, members, 0, params, steps, outputs, values, members);
+        if (spanCalls) return kernel.outputs(data, members, 0, params, steps, outputs, values, 0, members);
         boolean ok = kernel.steps(data, members, 0, params, steps);
         kernel.observe(data, members, 0, params, values, 0, members);
         return ok;

@@ -25,10 +25,10 @@ final class LaneReduction {
 
     private LaneReduction() {}
 
-    /** Reduction.block(b, values, offset, initial, members, observers, state, out), bitwise. */
-    static void block(int b, double[] values, int offset, double[] initial, int members, int observers, EnsembleState state, double[] out) {
+    /** Reduction.block(b, values, offset, stride, initial, members, observers, state, out), bitwise. */
+    static void block(int b, double[] values, int offset, int stride, double[] initial, int members, int observers, EnsembleState state, double[] out) {
         if (!VECTOR) {
-            Reduction.block(b, values, offset, initial, members, observers, state, out);
+            Reduction.block(b, values, offset, stride, initial, members, observers, state, out);
             return;
         }
         int base = b * (1 + Reduction.FIELDS * observers), from = b * Reduction.BLOCK, to = Math.min(members, from + Reduction.BLOCK);
@@ -42,7 +42,7 @@ final class LaneReduction {
         out[base] = count;
         double[] sum = new double[LANES], max = new double[LANES], sq = new double[LANES];
         for (int o = 0; o < observers; o++) {
-            for (int h = 0; h < LANES; h += W) lanes(h, values, offset + o * members, initial, o * members, from, masked, to, ok, sum, max, sq);
+            for (int h = 0; h < LANES; h += W) lanes(h, values, offset + o * stride, initial, o * members, from, masked, to, ok, sum, max, sq);
             Reduction.store(out, base, o, Reduction.inLaneOrder(sum), Reduction.largest(max), Reduction.inLaneOrder(sq));
         }
     }

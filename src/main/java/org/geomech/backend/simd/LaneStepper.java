@@ -238,11 +238,11 @@ final class LaneStepper {
         for (int c = 0; c < components; c++) System.arraycopy(s, c * LANES, data, c * state.stride() + first, count);
     }
 
-    /** Observer values of members first .. first+count-1 into values[base + o * members + j]. */
-    void observe(EnsembleState state, int first, int count, double[] values, int base) {
+    /** Observer values of members first .. first+count-1 into values[base + o * members + j] (members: the values' stride). */
+    void observe(EnsembleState state, int first, int count, double[] values, int base, int members) {
         load(state, first, count);
         kernel.observe(s, p, x, o, w);
-        for (int k = 0; k < observers; k++) System.arraycopy(o, k * LANES, values, base + k * state.members() + first, count);
+        for (int k = 0; k < observers; k++) System.arraycopy(o, k * LANES, values, base + k * members + first, count);
     }
 
     /** The block's state lanes, padded with copies of its first member. */

@@ -23,8 +23,8 @@ final class NewtonRun extends SimdRun {
     double[] observe(double[] out) {
         int members = state.members(), blocks = Reduction.blocks(members);
         double[] partials = new double[blocks * (1 + Reduction.FIELDS * observers)];
-        forEachBlock((t, first, count) -> steppers[t].observe(state, first, count, out, 0));
-        parallel(blocks, (t, b) -> LaneReduction.block(b, out, 0, initial, members, observers, state, partials));
+        forEachBlock((t, first, count) -> steppers[t].observe(state, first, count, out, 0, members));
+        parallel(blocks, (t, b) -> LaneReduction.block(b, out, 0, members, initial, members, observers, state, partials));
         return partials;
     }
 }

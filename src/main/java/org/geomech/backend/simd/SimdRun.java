@@ -72,7 +72,7 @@ abstract sealed class SimdRun implements Backend.Run permits NewtonRun, Explicit
         parallel(blocks, (t, b) -> {
             int from = b * Reduction.BLOCK, to = Math.min(members, from + Reduction.BLOCK);
             firstLanes[t].observe(state, from, to, out);
-            Reduction.block(b, out, 0, initial, members, observers, state, partials);
+            Reduction.block(b, out, initial, members, observers, state, partials);
         });
         return partials;
     }

@@ -20,10 +20,11 @@ public interface SimdStepKernel {
 
     /**
      * As steps, outputs times over, steps >= 1 steps each, the lane-block's state in registers throughout; after output
-     * r, stores its observers as observe does from base r * observers * members. Returns false, leaving data unchanged
-     * (values not), when some value the state check would reject.
+     * r, stores its observers as observe does from base + r * observers * members (members: the values' stride, which
+     * need not be the state's; base may be negative where values hold only the members from -base on). Returns false,
+     * leaving data unchanged (values not), when some value the state check would reject.
      */
-    boolean outputs(double[] data, int stride, int first, double[] p, int steps, int outputs, double[] values, int members);
+    boolean outputs(double[] data, int stride, int first, double[] p, int steps, int outputs, double[] values, int base, int members);
 
     /**
      * As steps, for the blocks lane-blocks from first on, steps outer and blocks inner (consecutive blocks' steps are

@@ -94,7 +94,7 @@ record StepKernelSource(String text, String className, boolean grouped, String k
     private static void outputs(StringBuilder s, StepSystem system, int observers, int lanes, VectorEmitter.Body body, VectorEmitter.Body observe,
                                 int[] carrier, Checks checks) {
         int stateSize = system.state().size();
-        s.append("@Override public boolean outputs(double[] data, int stride, int first, double[] p, int steps, int outputs, double[] values, int members) {\n");
+        s.append("@Override public boolean outputs(double[] data, int stride, int first, double[] p, int steps, int outputs, double[] values, int base, int members) {\n");
         if (body.scratch() || observe.scratch()) scratchArray(s, lanes);
         carrierLoads(s, carrier);
         params(s, system);
@@ -104,7 +104,7 @@ record StepKernelSource(String text, String className, boolean grouped, String k
         s.append("}\n{\n");
         for (int c = 0; c < stateSize; c++) if (carrier[c] != c) s.append("final DoubleVector a").append(c).append(" = a").append(carrier[c]).append(";\n");
         s.append(observe.constants()).append(observe.statements());
-        storeObservers(s, observers, "r * " + observers + " * members", "first");
+        storeObservers(s, observers, "base + r * " + observers + " * members", "first");
         s.append("}\n}\n");
         lastCheck(s, checks, carrier);
         for (int c = 0; c < stateSize; c++) s.append('a').append(carrier[c]).append(".intoArray(data, ").append(c).append(" * stride + first);\n");

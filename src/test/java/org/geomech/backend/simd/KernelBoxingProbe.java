@@ -39,7 +39,7 @@ final class KernelBoxingProbe {
         for (int k = 0; k < 2 * calls; k++) {
             System.arraycopy(start, 0, data, 0, data.length);
             long b0 = threads.getCurrentThreadAllocatedBytes();
-            if (plan.spanCalls()) plan.step().outputs(data, lanes, 0, params, 16, 2, values, lanes);
+            if (plan.spanCalls()) plan.step().outputs(data, lanes, 0, params, 16, 2, values, 0, lanes);
             else plan.step().steps(data, lanes, 0, params, 16);
             long b1 = threads.getCurrentThreadAllocatedBytes();
             if (!plan.spanCalls()) plan.step().observe(data, lanes, 0, params, values, 0, lanes);

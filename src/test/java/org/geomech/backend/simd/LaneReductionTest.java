@@ -6,6 +6,7 @@ import org.geomech.method.StateLayout;
 import org.geomech.model.Library;
 import org.junit.jupiter.api.Test;
 
+import java.util.Arrays;
 import java.util.Random;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
@@ -40,16 +41,27 @@ class LaneReductionTest {
                     int blocks = Reduction.blocks(members), stride = 1 + Reduction.FIELDS * observers;
                     double[] lanes = new double[blocks * stride], reference = new double[blocks * stride];
                     double[] lanesShifted = new double[blocks * stride], referenceShifted = new double[blocks * stride];
+                    double[] lanesOwn = new double[blocks * stride], referenceOwn = new double[blocks * stride];
+                    // and each block's values alone, 7 doubles into a buffer of Reduction.BLOCK members per observer, as a
+                    // worker keeps a span's (ExplicitRun.advanceObserved): member j of the block at 7 + o * BLOCK + j - from
+                    double[] own = new double[7 + observers * Reduction.BLOCK];
                     for (int b = 0; b < blocks; b++) {
-                        LaneReduction.block(b, values, 0, initial, members, observers, state, lanes);
+                        LaneReduction.block(b, values, 0, members, initial, members, observers, state, lanes);
                         Reduction.block(b, values, initial, members, observers, state, reference);
-                        LaneReduction.block(b, shifted, 13, initial, members, observers, state, lanesShifted);
-                        Reduction.block(b, shifted, 13, initial, members, observers, state, referenceShifted);
+                        LaneReduction.block(b, shifted, 13, members, initial, members, observers, state, lanesShifted);
+                        Reduction.block(b, shifted, 13, members, initial, members, observers, state, referenceShifted);
+                        int from = b * Reduction.BLOCK, count = Math.min(members, from + Reduction.BLOCK) - from;
+                        Arrays.fill(own, Double.NaN);
+                        for (int o = 0; o < observers; o++) System.arraycopy(values, o * members + from, own, 7 + o * Reduction.BLOCK, count);
+                        LaneReduction.block(b, own, 7 - from, Reduction.BLOCK, initial, members, observers, state, lanesOwn);
+                        Reduction.block(b, own, 7 - from, Reduction.BLOCK, initial, members, observers, state, referenceOwn);
                     }
                     String where = members + " members, " + failed.length + " failed, " + observers + " observers";
                     assertArrayEquals(reference, lanes, where);
                     assertArrayEquals(reference, lanesShifted, where + ", values at an offset");
                     assertArrayEquals(reference, referenceShifted, where + ", values at an offset, Reduction.block");
+                    assertArrayEquals(reference, lanesOwn, where + ", a block's values alone");
+                    assertArrayEquals(reference, referenceOwn, where + ", a block's values alone, Reduction.block");
                 }
             }
         }

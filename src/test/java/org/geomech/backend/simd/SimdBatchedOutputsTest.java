@@ -27,6 +27,16 @@ class SimdBatchedOutputsTest {
     }
 
     @Test
+    void manyBlocksGoThroughABatchInOneSpanEachFromTheWorkersOwnBuffers() {
+        // 34 reduction blocks (the last partial) on 2 workers, 16 or more a worker: each block goes through the batch of 19
+        // in as few spans as a worker's buffer of 2^15 values allows (10 outputs of 3 observers), its values stored and
+        // reduced there (ExplicitRun.advanceObserved); member BAD fails in output 2 as above; with steps per tick 1-3 the
+        // lane-blocks step one by one (ExplicitStepper.block), their values into the same buffers
+        for (boolean perMember : new boolean[]{false, true})
+            BatchCheck.assertBatchesBitwise(new SimdBackend(2, 64, true), "chaotic-nh", "lobatto-nh:2", 33 * 1024 + 100, 50, perMember, 2, 19, 2);
+    }
+
+    @Test
     void newtonStepInBatchesIsBitwiseOneOutputAtATime() {
         // lobatto-nh:3 (Newton): the default advanceObserving, advance then observe in turn
         BatchCheck.assertBatchesBitwise(new SimdBackend(2, 64), "chaotic-nh", "lobatto-nh:3", 1100, 50, true, 3, 3, 4);
