@@ -1,14 +1,18 @@
 package org.geomech.backend.simd;
 
+import org.geomech.ensemble.Observer;
+import org.geomech.ensemble.Observers;
 import org.geomech.method.Methods;
 import org.geomech.method.StepSystem;
 import org.geomech.model.Library;
+import org.geomech.model.MechanicalSystem;
 import org.geomech.solve.NewtonOptions;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -35,6 +39,27 @@ class KernelWarmupTest {
         long t0 = System.nanoTime();
         plan.warmup().await(60_000);
         assertTrue(System.nanoTime() - t0 < TimeUnit.SECONDS.toNanos(5), "await of an ended warm-up returns at once");
+    }
+
+    @Test
+    void theReductionIsWarmedUpOnceTheKernelIsFast() throws InterruptedException {
+        // lobatto-nh:2 on chaotic-nh with its standard observers: once a call ran in C2's code, LaneReduction.block on a
+        // block of the warm-up's own, until a call runs fast, the bound is spent or a run stopped it (another test's run
+        // of the same kernel may have, in this JVM)
+        MechanicalSystem sys = Library.system("chaotic-nh");
+        StepSystem step = Methods.parse("lobatto-nh:2").build(sys);
+        List<Observer> observers = Observers.standard(sys);
+        SimdPlan.Explicit plan = (SimdPlan.Explicit) SimdPlan.of(step, observers, NewtonOptions.DEFAULT, SimdBackend.SPAN_CALLS);
+        long start = System.nanoTime();
+        plan.warmup().join();
+        boolean boundSpent = System.nanoTime() - start >= KernelWarmup.MAX_NANOS;
+        KernelWarmup w = plan.warmup();
+        if (w.reachedFastCode()) {
+            assertTrue(w.reductionCalls() >= 1, "the reduction runs once the kernel is fast");
+            assertTrue(w.reachedFastReduction() || boundSpent || w.stopped(), "it ends early only once the reduction is fast: " + w.reductionCalls() + " calls");
+        } else {
+            assertEquals(0, w.reductionCalls(), "no reduction before the kernel is fast");
+        }
     }
 
     @Test
