@@ -41,8 +41,12 @@ final class ExplicitRun extends SimdRun {
      * in the JIT's slow tiers it would take longer than C2 takes to compile the kernel.
      */
     static final long WAIT_MEMBER_STEPS = 1_000_000, WAIT_MILLIS = 3000;
-    /** The kernel's warm-up (null: none or over), ended by the first large batch or at the run's end (close). */
+    /**
+     * The kernel's warm-up (null: none or over), its kernel's part ended by the first large batch (awaited), the rest
+     * (the reduction's) when that is ready or at the run's end (close).
+     */
     private KernelWarmup warmup;
+    private boolean awaited;
 
     ExplicitRun(EnsembleState state, LaneStepper[] steppers, ExplicitStepper[] explicit, int chunk, int observers, int[] stepsPerTick, KernelWarmup warmup) {
         super(state, steppers, chunk, observers, stepsPerTick);
@@ -85,13 +89,26 @@ final class ExplicitRun extends SimdRun {
      * and ends it; a smaller batch runs beside it.
      */
     private void warmedUp(long memberSteps) {
-        if (warmup == null || memberSteps < WAIT_MEMBER_STEPS) return;
+        if (warmup == null || awaited || memberSteps < WAIT_MEMBER_STEPS) return;
         try {
             warmup.await(WAIT_MILLIS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+        awaited = true;
+    }
+
+    /**
+     * Whether this batch reduces with LaneReduction (bitwise Reduction.block's plain loops, which it uses until the
+     * warm-up has LaneReduction's C2 code in place: in the slow tiers LaneReduction allocates a vector object per
+     * operation, and took a fresh run's first output 0.2 s at 10^6 members).
+     */
+    private boolean laneReduction() {
+        if (warmup == null) return true;
+        if (!warmup.reductionReady()) return false;
+        warmup.stop();
         warmup = null;
+        return true;
     }
 
     /** Work of worker t on the free blocks first, first + step, ... (a span of outputs each); whether it did any. */
@@ -116,6 +133,7 @@ final class ExplicitRun extends SimdRun {
             if (blockValues[t] == null || blockValues[t].length < span * observers * block) blockValues[t] = new double[span * observers * block];
         int[] reached = new int[blocks];
         AtomicIntegerArray busy = new AtomicIntegerArray(blocks);
+        boolean lanes = laneReduction();
         SpanWork work = (t, first, step) -> {
             boolean worked = false;
             for (int b = first; b < blocks; b += step) {
@@ -124,8 +142,7 @@ final class ExplicitRun extends SimdRun {
                 double[] values = blockValues[t];
                 // member j of the block at j - from: the buffer's base is -from
                 explicit[t].advanceObserving(state, from, to - from, end - r0, ticks, done + (long) r0 * ticks, stepsPerTick, values, -from, block,
-                        observers, steppers[t], r -> LaneReduction.block(own, values, r * observers * block - from, block, initial, members, observers, state,
-                                partials[r0 + r]));
+                        observers, steppers[t], r -> reduce(lanes, own, values, r * observers * block - from, block, partials[r0 + r]));
                 reached[b] = end;
                 worked = true;
                 busy.set(b, 0);
@@ -154,11 +171,19 @@ final class ExplicitRun extends SimdRun {
     double[] observe(double[] out) {
         int members = state.members(), blocks = Reduction.blocks(members);
         double[] partials = new double[blocks * (1 + Reduction.FIELDS * observers)];
+        boolean lanes = laneReduction();
         parallel(blocks, (t, b) -> {
             int from = b * Reduction.BLOCK, to = Math.min(members, from + Reduction.BLOCK);
             explicit[t].advance(state, from, to - from, 0, stepsDone, stepsPerTick, out, 0, members, steppers[t]);
-            LaneReduction.block(b, out, 0, members, initial, members, observers, state, partials);
+            reduce(lanes, b, out, 0, members, partials);
         });
         return partials;
+    }
+
+    // Reduction block b of values (observer o of member j at offset + o * stride + j) into out, by LaneReduction or Reduction
+    private void reduce(boolean lanes, int b, double[] values, int offset, int stride, double[] out) {
+        int members = state.members();
+        if (lanes) LaneReduction.block(b, values, offset, stride, initial, members, observers, state, out);
+        else Reduction.block(b, values, offset, stride, initial, members, observers, state, out);
     }
 }

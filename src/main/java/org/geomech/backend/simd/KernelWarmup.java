@@ -8,6 +8,8 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 
 /**
  * A step kernel run on a lane-block of its own by a daemon thread from the moment it is loaded, so that the JIT's slow
@@ -15,10 +17,11 @@ import java.util.concurrent.ConcurrentHashMap;
  * happen while the run still builds its initial states and outputs, rather than in its first steps. The thread calls
  * the method the run will step with (SimdStepKernel.outputs where spans go in one call, else steps and observe, or
  * group) with one step a call, then a few (FIRST_CALLS), each call from the same state, until a call takes less than
- * FAST_NANOS per flop of its steps (C2's code is in place: the slow tiers take ten times that and more); then the
- * reduction every output goes through (LaneReduction.block) on a block of its own, until a call takes less than
- * FAST_REDUCTION_NANOS per value; for MAX_NANOS at most, or until the run ends it (stop, await). Nothing it computes
- * reaches a run: its state, parameters and values are its own.
+ * FAST_NANOS per flop of its steps (C2's code is in place: the slow tiers take ten times that and more), or until the
+ * run's first large batch ends it (await); then the reduction every output goes through (LaneReduction.block) on a
+ * block of its own, beside the run, until a call takes less than FAST_REDUCTION_NANOS per value (the run reduces with
+ * Reduction.block's plain loops until then: reductionReady); for MAX_NANOS in all at most, or until the run ends it
+ * (stop). Nothing it computes reaches a run: its state, parameters and values are its own.
  */
 final class KernelWarmup {
     /**
@@ -64,7 +67,9 @@ final class KernelWarmup {
     private final int stateSize, observers, lanes, flops;
     private final boolean spanCalls, grouped;
     private final double[] params;
-    private volatile boolean stopped;
+    private volatile boolean stopped, kernelStopped;
+    /** Counted down when the kernel's calls end (fast, stopped, or the time spent). */
+    private final CountDownLatch kernelDone = new CountDownLatch(1);
     private final Thread thread;
     /** Calls made, and whether the last one ran in C2's code (read after the thread ends). */
     private volatile int calls;
@@ -110,13 +115,17 @@ final class KernelWarmup {
     void stop() { stopped = true; }
 
     /**
-     * Waits up to millis for the warm-up to end (C2's code in place, or its time spent), then ends it: a run that would
-     * otherwise spend that time in the slow tiers on every worker, while C2 compiles on the same cores, is done sooner.
+     * Waits up to millis for the kernel's warm-up to end (C2's code in place, or its time spent), then ends it: a run
+     * that would otherwise spend that time in the slow tiers on every worker, while C2 compiles on the same cores, is
+     * done sooner. The reduction's warm-up goes on.
      */
     void await(long millis) throws InterruptedException {
-        thread.join(millis);
-        stop();
+        kernelDone.await(millis, TimeUnit.MILLISECONDS);
+        kernelStopped = true;
     }
+
+    /** Whether the reduction's warm-up is over: its C2 code in place, or the warm-up ended without it. */
+    boolean reductionReady() { return reductionFast || !thread.isAlive(); }
 
     /** Waits for the warm-up's thread to end (tests); returns the calls it made. */
     int join() throws InterruptedException {
@@ -137,13 +146,23 @@ final class KernelWarmup {
 
     private void run() {
         long end = System.nanoTime() + MAX_NANOS;
+        try {
+            warmKernel(end);
+        } finally {
+            kernelDone.countDown();
+        }
+        if (fast) reduce(end);
+    }
+
+    // calls of the kernel until one runs in C2's code (fast)
+    private void warmKernel(long end) {
         double[] start = state();
         if (start == null) return;
         int blocks = grouped ? 2 : 1, members = blocks * lanes;
         double[] data = new double[stateSize * members], values = new double[OUTPUTS * Math.max(1, observers) * members];
         int steps = spanCalls && !grouped ? OUTPUTS * STEPS : STEPS;
         double fastNanos = FAST_NANOS * Math.max(1, flops) * steps * blocks;
-        for (int k = 0; !stopped && System.nanoTime() < end; k++) {
+        for (int k = 0; !stopped && !kernelStopped && System.nanoTime() < end; k++) {
             for (int b = 0; b < blocks; b++)
                 for (int c = 0; c < stateSize; c++) System.arraycopy(start, c * lanes, data, c * members + b * lanes, lanes);
             boolean first = k < FIRST_CALLS;
@@ -153,7 +172,6 @@ final class KernelWarmup {
             calls = k + 1;
             if (!first && took < fastNanos) {
                 fast = true;
-                reduce(end);
                 return;
             }
         }
