@@ -115,16 +115,24 @@ class StraightLineProgram {
     }
 
     /** Nodes whose value some statement reads: all but negations that are only ever subtracted. */
-    private static Set<Expr> valuesUsed(List<Expr> nodes, List<Expr> outputs) {
+    static Set<Expr> valuesUsed(List<Expr> nodes, List<Expr> outputs) {
         Set<Expr> used = Collections.newSetFromMap(new IdentityHashMap<>());
         used.addAll(outputs);
         for (Expr e : nodes) {
-            for (int k = 0; k < e.arity(); k++) used.add(isSubtraction(e) && k == 1 ? e.arg(1).arg(0) : e.arg(k));
+            int negated = negatedTerm(e);
+            for (int k = 0; k < e.arity(); k++) used.add(k == negated ? e.arg(k).arg(0) : e.arg(k));
         }
         return used;
     }
 
-    private static boolean isSubtraction(Expr e) { return e.op() == Expr.Op.ADD && e.arg(1).op() == Expr.Op.NEG; }
+    /**
+     * Of a sum a + (-b) or (-b) + a, the position of -b (the second where both are negations), written a - b: bitwise
+     * the sum (IEEE 754's subtraction is the addition of the negation), one operation instead of two; -1 for any other node.
+     */
+    static int negatedTerm(Expr e) {
+        if (e.op() != Expr.Op.ADD) return -1;
+        return e.arg(1).op() == Expr.Op.NEG ? 1 : e.arg(0).op() == Expr.Op.NEG ? 0 : -1;
+    }
 
     /** Tape.eval computes x^n this way for integer |n| <= 64, Math.pow otherwise. */
     static boolean isSmallIntegerPower(Expr e) {
@@ -133,10 +141,10 @@ class StraightLineProgram {
 
     private String operation(Expr e, Map<Expr, String> value, Lines lines) {
         String a = value.get(e.arg(0));
+        int negated = negatedTerm(e);
         switch (e.op()) {
-            case ADD: return isSubtraction(e)
-                    ? lines.arithmetic('-', a, value.get(e.arg(1).arg(0)))
-                    : lines.arithmetic('+', a, value.get(e.arg(1)));
+            case ADD: return negated < 0 ? lines.arithmetic('+', a, value.get(e.arg(1)))
+                    : lines.arithmetic('-', value.get(e.arg(1 - negated)), value.get(e.arg(negated).arg(0)));
             case MUL: return lines.arithmetic('*', a, value.get(e.arg(1)));
             case FMA: return lines.fma(a, value.get(e.arg(1)), value.get(e.arg(2)));
             case DIV: return lines.arithmetic('/', a, value.get(e.arg(1)));

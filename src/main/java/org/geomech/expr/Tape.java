@@ -3,6 +3,7 @@ package org.geomech.expr;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * A compiled straight-line program that evaluates a list of expressions in double precision.
@@ -49,19 +50,27 @@ public final class Tape {
         double[] constants = new double[nodes.size() + next];
         int[] code = new int[WIDTH * nodes.size()];
         int pc = 0, flops = 0;
+        Set<Expr> used = StraightLineProgram.valuesUsed(nodes, outputs);
         for (Expr e : nodes) {
             if (register.containsKey(e)) continue;
+            if (!used.contains(e)) continue;   // a negation only ever subtracted: the subtraction reads its operand
             if (e.isSymbol()) throw new IllegalArgumentException("unknown symbol '" + e.name() + "'");
             int dst = next++;
             register.put(e, dst);
             if (e.isConst()) { constants[dst] = e.value(); continue; }
-            int a = register.get(e.arg(0));
-            int b = e.arity() > 1 ? register.get(e.arg(1)) : 0, c = e.arity() > 2 ? register.get(e.arg(2)) : 0;
+            // -1: a negation only ever subtracted, which has no register (its subtraction reads the operand's)
+            int a = register.getOrDefault(e.arg(0), -1);
+            int b = e.arity() > 1 ? register.getOrDefault(e.arg(1), -1) : 0, c = e.arity() > 2 ? register.get(e.arg(2)) : 0;
             int opcode;
             switch (e.op()) {
                 case ADD:
-                    if (e.arg(1).op() == Expr.Op.NEG) { opcode = SUB; b = registerOfNegated(e.arg(1), register); }
-                    else opcode = ADD;
+                    int negated = StraightLineProgram.negatedTerm(e);
+                    if (negated < 0) opcode = ADD;
+                    else {
+                        opcode = SUB;
+                        a = register.get(e.arg(1 - negated));
+                        b = registerOfNegated(e.arg(negated), register);
+                    }
                     flops++;
                     break;
                 case MUL: opcode = MUL; flops++; break;

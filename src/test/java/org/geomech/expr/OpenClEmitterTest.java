@@ -53,6 +53,25 @@ class OpenClEmitterTest {
     }
 
     @Test
+    void aSumWithANegatedTermIsOneSubtraction() {
+        // (-(x y)) + sqrt(3.125 z): the negation first (its node is the older), no product beside it to fuse; written
+        // sqrt(3.125 z) - x y, as the tape computes it (a subtraction), with no negation: bitwise the sum, one operation fewer
+        Expr negated = neg(mul(X, Y)), sum = add(negated, sqrt(mul(num(3.125), Z)));
+        assertEquals(Op.NEG, sum.arg(0).op(), "the negation is the sum's first term");
+        String code = emit(List.of(sum));
+        assertTrue(code.contains("const double t3 = t2 - t0;\n") && !code.contains("-t") && !code.contains("= -"), code);
+        assertEquals(4, OpenClEmitter.flops(SYMBOLS, List.of(sum)), code);
+        Tape tape = Tape.compile(SYMBOLS, List.of(sum));
+        Random r = new Random(5);
+        for (int i = 0; i < 1000; i++) {
+            double[] in = {r.nextGaussian(), r.nextGaussian(), Math.abs(r.nextGaussian())}, out = new double[1];
+            tape.eval(in, out);
+            assertEquals(Double.doubleToRawLongBits(Math.sqrt(3.125 * in[2]) - in[0] * in[1]), Double.doubleToRawLongBits(out[0]), "tape at " + i);
+            assertEquals(Double.doubleToRawLongBits(-(in[0] * in[1]) + Math.sqrt(3.125 * in[2])), Double.doubleToRawLongBits(out[0]), "the sum as written, at " + i);
+        }
+    }
+
+    @Test
     void integerPowersAreExactMultiplications() {
         String code = emit(List.of(pow(X, 13)));
         // x^13 = x * x^4 * x^8: three squarings and two products, as Tape.powi does, and no pow or pown call
