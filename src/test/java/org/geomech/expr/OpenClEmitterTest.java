@@ -62,6 +62,7 @@ class OpenClEmitterTest {
         assertTrue(code.contains("const double t3 = t2 - t0;\n") && !code.contains("-t") && !code.contains("= -"), code);
         assertEquals(4, OpenClEmitter.flops(SYMBOLS, List.of(sum)), code);
         Tape tape = Tape.compile(SYMBOLS, List.of(sum));
+        assertEquals(4, tape.flops(), "the tape's operations: the same");
         Random r = new Random(5);
         for (int i = 0; i < 1000; i++) {
             double[] in = {r.nextGaussian(), r.nextGaussian(), Math.abs(r.nextGaussian())}, out = new double[1];

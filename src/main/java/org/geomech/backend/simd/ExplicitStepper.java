@@ -63,11 +63,11 @@ final class ExplicitStepper {
 
     /**
      * As outputs calls of advance with ticks ticks each, output r's observers stored from base + r * observers * members
-     * on (members: the values' stride; observer o of member j at that + o * members + j) and reduce told of r once they are (every member's state, ok or failed, then as after output r): unless grouped,
-     * first, with spanCalls and ticks >= 1, each whole lane-block of ok members taking one step a tick through all the
-     * outputs in the kernel's outputs method (its state in registers throughout), then, output by output, the
-     * lane-blocks left (partial, with failed members, taking other steps, or rejected by the kernel, which leaves them
-     * as they were).
+     * on (members: the values' stride; observer o of member j at that + o * members + j) and reduce told of r once they
+     * are (every member's state, ok or failed, then as after output r): unless grouped, first, with spanCalls and
+     * ticks >= 1, each whole lane-block of ok members taking one step a tick through all the outputs in the kernel's
+     * outputs method (its state in registers throughout), then, output by output, the lane-blocks left (partial, with
+     * failed members, taking other steps, or rejected by the kernel, which leaves them as they were).
      */
     void advanceObserving(EnsembleState state, int first, int count, int outputs, int ticks, long done, int[] stepsPerTick, double[] values,
                           int base, int members, int observers, LaneStepper observer, IntConsumer reduce) {

@@ -26,7 +26,8 @@ final class LaneReduction {
     private LaneReduction() {}
 
     /** Reduction.block(b, values, offset, stride, initial, members, observers, state, out), bitwise. */
-    static void block(int b, double[] values, int offset, int stride, double[] initial, int members, int observers, EnsembleState state, double[] out) {
+    static void block(int b, double[] values, int offset, int stride, double[] initial, int members, int observers, EnsembleState state,
+                      double[] out) {
         if (!VECTOR) {
             Reduction.block(b, values, offset, stride, initial, members, observers, state, out);
             return;
