@@ -347,20 +347,26 @@ public final class Spread implements EnsembleRun.Recorder {
             Arrays.fill(out, Double.NaN);
             return out;
         }
-        double[] sorted = values.clone();
-        Arrays.sort(sorted);
+        // the ranks read: the smallest, and each level's two neighbours in ascending order (OrderStatistics: no sort)
+        int[] ranks = new int[1 + 2 * levels.length];
+        double[] positions = new double[levels.length];
+        for (int k = 0; k < levels.length; k++) {
+            positions[k] = levels[k] * (n - 1);
+            int below = (int) Math.floor(positions[k]);
+            ranks[1 + 2 * k] = below;
+            ranks[2 + 2 * k] = Math.min(below + 1, n - 1);
+        }
+        double[] at = OrderStatistics.at(values, ranks);
         double mean = 0;
         for (double x : values) mean += x;
         mean /= n;
         double square = 0;
         for (double x : values) square += (x - mean) * (x - mean);
-        out[0] = sorted[0];
+        out[0] = at[0];
         out[1] = Math.sqrt(square / n);
         for (int k = 0; k < levels.length; k++) {
-            double position = levels[k] * (n - 1);
-            int below = (int) Math.floor(position);
-            int above = Math.min(below + 1, n - 1);
-            out[2 + k] = sorted[below] + (position - below) * (sorted[above] - sorted[below]);
+            double below = at[1 + 2 * k], above = at[2 + 2 * k];
+            out[2 + k] = below + (positions[k] - ranks[1 + 2 * k]) * (above - below);
         }
         return out;
     }
