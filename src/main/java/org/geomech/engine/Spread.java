@@ -310,16 +310,17 @@ public final class Spread implements EnsembleRun.Recorder {
         times.add(at);
     }
 
-    // [observer][min, std, quantiles..., histogram...] of one point's running members (values observer-major over its members)
+    // [observer][min, std, quantiles..., histogram...] of one point's running members (values observer-major over its
+    // members), the observers in parallel (each its own: the same values whatever the threads)
     private double[][] spread(double[] values, boolean[] ok) {
         int members = ok.length;
         double[][] out = new double[observers][];
-        for (int o = 0; o < observers; o++) {
+        IntStream.range(0, observers).parallel().forEach(o -> {
             double[] x = new double[members];
             int n = 0;
             for (int j = 0; j < members; j++) if (ok[j]) x[n++] = values[o * members + j];
             out[o] = of(Arrays.copyOf(x, n), levels, bins);
-        }
+        });
         return out;
     }
 
