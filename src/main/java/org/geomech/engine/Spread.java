@@ -37,6 +37,9 @@ import java.util.stream.IntStream;
  * member order.
  */
 public final class Spread implements EnsembleRun.Recorder {
+    /** Members of a point from which its observers' spreads are computed in parallel (spread). */
+    private static final int PARALLEL_MEMBERS = 4 * Reduction.BLOCK;
+
     private final Tape tape;
     private final double[] params, levels;
     private final Bins bins;
@@ -311,11 +314,13 @@ public final class Spread implements EnsembleRun.Recorder {
     }
 
     // [observer][min, std, quantiles..., histogram...] of one point's running members (values observer-major over its
-    // members), the observers in parallel (each its own: the same values whatever the threads)
+    // members), the observers in parallel where the point has PARALLEL_MEMBERS or more (each its own: the same values
+    // whatever the threads; below that a fork-join costs about what the selections do)
     private double[][] spread(double[] values, boolean[] ok) {
         int members = ok.length;
         double[][] out = new double[observers][];
-        IntStream.range(0, observers).parallel().forEach(o -> {
+        IntStream each = IntStream.range(0, observers);
+        (members >= PARALLEL_MEMBERS ? each.parallel() : each).forEach(o -> {
             double[] x = new double[members];
             int n = 0;
             for (int j = 0; j < members; j++) if (ok[j]) x[n++] = values[o * members + j];
