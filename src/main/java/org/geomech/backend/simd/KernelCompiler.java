@@ -17,6 +17,8 @@ import java.io.File;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.util.List;
@@ -78,10 +80,25 @@ final class KernelCompiler {
             }
         };
         try {
-            return loader.loadClass(className).getDeclaredConstructor().newInstance();
+            Class<?> kernel = loader.loadClass(className);
+            implementsEveryMethod(kernel);
+            return kernel.getDeclaredConstructor().newInstance();
         } catch (ReflectiveOperationException | LinkageError e) {
             throw new IllegalStateException("generated SIMD kernel cannot be instantiated", e);
         }
+    }
+
+    /**
+     * Throws where a method of the kernel's interfaces is abstract in it: a class file of an earlier build, whose interface
+     * had other methods (a forecast names a cached class file by the source its last run generated), would otherwise
+     * load and throw AbstractMethodError at its first call.
+     */
+    private static void implementsEveryMethod(Class<?> kernel) throws NoSuchMethodException {
+        for (Class<?> i : kernel.getInterfaces())
+            for (Method m : i.getMethods())
+                if (Modifier.isAbstract(kernel.getMethod(m.getName(), m.getParameterTypes()).getModifiers()))
+                    throw new IllegalStateException("generated kernel " + kernel.getName() + " has no " + m.getName()
+                            + " of this build's " + i.getSimpleName() + ": a class file of another build");
     }
 
     /** The class file of className compiled from source in memory (the generated source declares that one class only). */

@@ -131,7 +131,7 @@ final class KernelForecast {
         try {
             kernel = KernelCompiler.preload(k.source(), k.className());
         } catch (RuntimeException | LinkageError e) {
-            return;   // a cached class file that is not the forecast's kernel: the plan loads its own
+            return;   // a cached class file that is not the forecast's kernel, or one of an earlier build: the plan loads its own
         }
         if (kernel == null) return;
         synchronized (this) {

@@ -113,6 +113,20 @@ class KernelForecastTest {
         assertTrue(ended.warmup().stopped(), "ended with its command");
     }
 
+    // a class file with every constant-pool name `from` renamed to `to` (of the same length)
+    private static byte[] renamed(byte[] classFile, String from, String to) {
+        byte[] f = from.getBytes(java.nio.charset.StandardCharsets.UTF_8), t = to.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        byte[] out = classFile.clone();
+        int found = 0;
+        for (int i = 0; i + f.length <= out.length; i++)
+            if (java.util.Arrays.equals(out, i, i + f.length, f, 0, f.length)) {
+                System.arraycopy(t, 0, out, i, t.length);
+                found++;
+            }
+        assertTrue(found > 0, from + " is in the class file");
+        return out;
+    }
+
     @Test
     void aForecastOfAClassTheCacheDoesNotHoldIsDropped() throws Exception {
         String key = key();
@@ -127,6 +141,13 @@ class KernelForecastTest {
         try {
             Files.writeString(forecastFile(key), new KernelForecast.Kernel(garbage, k.className(), k.calls()).text());
             nothingWarmed(key, "a class file that is no class");
+            // the kernel's class file as an earlier build left it, before SimdStepKernel.outputs took its arguments of
+            // today: it loads, and its outputs would throw AbstractMethodError at the warm-up's first call
+            byte[] earlier = renamed(KernelCache.read(k.source()).orElseThrow(), "outputs", "outputz");
+            String stale = KernelCache.key("an earlier build's kernel " + key);
+            KernelCache.write(stale + ".class", earlier);
+            Files.writeString(forecastFile(key), new KernelForecast.Kernel(stale, k.className(), k.calls()).text());
+            nothingWarmed(key, "a class file of an earlier build, without a method of this build's SimdStepKernel");
         } finally {
             Thread.setDefaultUncaughtExceptionHandler(before);
         }
