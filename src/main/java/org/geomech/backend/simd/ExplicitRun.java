@@ -42,11 +42,12 @@ final class ExplicitRun extends SimdRun {
      */
     static final long WAIT_MEMBER_STEPS = 1_000_000, WAIT_MILLIS = 3000;
     /**
-     * The kernel's warm-up (null: none or over), its kernel's part ended by the first large batch (awaited), the rest
-     * (the reduction's) when that is ready or at the run's end (close).
+     * The kernel's warm-up (null: none or over), its kernel's part ended by the first large batch (awaited), the
+     * reduction's (which runs beside it from the start) once that is over too (settled), or at the run's end (close);
+     * lanes: once settled, whether the run reduces with LaneReduction (its C2 code in place, or no warm-up at all).
      */
     private KernelWarmup warmup;
-    private boolean awaited;
+    private boolean awaited, settled, lanes;
 
     ExplicitRun(EnsembleState state, LaneStepper[] steppers, ExplicitStepper[] explicit, int chunk, int observers, int[] stepsPerTick, KernelWarmup warmup) {
         super(state, steppers, chunk, observers, stepsPerTick);
@@ -96,19 +97,30 @@ final class ExplicitRun extends SimdRun {
             Thread.currentThread().interrupt();
         }
         awaited = true;
+        release();
+    }
+
+    // The warm-up ended once both its parts are over for this run: the kernel's awaited, the reduction's ready
+    private void release() {
+        if (warmup == null || !awaited || !settled) return;
+        warmup.stop();
+        warmup = null;
     }
 
     /**
      * Whether this batch reduces with LaneReduction (bitwise Reduction.block's plain loops, which it uses until the
      * warm-up has LaneReduction's C2 code in place: in the slow tiers LaneReduction allocates a vector object per
-     * operation, and took a fresh run's first output 0.2 s at 10^6 members).
+     * operation, and took a fresh run's first output 0.2 s at 10^6 members; and for the whole run where the warm-up
+     * ended without it).
      */
     private boolean laneReduction() {
-        if (warmup == null) return true;
-        if (!warmup.reductionReady()) return false;
-        warmup.stop();
-        warmup = null;
-        return true;
+        if (!settled) {
+            if (warmup != null && !warmup.reductionReady()) return false;
+            settled = true;
+            lanes = warmup == null || warmup.reachedFastReduction();
+            release();
+        }
+        return lanes;
     }
 
     /** Work of worker t on the free blocks first, first + step, ... (a span of outputs each); whether it did any. */

@@ -18,10 +18,11 @@ import java.util.concurrent.TimeUnit;
  * the method the run will step with (SimdStepKernel.outputs where spans go in one call, else steps and observe, or
  * group) with one step a call, then a few (FIRST_CALLS), each call from the same state, until a call takes less than
  * FAST_NANOS per flop of its steps (C2's code is in place: the slow tiers take ten times that and more), or until the
- * run's first large batch ends it (await); then the reduction every output goes through (LaneReduction.block) on a
- * block of its own, beside the run, until a call takes less than FAST_REDUCTION_NANOS per value (the run reduces with
- * Reduction.block's plain loops until then: reductionReady); for MAX_NANOS in all at most, or until the run ends it
- * (stop). Nothing it computes reaches a run: its state, parameters and values are its own.
+ * run's first large batch ends it (await), for MAX_NANOS at most. A second thread calls the reduction every output goes
+ * through (LaneReduction.block) on a block of its own from the same moment, until a call takes less than
+ * FAST_REDUCTION_NANOS per value, for REDUCTION_MAX_NANOS at most (the run reduces with Reduction.block's plain loops
+ * until then: reductionReady). Either ends when the run ends it (stop). Nothing they compute reaches a run: their state,
+ * parameters and values are their own.
  */
 final class KernelWarmup {
     /**
@@ -53,6 +54,13 @@ final class KernelWarmup {
      * 0.3, the slow tiers, which allocate a vector object per operation, 20 and more.
      */
     static final double FAST_REDUCTION_NANOS = 2;
+    /**
+     * The longest the reduction's warm-up runs: C2's code of LaneReduction came 0.1-0.35 s after its start in fresh runs
+     * (10^5 members of chaotic-nh, a loaded machine). A run whose reduction never got fast (its C2 code slow, seen in
+     * about 1 fresh run in 10 at 10^5 members) had the warm-up's thread take a core from the workers for its whole
+     * stepping, 2.4 s against 1.5 s; past this bound the run keeps Reduction.block's plain loops, bitwise the same.
+     */
+    static final long REDUCTION_MAX_NANOS = 1_000_000_000L;
     /** The warm-ups started in this JVM, by kernel: one per kernel. */
     private static final Map<SimdStepKernel, KernelWarmup> STARTED = new ConcurrentHashMap<>();
 
@@ -70,7 +78,7 @@ final class KernelWarmup {
     private volatile boolean stopped, kernelStopped;
     /** Counted down when the kernel's calls end (fast, stopped, or the time spent). */
     private final CountDownLatch kernelDone = new CountDownLatch(1);
-    private final Thread thread;
+    private final Thread thread, reductionThread;
     /** Calls made, and whether the last one ran in C2's code (read after the thread ends). */
     private volatile int calls;
     private volatile boolean fast, reductionFast;
@@ -91,6 +99,8 @@ final class KernelWarmup {
         if (a.params() > 0) this.params[0] = 0.01;
         this.thread = new Thread(this::run, "geomech-simd-warmup");
         thread.setDaemon(true);
+        this.reductionThread = new Thread(this::reduce, "geomech-simd-reduction-warmup");
+        reductionThread.setDaemon(true);
     }
 
     /** The warm-up of this kernel, called as arguments say, started on its first request in this JVM. */
@@ -98,6 +108,7 @@ final class KernelWarmup {
         return STARTED.computeIfAbsent(kernel, k -> {
             KernelWarmup w = new KernelWarmup(k, arguments);
             w.thread.start();
+            w.reductionThread.start();
             return w;
         });
     }
@@ -124,12 +135,13 @@ final class KernelWarmup {
         kernelStopped = true;
     }
 
-    /** Whether the reduction's warm-up is over: its C2 code in place, or the warm-up ended without it. */
-    boolean reductionReady() { return reductionFast || !thread.isAlive(); }
+    /** Whether the reduction's warm-up is over: its C2 code in place (reachedFastReduction), or the warm-up ended without it. */
+    boolean reductionReady() { return reductionFast || !reductionThread.isAlive(); }
 
-    /** Waits for the warm-up's thread to end (tests); returns the calls it made. */
+    /** Waits for the warm-up's threads to end (tests); returns the calls of the kernel made. */
     int join() throws InterruptedException {
         thread.join();
+        reductionThread.join();
         return calls;
     }
 
@@ -139,19 +151,17 @@ final class KernelWarmup {
     /** Whether its last call ran in C2's code (after join). */
     boolean reachedFastCode() { return fast; }
 
-    /** Whether its last call of the reduction ran in C2's code, and the calls of it made (after join). */
+    /** Whether a call of the reduction ran in C2's code (once reductionReady, or after join), and the calls of it made (after join). */
     boolean reachedFastReduction() { return reductionFast; }
 
     int reductionCalls() { return reductionCalls; }
 
     private void run() {
-        long end = System.nanoTime() + MAX_NANOS;
         try {
-            warmKernel(end);
+            warmKernel(System.nanoTime() + MAX_NANOS);
         } finally {
             kernelDone.countDown();
         }
-        if (fast) reduce(end);
     }
 
     // calls of the kernel until one runs in C2's code (fast)
@@ -180,10 +190,16 @@ final class KernelWarmup {
     /**
      * LaneReduction.block on a block of its own, every member ok (as a run's blocks mostly are), until C2's code runs it:
      * a fresh run's first outputs otherwise reduced every member in the slow tiers (at 10^6 members the first output's
-     * took 0.2 s, the next ones' 0.1 s; RESULTS.md).
+     * took 0.2 s, the next ones' 0.1 s; RESULTS.md). From the kernel's loading on, beside its warm-up: after the kernel's
+     * (as before 2026-11-28) it was ready 0.06-0.35 s into a 10^5-member run's stepping, which took 1.59-1.74 s then
+     * against 1.41-1.47 s where it was ready at the first step (14 fresh runs, RESULTS.md).
      */
-    private void reduce(long end) {
-        if (observers == 0) return;
+    private void reduce() {
+        long end = System.nanoTime() + REDUCTION_MAX_NANOS;
+        if (observers == 0) {
+            reductionFast = true;   // a reduction of no observers: nothing to warm up
+            return;
+        }
         int members = Reduction.BLOCK;
         EnsembleState ok = new EnsembleState(new StateLayout(List.of()), members);
         double[] values = new double[observers * members], initial = new double[observers * members], out = new double[1 + Reduction.FIELDS * observers];
