@@ -20,7 +20,7 @@ import java.util.concurrent.TimeUnit;
  * FAST_NANOS per flop of its steps (C2's code is in place: the slow tiers take ten times that and more), or until the
  * run's first large batch ends it (await), for MAX_NANOS at most. A second thread calls the reduction every output goes
  * through (LaneReduction.block) on a block of its own from the same moment, until a call takes less than
- * FAST_REDUCTION_NANOS per value, for REDUCTION_MAX_NANOS at most (the run reduces with Reduction.block's plain loops
+ * FAST_REDUCTION_NANOS per value, for REDUCTION_MAX_CALLS calls at most (the run reduces with Reduction.block's plain loops
  * until then: reductionReady). Either ends when the run ends it (stop). Nothing they compute reaches a run: their state,
  * parameters and values are their own.
  */
@@ -55,12 +55,13 @@ final class KernelWarmup {
      */
     static final double FAST_REDUCTION_NANOS = 2;
     /**
-     * The longest the reduction's warm-up runs: C2's code of LaneReduction came 0.1-0.35 s after its start in fresh runs
-     * (10^5 members of chaotic-nh, a loaded machine). A run whose reduction never got fast (its C2 code slow, seen in
-     * about 1 fresh run in 10 at 10^5 members) had the warm-up's thread take a core from the workers for its whole
-     * stepping, 2.4 s against 1.5 s; past this bound the run keeps Reduction.block's plain loops, bitwise the same.
+     * The most calls the reduction's warm-up makes (and MAX_NANOS at most): its calls wait for the compilations of
+     * LaneReduction's inner loop (jvm.options), and one ran in C2's code after 141-313 calls in fresh runs (10^5 and 10^6
+     * members of chaotic-nh). A run whose reduction never got fast (its C2 code slow: one traced fresh run at 10^5
+     * members) had the warm-up's thread take a core from the workers for its whole stepping, 2.4 s against 1.5 s; past
+     * this bound the run keeps Reduction.block's plain loops, bitwise the same.
      */
-    static final long REDUCTION_MAX_NANOS = 1_000_000_000L;
+    static final int REDUCTION_MAX_CALLS = 2000;
     /** The warm-ups started in this JVM, by kernel: one per kernel. */
     private static final Map<SimdStepKernel, KernelWarmup> STARTED = new ConcurrentHashMap<>();
 
@@ -195,7 +196,7 @@ final class KernelWarmup {
      * against 1.41-1.47 s where it was ready at the first step (14 fresh runs, RESULTS.md).
      */
     private void reduce() {
-        long end = System.nanoTime() + REDUCTION_MAX_NANOS;
+        long end = System.nanoTime() + MAX_NANOS;
         if (observers == 0) {
             reductionFast = true;   // a reduction of no observers: nothing to warm up
             return;
@@ -208,7 +209,7 @@ final class KernelWarmup {
             initial[i] = 1;
         }
         double fastNanos = FAST_REDUCTION_NANOS * values.length;
-        while (!stopped && System.nanoTime() < end) {
+        while (!stopped && reductionCalls < REDUCTION_MAX_CALLS && System.nanoTime() < end) {
             long t0 = System.nanoTime();
             LaneReduction.block(0, values, 0, members, initial, members, observers, ok, out);
             reductionCalls++;

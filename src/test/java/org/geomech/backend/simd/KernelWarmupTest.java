@@ -51,11 +51,12 @@ class KernelWarmupTest {
         SimdPlan.Explicit plan = (SimdPlan.Explicit) SimdPlan.of(step, observers, NewtonOptions.DEFAULT, SimdBackend.SPAN_CALLS);
         long start = System.nanoTime();
         plan.warmup().join();
-        boolean boundSpent = System.nanoTime() - start >= KernelWarmup.REDUCTION_MAX_NANOS;
         KernelWarmup w = plan.warmup();
+        boolean boundSpent = w.reductionCalls() >= KernelWarmup.REDUCTION_MAX_CALLS || System.nanoTime() - start >= KernelWarmup.MAX_NANOS;
         assertTrue(w.reductionReady(), "over once its thread ended");
         assertTrue(w.reductionCalls() >= 1 || w.stopped(), "the reduction ran beside the kernel");
         assertTrue(w.reachedFastReduction() || boundSpent || w.stopped(), "it ends early only once the reduction is fast: " + w.reductionCalls() + " calls");
+        assertTrue(w.reductionCalls() <= KernelWarmup.REDUCTION_MAX_CALLS, "within its bound of calls: " + w.reductionCalls());
         assertTrue(System.nanoTime() - start <= KernelWarmup.MAX_NANOS + TimeUnit.SECONDS.toNanos(5), "both end within the kernel's bound");
     }
 
