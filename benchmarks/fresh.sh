@@ -3,7 +3,7 @@
 # cached as after a first run), paired and alternating with the hand-written C of benchmarks/c/roofline.c on the same
 # case. For each case, backend and JDK, REPEATS pairs; each pair runs C, then geomech; reported: the median member-steps/s
 # while stepping (geomech's summary.json, C's own count) and the median whole wall time (process start to exit), both as
-# ratios to C's of the same pair. Prints the CPU model, its vector width and its measured fp64 peak (roofline peak: FMA
+# ratios to C's of the same pair. Prints the CPU model, its vector width and its measured fp64 peak (roofline peak, the best of 5: FMA
 # chains on all threads) first; every row also has geomech's flops per member-step (describe's parts of the step times
 # the run's Newton iterations and Jacobian factorisations, from summary.json), its Gflop/s while stepping and their
 # fraction of that peak (and C's, at geomech's flops for the same step), and the Newton solves per member-step of C and
@@ -45,12 +45,16 @@ c_program() {
   esac
 }
 
-"$out/roofline" peak >"$out/peak.txt"
+# the best of five measurements: another tenant's load on a shared host lowers a single one (it once halved it, and
+# a run's Gflop/s came out at 1.48 of that "peak")
+for k in 1 2 3 4 5; do "$out/roofline" peak; done >"$out/peak-all.txt"
+best=$(sed -n 's/^peak-all Gflop\/s \([0-9.eE+-]*\).*/\1/p' "$out/peak-all.txt" | sort -g | tail -1)
+grep -m1 -B1 -A1 "^peak-all Gflop/s $best" "$out/peak-all.txt" >"$out/peak.txt"
 peak=$(sed -n 's/^peak-all Gflop\/s \([0-9.eE+-]*\).*/\1/p' "$out/peak.txt")
 vector=$(sed -n 's/^vector-width \([0-9]*\).*/\1/p' "$out/peak.txt")
 width=$(grep -qw avx512f /proc/cpuinfo && echo "AVX-512, 8 doubles a vector" || (grep -qw avx2 /proc/cpuinfo && echo "AVX2, 4 doubles a vector" || echo "no AVX2"))
 echo "machine: $(lscpu | sed -n 's/^Model name: *//p'), $(nproc) CPUs, $width; $(gcc --version | head -1); load $(cut -d' ' -f1-3 /proc/loadavg)"
-echo "fp64 peak: $peak Gflop/s on $(nproc) threads (FMA chains on $vector-double vectors; one thread: $(sed -n 's/^peak-1 Gflop\/s //p' "$out/peak.txt") Gflop/s)"
+echo "fp64 peak: $peak Gflop/s on $(nproc) threads, the best of 5 (FMA chains on $vector-double vectors; one thread: $(sed -n 's/^peak-1 Gflop\/s //p' "$out/peak.txt") Gflop/s)"
 # the launcher builds the jar on first use; build it now, and run every case once per JDK so that kernels are cached
 (cd "$root" && ./geomech list >/dev/null 2>&1) || { echo "fresh: ./geomech does not start" >&2; exit 1; }
 now() { date +%s.%N; }
