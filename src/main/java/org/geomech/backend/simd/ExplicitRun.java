@@ -44,7 +44,7 @@ final class ExplicitRun extends SimdRun {
     /**
      * The kernel's warm-up (null: none or over), its kernel's part ended by the first large batch (awaited), the
      * reduction's (which runs beside it from the start) once that is over too (settled), or at the run's end (close);
-     * lanes: once settled, whether the run reduces with LaneReduction (its C2 code in place, or no warm-up at all).
+     * lanes: once settled, whether the run reduces with LaneReduction (all but where the warm-up found its C2 code slow).
      */
     private KernelWarmup warmup;
     private boolean awaited, settled, lanes;
@@ -117,7 +117,7 @@ final class ExplicitRun extends SimdRun {
         if (!settled) {
             if (warmup != null && !warmup.reductionReady()) return false;
             settled = true;
-            lanes = warmup == null || warmup.reachedFastReduction();
+            lanes = warmup == null || !warmup.reductionSlow();
             release();
         }
         return lanes;

@@ -82,7 +82,7 @@ final class KernelWarmup {
     private final Thread thread, reductionThread;
     /** Calls made, and whether the last one ran in C2's code (read after the thread ends). */
     private volatile int calls;
-    private volatile boolean fast, reductionFast;
+    private volatile boolean fast, reductionFast, reductionSlow;
     /** Calls of the reduction made (read after the thread ends). */
     private volatile int reductionCalls;
 
@@ -155,6 +155,13 @@ final class KernelWarmup {
     /** Whether a call of the reduction ran in C2's code (once reductionReady, or after join), and the calls of it made (after join). */
     boolean reachedFastReduction() { return reductionFast; }
 
+    /**
+     * Whether the reduction's warm-up spent its bound without a fast call (its C2 code slow), rather than ending fast or
+     * stopped by a run: a run then keeps Reduction.block's plain loops. A stopped one is not slow: a later run of the
+     * kernel in this JVM (a slab, a sweep's point) reduces with LaneReduction, whose own calls compile it.
+     */
+    boolean reductionSlow() { return reductionSlow; }
+
     int reductionCalls() { return reductionCalls; }
 
     private void run() {
@@ -218,6 +225,7 @@ final class KernelWarmup {
                 return;
             }
         }
+        reductionSlow = !stopped;
     }
 
     /**

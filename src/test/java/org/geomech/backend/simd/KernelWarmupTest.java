@@ -12,6 +12,7 @@ import org.junit.jupiter.api.Test;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -70,5 +71,20 @@ class KernelWarmupTest {
         long t0 = System.nanoTime();
         plan.warmup().join();
         assertTrue(System.nanoTime() - t0 < TimeUnit.SECONDS.toNanos(5), "a stopped warm-up ends after the call it is in");
+    }
+
+    @Test
+    void aReductionWarmupStoppedBeforeItWasFastIsNotSlow() throws InterruptedException {
+        // the spherical pendulum's RATTLE with its standard observers (a kernel of its own): stopped at once, as a short
+        // run's end stops it, its reduction is over but not found slow, so that the next run in this JVM (a slab, a
+        // sweep's point) reduces with LaneReduction rather than the plain loops for its whole length
+        MechanicalSystem sys = Library.system("spherical-pendulum");
+        StepSystem step = Methods.parse("rattle").build(sys);
+        SimdPlan.Explicit plan = (SimdPlan.Explicit) SimdPlan.of(step, Observers.standard(sys), NewtonOptions.DEFAULT, SimdBackend.SPAN_CALLS);
+        KernelWarmup w = plan.warmup();
+        w.stop();
+        w.join();
+        assertTrue(w.reductionReady(), "over once its thread ended");
+        assertFalse(w.reductionSlow(), "stopped after " + w.reductionCalls() + " of at most " + KernelWarmup.REDUCTION_MAX_CALLS + " calls: not slow");
     }
 }
