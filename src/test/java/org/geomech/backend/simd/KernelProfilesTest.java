@@ -1,5 +1,6 @@
 package org.geomech.backend.simd;
 
+import org.geomech.LaunchersJava;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
@@ -21,7 +22,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class KernelProfilesTest {
     @Test
     void theLaunchersJvmCompilesTheStepKernelWithItsVectorsInRegisters() throws IOException, InterruptedException {
-        String java = launchersJava();
+        String java = LaunchersJava.path();
         Process probe = new ProcessBuilder(java, "@jvm.options", "-XX:CICompilerCount=3", "-cp", System.getProperty("java.class.path"),
                 KernelBoxingProbe.class.getName()).redirectErrorStream(true).start();
         String said = new String(probe.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
@@ -30,14 +31,5 @@ class KernelProfilesTest {
         Matcher m = Pattern.compile("bytes a call (\\d+) observing (\\d+)").matcher(said);
         assertTrue(m.find(), said);
         assertEquals(0, Long.parseLong(m.group(1)), java + ": a stepping call of the C2-compiled kernel allocates (boxed vectors): " + said);
-    }
-
-    // The java the launcher runs (jvm.sh: GEOMECH_JAVA, else the newest JDK under /usr/lib/jvm, else java on the PATH)
-    private static String launchersJava() throws IOException, InterruptedException {
-        Process p = new ProcessBuilder("bash", "-c", "source jvm.sh && printf '%s' \"$java\"").redirectErrorStream(true).start();
-        String java = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertTrue(p.waitFor(1, TimeUnit.MINUTES));
-        assertEquals(0, p.exitValue(), java);
-        return java;
     }
 }
