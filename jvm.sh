@@ -6,7 +6,9 @@
 # The newest matters: from JDK 25 on the simd backend takes an explicit step through many outputs in one kernel call
 # (SimdBackend.SPAN_CALLS). Measured by benchmarks/fresh.sh (AMD EPYC Zen 4, AVX-512, a quiet machine, the whole command,
 # two samples; benchmarks/RESULTS.md): at 10^4 members x 2e8 member-steps of lobatto-nh:2 on chaotic-nh JDK 25 takes
-# 1.21-1.32 s against JDK 17's 1.44-1.60 s, at 10^5 x 1e9 2.63-3.04 s against 2.78-3.20 s. Not measured on AVX2 here.
+# 1.21-1.32 s against JDK 17's 1.44-1.60 s, at 10^5 x 1e9 2.63-3.04 s against 2.78-3.20 s. On an AMD EPYC Zen 5 (AVX-512,
+# a loaded machine, 3 pairs each): 1.82 against 1.95 s, 2.88 against 2.96 s, and 4.19 against 4.63 s at 10^6 x 1e9.
+# Not measured on AVX2 here.
 # read_release_version FILE: JAVA_VERSION="17.0.15" of a JDK's release file into release_version, with bash alone (no forks)
 read_release_version() {
   local line
