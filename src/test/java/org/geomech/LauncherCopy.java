@@ -1,10 +1,15 @@
 package org.geomech;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** A copy of the launcher (./geomech, jvm.sh, jvm.options) in a project whose jar is newer than its sources, so nothing is built. */
 public final class LauncherCopy {
@@ -20,5 +25,21 @@ public final class LauncherCopy {
         Files.writeString(jar, "");
         Files.setLastModifiedTime(jar, FileTime.fromMillis(System.currentTimeMillis() + 60_000));
         return root;
+    }
+
+    /**
+     * Runs a command in the current folder with XDG_CACHE_HOME set to cache (and GEOMECH_JAVA to java where given, the
+     * class-data archive off); its standard output lines, after exit 0.
+     */
+    public static List<String> run(List<String> cmd, Path java, Path cache) throws IOException, InterruptedException {
+        ProcessBuilder pb = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.INHERIT);
+        pb.environment().put("XDG_CACHE_HOME", cache.toString());
+        pb.environment().put("GEOMECH_CDS", "off");
+        if (java != null) pb.environment().put("GEOMECH_JAVA", java.toString());
+        Process p = pb.start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(p.waitFor(1, TimeUnit.MINUTES));
+        assertEquals(0, p.exitValue(), out);
+        return out.lines().toList();
     }
 }

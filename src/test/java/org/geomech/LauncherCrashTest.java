@@ -32,7 +32,7 @@ class LauncherCrashTest {
         Path fake = Files.writeString(dir.resolve("java"), "#!/usr/bin/env bash\nprintf '%s\\n' \"$@\"\n");
         Files.setPosixFilePermissions(fake, PosixFilePermissions.fromString("rwxr-xr-x"));
         Path cache = dir.resolve("cache");
-        List<String> args = run(List.of(root.resolve("geomech").toString(), "list"), fake, cache);
+        List<String> args = LauncherCopy.run(List.of(root.resolve("geomech").toString(), "list"), fake, cache);
         Path crash = cache.resolve("geomech").resolve("crash");
         assertTrue(args.contains("-XX:ErrorFile=" + crash.resolve("hs_err_pid%p.log")), String.join(" ", args));
         assertTrue(args.contains("-XX:ReplayDataFile=" + crash.resolve("replay_pid%p.log")), String.join(" ", args));
@@ -42,7 +42,7 @@ class LauncherCrashTest {
     @Test
     void aCrashedJvmLeavesItsReportInTheCrashFolder() throws Exception {
         Path cache = dir.resolve("cache");
-        List<String> options = run(List.of("bash", "-c", "source jvm.sh && printf '%s\\n' \"${crash_options[@]}\""), null, cache);
+        List<String> options = LauncherCopy.run(List.of("bash", "-c", "source jvm.sh && printf '%s\\n' \"${crash_options[@]}\""), null, cache);
         Path crash = cache.resolve("geomech").resolve("crash");
         assertEquals(List.of("-XX:ErrorFile=" + crash.resolve("hs_err_pid%p.log"), "-XX:ReplayDataFile=" + crash.resolve("replay_pid%p.log")), options);
 
@@ -55,19 +55,6 @@ class LauncherCrashTest {
         Path report = crash.resolve("hs_err_pid" + jvm.pid() + ".log");
         assertTrue(said.contains("# A fatal error has been detected by the Java Runtime Environment") && said.contains(report.toString()), said);
         assertTrue(Files.readString(report).contains("SIGSEGV"), "the report names the signal");
-    }
-
-    // Runs a command in the project folder with XDG_CACHE_HOME (and GEOMECH_JAVA where given) set; its standard output lines, after exit 0
-    private List<String> run(List<String> cmd, Path java, Path cache) throws IOException, InterruptedException {
-        ProcessBuilder pb = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.INHERIT);
-        pb.environment().put("XDG_CACHE_HOME", cache.toString());
-        pb.environment().put("GEOMECH_CDS", "off");
-        if (java != null) pb.environment().put("GEOMECH_JAVA", java.toString());
-        Process p = pb.start();
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertTrue(p.waitFor(1, TimeUnit.MINUTES));
-        assertEquals(0, p.exitValue(), out);
-        return out.lines().toList();
     }
 
     /** A JVM that dies of SIGSEGV: a write to address 0 through Unsafe. */
