@@ -51,6 +51,21 @@ crash_options=()
 if { [ -d "$crash_folder" ] || mkdir -p "$crash_folder" 2>/dev/null; } && [ -w "$crash_folder" ]; then
   crash_options=("-XX:ErrorFile=$crash_folder/hs_err_pid%p.log" "-XX:ReplayDataFile=$crash_folder/replay_pid%p.log")
 fi
+# C2 kept off the Vector API's own methods (jvm.directives, beside this file): a fresh run's step kernel runs in the slow
+# tiers for a few hundred warm-up calls, whose calls of the Vector API's Java fallbacks made 61 of them hot enough for
+# C2 (jvm.options has them profiled early, for the kernel's sake), and those compilations, which no run uses once the
+# kernel's own C2 code is in place, held up the kernel's on 2 cores. Without them (JDK 25, AMD EPYC Zen 5, alternating
+# fresh runs of lobatto-nh:2 on chaotic-nh; benchmarks/RESULTS.md): the whole command at 10^4 members x 2e8 member-steps
+# 1.16-1.25 s against 1.31-1.40 s, at 10^5 x 1e9 2.26-2.40 s against 2.37-2.54 s, at 10^6 x 1e9 3.03-3.06 s against
+# 3.17-3.32 s. The directives file needs -XX:+UnlockDiagnosticVMOptions, and the JVM reports loading it ("1 compiler
+# directives added") on its own output, which -XX:+DisplayVMOutputToStderr sends to stderr, away from a command's
+# results. jit_options: those options, empty where the file is missing.
+case ${BASH_SOURCE[0]} in */*) jvm_folder=${BASH_SOURCE[0]%/*} ;; *) jvm_folder=$PWD ;; esac
+[[ $jvm_folder == /* ]] || jvm_folder=$PWD/$jvm_folder
+jit_options=()
+if [ -f "$jvm_folder/jvm.directives" ]; then
+  jit_options=(-XX:+UnlockDiagnosticVMOptions "-XX:CompilerDirectivesFile=$jvm_folder/jvm.directives" -XX:+DisplayVMOutputToStderr)
+fi
 # Transparent huge pages for the heap, where the kernel offers them (its setting, FILE, says [always] or [madvise]): a
 # fresh JVM touches each page of the state and the young generation for the first time, and with 4 KiB pages each was a
 # page fault (10^6 members of chaotic-nh, a 184 MB state: 0.6 s of CPU in the allocation alone). With 2 MiB pages the

@@ -64,7 +64,7 @@ for c in "${list[@]}"; do
       # a JVM that dies (a rare SIGSEGV, seen here once without an hs_err file; its report now goes where jvm.sh says) is
       # reported and run once more
       for attempt in 1 2; do
-        LD_PRELOAD="$signal_chaining" "$java" "@$root/jvm.options" ${crash_options[@]+"${crash_options[@]}"} ${heap_options[@]+"${heap_options[@]}"} -cp "$jar:$out/classes" org.geomech.bench.Throughput "$case" "$b" "$members" "$tend" "$rounds" 2>"$out/stderr.txt" >"$out/rounds.txt" && break
+        LD_PRELOAD="$signal_chaining" "$java" "@$root/jvm.options" ${crash_options[@]+"${crash_options[@]}"} ${heap_options[@]+"${heap_options[@]}"} ${jit_options[@]+"${jit_options[@]}"} -cp "$jar:$out/classes" org.geomech.bench.Throughput "$case" "$b" "$members" "$tend" "$rounds" 2>"$out/stderr.txt" >"$out/rounds.txt" && break
         echo "roofline: $case $b $members: the JVM exited with $? (attempt $attempt): $(grep -v WARNING "$out/stderr.txt" | tail -1)" >&2
         ((attempt < 2)) || exit 1
       done

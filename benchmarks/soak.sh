@@ -17,7 +17,7 @@ declare -A exits=()
 start=$(date +%s)
 for ((k = 0; k < runs; k++)); do
   set +e
-  "$java" "@$root/jvm.options" ${crash_options[@]+"${crash_options[@]}"} ${heap_options[@]+"${heap_options[@]}"} -jar "$jar" run --model chaotic-nh --method lobatto-nh:2 \
+  "$java" "@$root/jvm.options" ${crash_options[@]+"${crash_options[@]}"} ${heap_options[@]+"${heap_options[@]}"} ${jit_options[@]+"${jit_options[@]}"} -jar "$jar" run --model chaotic-nh --method lobatto-nh:2 \
     --members 1000000 --h 0.05 --t-end 0.5 --backend simd --statistics mean,max,msd --quiet --no-plots --out "$out/run-$k" >/dev/null 2>"$out/err-$k"
   code=$?
   set -e

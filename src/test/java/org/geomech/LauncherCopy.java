@@ -11,14 +11,14 @@ import java.util.concurrent.TimeUnit;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** A copy of the launcher (./geomech, jvm.sh, jvm.options) in a project whose jar is newer than its sources, so nothing is built. */
+/** A copy of the launcher (./geomech, jvm.sh, jvm.options, jvm.directives) in a project whose jar is newer than its sources, so nothing is built. */
 public final class LauncherCopy {
     private LauncherCopy() {}
 
     /** The copy's root, made under dir/project; its launcher is root/geomech. */
     public static Path of(Path dir) throws IOException {
         Path root = Files.createDirectories(dir.resolve("project"));
-        for (String f : List.of("geomech", "jvm.sh", "jvm.options")) Files.copy(Path.of(f), root.resolve(f));
+        for (String f : List.of("geomech", "jvm.sh", "jvm.options", "jvm.directives")) Files.copy(Path.of(f), root.resolve(f));
         Files.createDirectories(root.resolve("src"));
         Files.writeString(root.resolve("pom.xml"), "<project/>\n");
         Path jar = Files.createDirectories(root.resolve("target")).resolve("geomech.jar");

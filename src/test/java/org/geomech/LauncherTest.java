@@ -139,7 +139,7 @@ class LauncherTest {
     // A copy of the launcher in a project folder; with a jar newer than its sources, or none
     private Path checkout(String name, boolean withJar) throws IOException {
         Path root = Files.createDirectories(dir.resolve(name));
-        for (String f : List.of("geomech", "jvm.sh", "jvm.options")) Files.copy(Path.of(f), root.resolve(f), java.nio.file.StandardCopyOption.COPY_ATTRIBUTES);
+        for (String f : List.of("geomech", "jvm.sh", "jvm.options", "jvm.directives")) Files.copy(Path.of(f), root.resolve(f), java.nio.file.StandardCopyOption.COPY_ATTRIBUTES);
         Files.createDirectories(root.resolve("src"));
         Files.writeString(root.resolve("pom.xml"), "<project/>\n");
         Files.setLastModifiedTime(root.resolve("pom.xml"), FileTime.fromMillis(System.currentTimeMillis() - 60_000));
