@@ -37,7 +37,7 @@ class LauncherJitOptionsTest {
     @Test
     void theLaunchersJdkLoadsThemWithNothingOnStdout() throws Exception {
         List<String> cmd = new ArrayList<>(List.of(LaunchersJava.path()));
-        cmd.addAll(LauncherCopy.run(List.of("bash", "-c", "source jvm.sh && printf '%s\\n' \"${jit_options[@]}\""), null, dir.resolve("cache")));
+        cmd.addAll(LaunchersJava.jitOptions());
         cmd.add("-version");
         Process jvm = new ProcessBuilder(cmd).redirectError(dir.resolve("err").toFile()).start();
         String out = new String(jvm.getInputStream().readAllBytes(), StandardCharsets.UTF_8);

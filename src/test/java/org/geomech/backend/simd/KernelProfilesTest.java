@@ -5,6 +5,8 @@ import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -23,8 +25,10 @@ class KernelProfilesTest {
     @Test
     void theLaunchersJvmCompilesTheStepKernelWithItsVectorsInRegisters() throws IOException, InterruptedException {
         String java = LaunchersJava.path();
-        Process probe = new ProcessBuilder(java, "@jvm.options", "-XX:CICompilerCount=3", "-cp", System.getProperty("java.class.path"),
-                KernelBoxingProbe.class.getName()).redirectErrorStream(true).start();
+        List<String> cmd = new ArrayList<>(List.of(java, "@jvm.options"));
+        cmd.addAll(LaunchersJava.jitOptions());
+        cmd.addAll(List.of("-XX:CICompilerCount=3", "-cp", System.getProperty("java.class.path"), KernelBoxingProbe.class.getName()));
+        Process probe = new ProcessBuilder(cmd).redirectErrorStream(true).start();
         String said = new String(probe.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertTrue(probe.waitFor(2, TimeUnit.MINUTES), "the probe ended");
         assertEquals(0, probe.exitValue(), said);
