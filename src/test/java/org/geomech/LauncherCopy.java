@@ -5,6 +5,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
@@ -25,6 +26,16 @@ public final class LauncherCopy {
         Files.writeString(jar, "");
         Files.setLastModifiedTime(jar, FileTime.fromMillis(System.currentTimeMillis() + 60_000));
         return root;
+    }
+
+    /**
+     * The arguments a copy's launcher (root, from of) passes to java for `geomech list`, with XDG_CACHE_HOME set to
+     * cache: GEOMECH_JAVA names a script in dir that prints its arguments instead of starting a JVM.
+     */
+    public static List<String> javaArguments(Path root, Path dir, Path cache) throws IOException, InterruptedException {
+        Path fake = Files.writeString(dir.resolve("java"), "#!/usr/bin/env bash\nprintf '%s\\n' \"$@\"\n");
+        Files.setPosixFilePermissions(fake, PosixFilePermissions.fromString("rwxr-xr-x"));
+        return run(List.of(root.resolve("geomech").toString(), "list"), fake, cache);
     }
 
     /**

@@ -3,11 +3,8 @@ package org.geomech;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -28,11 +25,8 @@ class LauncherCrashTest {
     void theLauncherPassesTheCrashFolder() throws Exception {
         // the launcher, jvm.sh and jvm.options in a copy of the project whose jar is newer than its sources (so nothing is built),
         // run with GEOMECH_JAVA naming a script that prints its arguments instead of starting a JVM
-        Path root = LauncherCopy.of(dir);
-        Path fake = Files.writeString(dir.resolve("java"), "#!/usr/bin/env bash\nprintf '%s\\n' \"$@\"\n");
-        Files.setPosixFilePermissions(fake, PosixFilePermissions.fromString("rwxr-xr-x"));
         Path cache = dir.resolve("cache");
-        List<String> args = LauncherCopy.run(List.of(root.resolve("geomech").toString(), "list"), fake, cache);
+        List<String> args = LauncherCopy.javaArguments(LauncherCopy.of(dir), dir, cache);
         Path crash = cache.resolve("geomech").resolve("crash");
         assertTrue(args.contains("-XX:ErrorFile=" + crash.resolve("hs_err_pid%p.log")), String.join(" ", args));
         assertTrue(args.contains("-XX:ReplayDataFile=" + crash.resolve("replay_pid%p.log")), String.join(" ", args));

@@ -5,7 +5,6 @@ import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -32,11 +31,7 @@ class LauncherHeapOptionsTest {
 
     @Test
     void theLauncherPassesThemToTheJvm() throws Exception {
-        // GEOMECH_JAVA names a script that prints its arguments instead of starting a JVM
-        Path root = LauncherCopy.of(dir);
-        Path fake = Files.writeString(dir.resolve("java"), "#!/usr/bin/env bash\nprintf '%s\\n' \"$@\"\n");
-        Files.setPosixFilePermissions(fake, PosixFilePermissions.fromString("rwxr-xr-x"));
-        List<String> args = LauncherCopy.run(List.of(root.resolve("geomech").toString(), "list"), fake, dir.resolve("cache"));
+        List<String> args = LauncherCopy.javaArguments(LauncherCopy.of(dir), dir, dir.resolve("cache"));
         String setting = Files.isReadable(SETTING) ? Files.readString(SETTING) : "";
         boolean offered = setting.contains("[always]") || setting.contains("[madvise]");
         assertEquals(offered, args.contains(THP), setting + " -> " + String.join(" ", args));
@@ -47,7 +42,6 @@ class LauncherHeapOptionsTest {
 
     // heap_options after heap_options_for this file (which need not exist)
     private List<String> options(Path file) throws Exception {
-        return LauncherCopy.run(List.of("bash", "-c", "source jvm.sh && heap_options_for " + file + " && printf '%s\\n' ${heap_options[@]+\"${heap_options[@]}\"}"),
-                null, dir.resolve("cache")).stream().filter(line -> !line.isEmpty()).toList();
+        return LaunchersJava.jvmSh("heap_options_for " + file + " && printf '%s\\n' ${heap_options[@]+\"${heap_options[@]}\"}");
     }
 }

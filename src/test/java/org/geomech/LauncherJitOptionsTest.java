@@ -6,7 +6,6 @@ import org.junit.jupiter.api.io.TempDir;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -25,11 +24,8 @@ class LauncherJitOptionsTest {
 
     @Test
     void theLauncherPassesTheDirectives() throws Exception {
-        // GEOMECH_JAVA names a script that prints its arguments instead of starting a JVM
         Path root = LauncherCopy.of(dir);
-        Path fake = Files.writeString(dir.resolve("java"), "#!/usr/bin/env bash\nprintf '%s\\n' \"$@\"\n");
-        Files.setPosixFilePermissions(fake, PosixFilePermissions.fromString("rwxr-xr-x"));
-        List<String> args = LauncherCopy.run(List.of(root.resolve("geomech").toString(), "list"), fake, dir.resolve("cache"));
+        List<String> args = LauncherCopy.javaArguments(root, dir, dir.resolve("cache"));
         assertTrue(args.contains("-XX:CompilerDirectivesFile=" + root.resolve("jvm.directives")), String.join(" ", args));
         assertTrue(args.contains("-XX:+DisplayVMOutputToStderr"), String.join(" ", args));
     }

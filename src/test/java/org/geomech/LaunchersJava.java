@@ -12,20 +12,19 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 public final class LaunchersJava {
     private LaunchersJava() {}
 
-    public static String path() throws IOException, InterruptedException {
-        Process p = new ProcessBuilder("bash", "-c", "source jvm.sh && printf '%s' \"$java\"").redirectErrorStream(true).start();
-        String java = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertTrue(p.waitFor(1, TimeUnit.MINUTES));
-        assertEquals(0, p.exitValue(), java);
-        return java;
-    }
+    public static String path() throws IOException, InterruptedException { return String.join("", jvmSh("printf '%s' \"$java\"")); }
 
     /** The JIT's options the launcher adds to jvm.options (jvm.sh: jit_options, the compiler directives). */
     public static List<String> jitOptions() throws IOException, InterruptedException {
-        Process p = new ProcessBuilder("bash", "-c", "source jvm.sh && printf '%s\\n' ${jit_options[@]+\"${jit_options[@]}\"}").redirectErrorStream(true).start();
-        String options = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        return jvmSh("printf '%s\\n' ${jit_options[@]+\"${jit_options[@]}\"}");
+    }
+
+    /** The non-empty lines a bash script prints after sourcing jvm.sh (in the current folder), after exit 0. */
+    public static List<String> jvmSh(String script) throws IOException, InterruptedException {
+        Process p = new ProcessBuilder("bash", "-c", "source jvm.sh && " + script).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertTrue(p.waitFor(1, TimeUnit.MINUTES));
-        assertEquals(0, p.exitValue(), options);
-        return options.lines().filter(line -> !line.isEmpty()).toList();
+        assertEquals(0, p.exitValue(), out);
+        return out.lines().filter(line -> !line.isEmpty()).toList();
     }
 }
