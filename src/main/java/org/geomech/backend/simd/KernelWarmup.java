@@ -62,6 +62,13 @@ final class KernelWarmup {
      * this bound the run keeps Reduction.block's plain loops, bitwise the same.
      */
     static final int REDUCTION_MAX_CALLS = 2000;
+    /**
+     * The members of the reduction's warm-up blocks, in turn: a whole block, as most of a run's are, and a last one
+     * that is not, which takes LaneReduction's loops over single lane-blocks and over the masked last lanes too. With
+     * whole blocks alone, C2 compiled those loops as traps, and a run whose last block was partial (10^4 members: 784)
+     * left C2's code at its first output and waited for the JIT's tiers again, 50-75 ms (-XX:+PrintCompilation).
+     */
+    static final int[] REDUCTION_MEMBERS = {Reduction.BLOCK, Reduction.BLOCK - 3 * Reduction.LANES / 2};
     /** The warm-ups started in this JVM, by kernel: one per kernel. */
     private static final Map<SimdStepKernel, KernelWarmup> STARTED = new ConcurrentHashMap<>();
 
@@ -208,17 +215,18 @@ final class KernelWarmup {
             reductionFast = true;   // a reduction of no observers: nothing to warm up
             return;
         }
-        int members = Reduction.BLOCK;
-        EnsembleState ok = new EnsembleState(new StateLayout(List.of()), members);
-        double[] values = new double[observers * members], initial = new double[observers * members], out = new double[1 + Reduction.FIELDS * observers];
+        int block = Reduction.BLOCK;
+        EnsembleState ok = new EnsembleState(new StateLayout(List.of()), block);
+        double[] values = new double[observers * block], initial = new double[observers * block], out = new double[1 + Reduction.FIELDS * observers];
         for (int i = 0; i < values.length; i++) {
             values[i] = 1 + 0x1p-10 * i;
             initial[i] = 1;
         }
         double fastNanos = FAST_REDUCTION_NANOS * values.length;
         while (!stopped && reductionCalls < REDUCTION_MAX_CALLS && System.nanoTime() < end) {
+            int members = REDUCTION_MEMBERS[reductionCalls % REDUCTION_MEMBERS.length];
             long t0 = System.nanoTime();
-            LaneReduction.block(0, values, 0, members, initial, members, observers, ok, out);
+            LaneReduction.block(0, values, 0, block, initial, members, observers, ok, out);
             reductionCalls++;
             if (System.nanoTime() - t0 < fastNanos) {
                 reductionFast = true;
