@@ -24,7 +24,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * that record what they are asked and print their arguments): two launches at once of a checkout without a jar run one
  * build and both run its jar, the build's progress on stderr has no terminal escape codes, each checkout keeps its own
  * class-data-sharing archive, replacing only its own older ones, and the archive is trained once per jar and JDK by a
- * short simd run.
+ * short simd run, without the caller's JAVA_TOOL_OPTIONS (an agent there would keep the JVM from dumping it).
  */
 class LauncherTest {
     @TempDir
@@ -136,6 +136,23 @@ class LauncherTest {
         assertEquals("archive", Files.readString(archive(run(a, env25))), "trained once the lock is free");
     }
 
+    @Test
+    void theCallersJavaToolOptionsReachTheCommandButNotTheTraining() throws Exception {
+        // a JVMTI agent in JAVA_TOOL_OPTIONS (a profiler) makes a JVM refuse to dump an archive, as the stand-in does:
+        // the first launch under it still leaves the build its archive, and the command itself runs with the agent
+        Path a = checkout("a", true), cache = dir.resolve("cache");
+        Path java = jdk(25);
+        String agent = "-agentpath:/opt/profiler/libprofiler.so=start";
+        Map<String, String> env = Map.of("GEOMECH_JAVA", java.toString(), "XDG_CACHE_HOME", cache.toString(), "JAVA_TOOL_OPTIONS", agent,
+                "JDK_JAVA_OPTIONS", "-Xmx1g");
+        assertEquals("archive", Files.readString(archive(run(a, env))), "the training run dumped its archive");
+        List<String> calls = calls(java);
+        assertEquals(2, calls.size(), "the training run and the command: " + calls);
+        assertTrue(calls.get(0).contains("-XX:ArchiveClassesAtExit=") && !calls.get(0).contains("JAVA_OPTIONS="),
+                "the training run without the caller's options: " + calls.get(0));
+        assertTrue(calls.get(1).endsWith(" [JAVA_TOOL_OPTIONS=" + agent + "] [JDK_JAVA_OPTIONS=-Xmx1g]"), "the command with them: " + calls.get(1));
+    }
+
     // A copy of the launcher in a project folder; with a jar newer than its sources, or none
     private Path checkout(String name, boolean withJar) throws IOException {
         Path root = Files.createDirectories(dir.resolve(name));
@@ -149,12 +166,16 @@ class LauncherTest {
     }
 
     // A stand-in JDK of the given feature version: its java prints its arguments, records them on one line of calls.txt
-    // beside it, and, where dumps, writes the archive -XX:ArchiveClassesAtExit names
+    // beside it (and the JAVA_TOOL_OPTIONS and JDK_JAVA_OPTIONS it was given, where set), and, where dumps and
+    // JAVA_TOOL_OPTIONS names no agent (a JVM refuses to dump with a JVMTI agent), writes the archive
+    // -XX:ArchiveClassesAtExit names
     private Path jdk(int version, boolean dumps) throws IOException {
         Path home = Files.createDirectories(dir.resolve("jdk" + version + (dumps ? "" : "-nodump")).resolve("bin")).getParent();
         Files.writeString(home.resolve("release"), "JAVA_VERSION=\"" + version + ".0.1\"\n");
-        return executable(home.resolve("bin/java"), "#!/usr/bin/env bash\necho \"$*\" >> '" + home.resolve("calls.txt") + "'\n"
-                + (dumps ? "for a in \"$@\"; do case \"$a\" in -XX:ArchiveClassesAtExit=*) printf archive > \"${a#*=}\";; esac; done\n" : "")
+        return executable(home.resolve("bin/java"), "#!/usr/bin/env bash\n"
+                + "echo \"$*${JAVA_TOOL_OPTIONS+ [JAVA_TOOL_OPTIONS=$JAVA_TOOL_OPTIONS]}${JDK_JAVA_OPTIONS+ [JDK_JAVA_OPTIONS=$JDK_JAVA_OPTIONS]}\" >> '"
+                + home.resolve("calls.txt") + "'\n"
+                + (dumps ? "case \"$JAVA_TOOL_OPTIONS\" in *-agent*) ;; *) for a in \"$@\"; do case \"$a\" in -XX:ArchiveClassesAtExit=*) printf archive > \"${a#*=}\";; esac; done;; esac\n" : "")
                 + "printf '%s\\n' \"$@\"\n");
     }
 
