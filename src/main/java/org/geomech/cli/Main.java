@@ -21,10 +21,16 @@ public final class Main implements Callable<Integer>, CommandLine.IVersionProvid
     /** Exit code of bad input. */
     static final int BAD_INPUT = 2;
 
-    /** The subcommands by name, in the order --help lists them. */
-    private static final Map<String, Class<?>> COMMANDS = commands(ListCommand.class, DescribeCommand.class, RunCommand.class, ResumeCommand.class,
-            OrderCommand.class, CertifyCommand.class, DemoCommand.class, CrossCheckCommand.class, ReproduceCommand.class, DevicesCommand.class,
-            CommandLine.HelpCommand.class);
+    /**
+     * The subcommands by name, in the order --help lists them: read from their annotations when first asked for, after
+     * main has started the start-up thread (as Main's own static field they were read before main ran, 20-40 ms of a
+     * fresh JVM that the run's kernel forecast waited for).
+     */
+    private static final class Commands {
+        static final Map<String, Class<?>> BY_NAME = commands(ListCommand.class, DescribeCommand.class, RunCommand.class, ResumeCommand.class,
+                OrderCommand.class, CertifyCommand.class, DemoCommand.class, CrossCheckCommand.class, ReproduceCommand.class, DevicesCommand.class,
+                CommandLine.HelpCommand.class);
+    }
 
     @Spec
     private CommandSpec spec;
@@ -38,15 +44,15 @@ public final class Main implements Callable<Integer>, CommandLine.IVersionProvid
     public String[] getVersion() { return new String[]{"geomech " + Version.geomech() + " (Java " + Version.java() + ")"}; }
 
     /** The command line with every subcommand and one-line errors for bad flags. */
-    public static CommandLine commandLine() { return commandLine(COMMANDS.values()); }
+    public static CommandLine commandLine() { return commandLine(Commands.BY_NAME.values()); }
 
     /**
      * The command line for args: with only the subcommand they name where they start with one (picocli reads each
      * subcommand's annotations as it is added, about 0.05 s of a fresh JVM's start for the ten others), else with every one.
      */
     static CommandLine commandLine(String... args) {
-        Class<?> named = args.length > 0 ? COMMANDS.get(args[0]) : null;
-        return commandLine(named == null || named == CommandLine.HelpCommand.class ? COMMANDS.values() : List.of(named));
+        Class<?> named = args.length > 0 ? Commands.BY_NAME.get(args[0]) : null;
+        return commandLine(named == null || named == CommandLine.HelpCommand.class ? Commands.BY_NAME.values() : List.of(named));
     }
 
     private static CommandLine commandLine(Collection<Class<?>> subcommands) {

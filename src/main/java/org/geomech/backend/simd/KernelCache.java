@@ -1,18 +1,15 @@
 package org.geomech.backend.simd;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 import java.util.Optional;
 
 /**
  * Compiled kernel classes on disk, so a repeated run skips javac: one file per generated source,
- * named by the SHA-256 of the source text and the running JDK's version, under the system property geomech.cache,
+ * named by a hash of the source text and the running JDK's version (key), under the system property geomech.cache,
  * else $GEOMECH_CACHE, else ~/.cache/geomech/kernels. A cache that cannot be read or written is skipped: the
  * kernel is compiled as without one.
  */
@@ -52,15 +49,28 @@ final class KernelCache {
         }
     }
 
-    /** The SHA-256 of this source and the running JDK's version: the name of its class file. */
+    /**
+     * The name of this source's class file: a 128-bit hash of the running JDK's version and the source, 32 hex digits
+     * (two 64-bit lanes, each multiplied and rotated per character, then MurmurHash3's finaliser). Not SHA-256: a fresh
+     * JVM took 25-40 ms to start the JDK's security providers for MessageDigest, on the kernel forecast's thread, whose
+     * warm-up the first step waits for (benchmarks/RESULTS.md); the texts are geomech's own kernels in the user's own cache.
+     */
     static String key(String source) {
-        try {
-            MessageDigest sha = MessageDigest.getInstance("SHA-256");
-            sha.update(Runtime.version().toString().getBytes(StandardCharsets.UTF_8));
-            sha.update((byte) 0);
-            return HexFormat.of().formatHex(sha.digest(source.getBytes(StandardCharsets.UTF_8)));
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("SHA-256 is part of every JDK", e);
+        String text = Runtime.version() + "\0" + source;
+        long a = 0x9E3779B97F4A7C15L, b = 0xD6E8FEB86659FD93L;
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            a = Long.rotateLeft((a ^ c) * 0xFF51AFD7ED558CCDL, 31);
+            b = Long.rotateLeft((b ^ c) * 0xC4CEB9FE1A85EC53L, 27);
         }
+        HexFormat hex = HexFormat.of();
+        return hex.toHexDigits(finish(a ^ text.length())) + hex.toHexDigits(finish(b ^ a));
+    }
+
+    // MurmurHash3's 64-bit finaliser: every bit of h reaches every bit of the result
+    private static long finish(long h) {
+        h = (h ^ (h >>> 33)) * 0xFF51AFD7ED558CCDL;
+        h = (h ^ (h >>> 33)) * 0xC4CEB9FE1A85EC53L;
+        return h ^ (h >>> 33);
     }
 }
