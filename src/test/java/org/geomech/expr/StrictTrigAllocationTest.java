@@ -4,8 +4,6 @@ import org.geomech.LaunchersJava;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -21,14 +19,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class StrictTrigAllocationTest {
     @Test
     void theLaunchersJvmComputesSinAndCosWithoutAllocating() throws IOException, InterruptedException {
-        String java = LaunchersJava.path();
-        Process probe = new ProcessBuilder(java, "@jvm.options", "-cp", System.getProperty("java.class.path"), StrictTrigAllocationProbe.class.getName())
-                .redirectErrorStream(true).start();
-        String said = new String(probe.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertTrue(probe.waitFor(2, TimeUnit.MINUTES), "the probe ended");
-        assertEquals(0, probe.exitValue(), said);
+        String said = LaunchersJava.probe(StrictTrigAllocationProbe.class);
         Matcher m = Pattern.compile("bytes a call ([0-9.]+)").matcher(said);
         assertTrue(m.find(), said);
-        assertEquals(0.0, Double.parseDouble(m.group(1)), 0.01, java + ": StrictMath's sin and cos allocate: " + said);
+        assertEquals(0.0, Double.parseDouble(m.group(1)), 0.01, LaunchersJava.path() + ": StrictMath's sin and cos allocate: " + said);
     }
 }

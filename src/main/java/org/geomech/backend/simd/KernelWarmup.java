@@ -19,7 +19,7 @@ import java.util.concurrent.TimeUnit;
  * group) with one step a call, then a few (FIRST_CALLS), each call from the same state, until a call takes less than
  * FAST_NANOS per flop of its steps (C2's code is in place: the slow tiers take ten times that and more), or until the
  * run's first large batch ends it (await), for MAX_NANOS at most. A second thread calls the reduction every output goes
- * through (LaneReduction.block) on a block of its own from the same moment, until a call takes less than
+ * through (LaneReduction.block) on blocks of its own (REDUCTION_MEMBERS) from the same moment, until a call takes less than
  * FAST_REDUCTION_NANOS per value, for REDUCTION_MAX_CALLS calls at most (the run reduces with Reduction.block's plain loops
  * until then: reductionReady). Either ends when the run ends it (stop). Nothing they compute reaches a run: their state,
  * parameters and values are their own.
@@ -203,7 +203,8 @@ final class KernelWarmup {
     }
 
     /**
-     * LaneReduction.block on a block of its own, every member ok (as a run's blocks mostly are), until C2's code runs it:
+     * LaneReduction.block on blocks of its own (REDUCTION_MEMBERS in turn), every member ok (as a run's blocks mostly are),
+     * until C2's code runs it:
      * a fresh run's first outputs otherwise reduced every member in the slow tiers (at 10^6 members the first output's
      * took 0.2 s, the next ones' 0.1 s; RESULTS.md). From the kernel's loading on, beside its warm-up: after the kernel's
      * (as before 2026-11-28) it was ready 0.06-0.35 s into a 10^5-member run's stepping, which took 1.59-1.74 s then

@@ -1,16 +1,11 @@
 package org.geomech.backend.simd;
 
 import org.geomech.ensemble.Observer;
-import org.geomech.ensemble.Observers;
-import org.geomech.method.Methods;
 import org.geomech.method.StepSystem;
-import org.geomech.model.Library;
-import org.geomech.solve.NewtonOptions;
 
 import java.lang.management.ManagementFactory;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
 
 /**
  * The child JVM of KernelProfilesTest: lobatto-nh:2's step kernel on chaotic-nh with a run's observers, warmed up as a
@@ -22,11 +17,10 @@ final class KernelBoxingProbe {
     private KernelBoxingProbe() {}
 
     public static void main(String[] args) throws InterruptedException {
-        StepSystem built = Methods.parse("lobatto-nh:2").build(Library.system("chaotic-nh"));
-        List<Observer> observers = Observers.ofRun(built, Map.of());
-        StepSystem step = Observers.carrying(built, observers);
-        SimdPlan.Explicit plan = (SimdPlan.Explicit) SimdPlan.of(step, observers, NewtonOptions.DEFAULT, SimdBackend.SPAN_CALLS);
-        plan.warmup().join();
+        WarmedUpKernel kernel = WarmedUpKernel.chaotic();
+        StepSystem step = kernel.step();
+        List<Observer> observers = kernel.observers();
+        SimdPlan.Explicit plan = kernel.plan();
         int lanes = LaneStepper.LANES, size = step.state().size();
         double[] start = new double[size * lanes], data = new double[size * lanes], values = new double[2 * observers.size() * lanes];
         for (int c = 0; c < size; c++) Arrays.fill(start, c * lanes, (c + 1) * lanes, 0.5 * (1 + 0.01 * c));

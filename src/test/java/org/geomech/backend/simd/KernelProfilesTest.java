@@ -4,10 +4,6 @@ import org.geomech.LaunchersJava;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -24,16 +20,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class KernelProfilesTest {
     @Test
     void theLaunchersJvmCompilesTheStepKernelWithItsVectorsInRegisters() throws IOException, InterruptedException {
-        String java = LaunchersJava.path();
-        List<String> cmd = new ArrayList<>(List.of(java, "@jvm.options"));
-        cmd.addAll(LaunchersJava.jitOptions());
-        cmd.addAll(List.of("-XX:CICompilerCount=3", "-cp", System.getProperty("java.class.path"), KernelBoxingProbe.class.getName()));
-        Process probe = new ProcessBuilder(cmd).redirectErrorStream(true).start();
-        String said = new String(probe.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertTrue(probe.waitFor(2, TimeUnit.MINUTES), "the probe ended");
-        assertEquals(0, probe.exitValue(), said);
+        String said = LaunchersJava.probe(KernelBoxingProbe.class, "-XX:CICompilerCount=3");
         Matcher m = Pattern.compile("bytes a call (\\d+) observing (\\d+)").matcher(said);
         assertTrue(m.find(), said);
-        assertEquals(0, Long.parseLong(m.group(1)), java + ": a stepping call of the C2-compiled kernel allocates (boxed vectors): " + said);
+        assertEquals(0, Long.parseLong(m.group(1)), LaunchersJava.path() + ": a stepping call of the C2-compiled kernel allocates (boxed vectors): " + said);
     }
 }

@@ -1,17 +1,10 @@
 package org.geomech.backend.simd;
 
 import org.geomech.ensemble.EnsembleState;
-import org.geomech.ensemble.Observer;
-import org.geomech.ensemble.Observers;
 import org.geomech.ensemble.Reduction;
-import org.geomech.method.Methods;
 import org.geomech.method.StateLayout;
-import org.geomech.method.StepSystem;
-import org.geomech.model.Library;
-import org.geomech.solve.NewtonOptions;
 
 import java.util.List;
-import java.util.Map;
 
 /**
  * The child JVM of ReductionWarmupTest: lobatto-nh:2's step kernel on chaotic-nh with a run's observers, warmed up as a
@@ -23,13 +16,9 @@ final class ReductionTrapProbe {
     private ReductionTrapProbe() {}
 
     public static void main(String[] args) throws InterruptedException {
-        StepSystem built = Methods.parse("lobatto-nh:2").build(Library.system("chaotic-nh"));
-        List<Observer> observers = Observers.ofRun(built, Map.of());
-        StepSystem step = Observers.carrying(built, observers);
-        SimdPlan.Explicit plan = (SimdPlan.Explicit) SimdPlan.of(step, observers, NewtonOptions.DEFAULT, SimdBackend.SPAN_CALLS);
-        plan.warmup().join();
-        System.out.println("warmed up, reduction fast " + plan.warmup().reachedFastReduction());
-        int members = 10_000, o = observers.size(), blocks = Reduction.blocks(members);
+        WarmedUpKernel kernel = WarmedUpKernel.chaotic();
+        System.out.println("warmed up, reduction fast " + kernel.plan().warmup().reachedFastReduction());
+        int members = 10_000, o = kernel.observers().size(), blocks = Reduction.blocks(members);
         EnsembleState state = new EnsembleState(new StateLayout(List.of()), members);
         double[] values = new double[o * members], initial = new double[o * members], out = new double[blocks * (1 + Reduction.FIELDS * o)];
         for (int i = 0; i < values.length; i++) {

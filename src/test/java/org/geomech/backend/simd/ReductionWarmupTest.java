@@ -4,13 +4,8 @@ import org.geomech.LaunchersJava;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -25,18 +20,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class ReductionWarmupTest {
     @Test
     void aPartialLastBlockKeepsTheReductionsC2Code() throws IOException, InterruptedException {
-        String java = LaunchersJava.path();
-        List<String> cmd = new ArrayList<>(List.of(java, "@jvm.options"));
-        cmd.addAll(LaunchersJava.jitOptions());
-        cmd.addAll(List.of("-XX:+PrintCompilation", "-cp", System.getProperty("java.class.path"), ReductionTrapProbe.class.getName()));
-        Process probe = new ProcessBuilder(cmd).redirectErrorStream(true).start();
-        String said = new String(probe.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertTrue(probe.waitFor(2, TimeUnit.MINUTES), "the probe ended");
-        assertEquals(0, probe.exitValue(), said);
+        String said = LaunchersJava.probe(ReductionTrapProbe.class, "-XX:+PrintCompilation");
         int warmed = said.indexOf("warmed up, reduction fast true"), reduced = said.indexOf("reduced 784.0 members");
         assertTrue(warmed >= 0 && reduced > warmed, "the warm-up reached LaneReduction's C2 code, then the blocks were reduced: " + said);
         String after = said.substring(warmed, reduced);
         assertFalse(Pattern.compile("\\s4\\s+org\\.geomech\\.backend\\.simd\\.LaneReduction::lanes .*made not entrant").matcher(after).find(),
-                java + ": C2's code of LaneReduction.lanes left on a partial block:\n" + after);
+                LaunchersJava.path() + ": C2's code of LaneReduction.lanes left on a partial block:\n" + after);
     }
 }
