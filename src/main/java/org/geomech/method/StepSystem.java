@@ -3,6 +3,7 @@ package org.geomech.method;
 import org.geomech.expr.Derivative;
 import org.geomech.expr.Expr;
 import org.geomech.expr.Exprs;
+import org.geomech.expr.TreeHeight;
 import org.geomech.InputException;
 import org.geomech.model.MechanicalSystem;
 import org.geomech.model.Model;
@@ -283,7 +284,9 @@ public final class StepSystem {
         int states = next.size() - unknowns.size();
         List<Definition> defs = new ArrayList<>(definitions);
         for (int i = 0; i < unknowns.size(); i++) defs.add(new Definition(unknowns.get(i), next.get(states + i)));
-        StepSystem out = new StepSystem(method, model, layout, List.of(), List.of(), List.of(), Exprs.fused(next.subList(0, states)), defs);
+        Set<Expr> invariant = new HashSet<>(params());
+        for (int c = 0; c < states; c++) if (next.get(c) == state().get(c)) invariant.add(state().get(c));
+        StepSystem out = new StepSystem(method, model, layout, List.of(), List.of(), List.of(), TreeHeight.reduced(state(), next.subList(0, states), invariant), defs);
         out.iterations.putAll(iterations);
         return out;
     }

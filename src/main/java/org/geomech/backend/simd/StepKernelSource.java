@@ -4,7 +4,7 @@ import org.geomech.ensemble.Observer;
 import org.geomech.expr.Expr;
 import org.geomech.expr.Exprs;
 import org.geomech.expr.NonFinite;
-import org.geomech.expr.Tape;
+import org.geomech.expr.TreeHeight;
 import org.geomech.expr.VectorEmitter;
 import org.geomech.method.StepSystem;
 
@@ -216,18 +216,8 @@ record StepKernelSource(String text, String className, boolean grouped, String k
             s.append('n').append(o).append(".intoArray(values, ").append(base).append(" + ").append(o).append(" * members + ").append(at).append(");\n");
     }
 
-    /**
-     * Whether the step is one long chain rather than many short ones: its longest path (Expr.height) is more than a
-     * quarter of its operations. Then the group kernel, whose blocks' independent steps overlap, beats a block's steps
-     * in registers (RESULTS.md, code measurements).
-     */
-    static boolean chained(StepSystem system) {
-        List<Expr> inputs = new ArrayList<>(system.state());
-        inputs.addAll(system.params());
-        int longest = 0;
-        for (Expr e : system.update()) longest = Math.max(longest, e.height());
-        return 4L * longest > Tape.compile(inputs, system.update()).flops();
-    }
+    /** Whether the step is one long chain (TreeHeight.chained): then the group kernel, whose blocks' independent steps overlap. */
+    static boolean chained(StepSystem system) { return TreeHeight.chained(system.update()); }
 
     /** The state's lanes of the block at the index named at into a0 ... */
     private static void loads(StringBuilder s, int stateSize, String at) {
