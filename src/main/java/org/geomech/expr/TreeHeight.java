@@ -23,9 +23,11 @@ import java.util.Set;
  * <li>a product (through the products only it uses) multiplied in the same order: k * (x * (1 / y)) with k and y early
  * as (k * (1 / y)) * x.</li>
  * </ul>
- * None adds more than the reciprocal's multiplication. Each changes the rounding of its node's value (by an ulp or so);
- * the result is one definition that every backend lowers alike, so they still agree bitwise. Values of the invariant
- * inputs (the parameters) and constants alone are hoisted out of a kernel's step loop: ready at the start.
+ * Nothing is computed twice, but a rewrite may add an operation (the reciprocal's multiplication, a product not fused
+ * where two products are added first): the step's modelled cycles count them. Each changes the rounding of its node's
+ * value (by an ulp or so); the result is one definition that every backend lowers alike, so they still agree bitwise.
+ * Values of the invariant inputs (the parameters) and constants alone are hoisted out of a kernel's step loop: ready at
+ * the start.
  */
 public final class TreeHeight {
     /**
