@@ -86,12 +86,14 @@ public final class StepSystem {
 
     /**
      * The inputs no step changes: the shared parameters and the state components the update leaves as they are (the
-     * parameters carried per member); a backend computes the values made of them alone once, outside its step loop
-     *.
+     * parameters carried per member); a backend computes the values made of them alone once, outside its step loop.
      */
-    public Set<Expr> stepInvariant() {
+    public Set<Expr> stepInvariant() { return invariantUnder(update); }
+
+    /** The shared parameters and the state components that this update (one value per component) leaves as they are. */
+    private Set<Expr> invariantUnder(List<Expr> next) {
         Set<Expr> out = new HashSet<>(params());
-        for (int c = 0; c < layout.size(); c++) if (update.get(c) == state().get(c)) out.add(state().get(c));
+        for (int c = 0; c < layout.size(); c++) if (next.get(c) == state().get(c)) out.add(state().get(c));
         return out;
     }
 
@@ -284,9 +286,8 @@ public final class StepSystem {
         int states = next.size() - unknowns.size();
         List<Definition> defs = new ArrayList<>(definitions);
         for (int i = 0; i < unknowns.size(); i++) defs.add(new Definition(unknowns.get(i), next.get(states + i)));
-        Set<Expr> invariant = new HashSet<>(params());
-        for (int c = 0; c < states; c++) if (next.get(c) == state().get(c)) invariant.add(state().get(c));
-        StepSystem out = new StepSystem(method, model, layout, List.of(), List.of(), List.of(), TreeHeight.reduced(state(), next.subList(0, states), invariant), defs);
+        List<Expr> psi = next.subList(0, states);
+        StepSystem out = new StepSystem(method, model, layout, List.of(), List.of(), List.of(), TreeHeight.reduced(state(), psi, invariantUnder(psi)), defs);
         out.iterations.putAll(iterations);
         return out;
     }
