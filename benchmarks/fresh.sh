@@ -10,7 +10,8 @@
 # of geomech.
 # Usage: benchmarks/fresh.sh [repeats]   (default 3)
 # CASES overrides the cases: entries "members t_end method [model [backends [h]]]" separated by ';'; model default
-# chaotic-nh, backends (comma-separated, one row each, e.g. simd,opencl) default $BACKEND or simd, h default 0.05. The
+# chaotic-nh, backends (comma-separated, one row each, e.g. simd,opencl) default $BACKEND or auto (the command without
+# --backend, as a user runs it; the row names the backend it chose), h default 0.05. The
 # C program for a case: chaotic-nh lobatto-nh:2 -> chaotic, chaotic-nh lobatto-nh:3 -> lobatto3, spherical-pendulum
 # rattle -> rattle, spherical-pendulum lobatto-holonomic:3 -> holonomic3; any other case runs geomech alone (the C
 # columns "-"); a case with C needs t_end / h a multiple of 100 (C makes 100 outputs of equal steps). Examples:
@@ -67,7 +68,7 @@ printf '| ---: | ---: | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | --
 IFS=';' read -ra list <<<"$cases"
 for c in "${list[@]}"; do
   read -r members tend method model backends h <<<"$c"
-  model=${model:-chaotic-nh} backends=${backends:-${BACKEND:-simd}} h=${h:-0.05}
+  model=${model:-chaotic-nh} backends=${backends:-${BACKEND:-auto}} h=${h:-0.05}
   program=$(c_program "$model" "$method")
   steps=$(awk -v t="$tend" -v h="$h" 'BEGIN {printf "%d", t / h + 0.5}')
   # the C program makes 100 outputs of steps / 100 steps each (at least one): the same steps as geomech only when 100 divides them
@@ -85,8 +86,10 @@ for c in "${list[@]}"; do
   for backend in "${backendList[@]}"; do
     for j in $jdks; do
       version=$("$j" -version 2>&1 | head -1 | sed 's/.*version "\([^"]*\)".*/\1/')
+      chosen=(--backend "$backend")
+      [ "$backend" = auto ] && chosen=()
       run=(env GEOMECH_JAVA="$j" "$root/geomech" run --model "$model" --method "$method" --h "$h" --t-end "$tend" --members "$members"
-           --backend "$backend" --statistics mean,max,msd --json --no-plots --quiet --overwrite --out "$out/run")
+           ${chosen[@]+"${chosen[@]}"} --statistics mean,max,msd --json --no-plots --quiet --overwrite --out "$out/run")
       "${run[@]}" >/dev/null 2>"$out/err.txt" || { echo "fresh: geomech failed: $(tail -1 "$out/err.txt")" >&2; exit 1; }
       rm -f "$out"/pair-*.txt
       touch "$out/pair-c-speed.txt" "$out/pair-c-wall.txt" "$out/pair-c-solves.txt"
@@ -106,6 +109,9 @@ for c in "${list[@]}"; do
             'BEGIN {split(p, a, " "); print a[1] + ((f == "" ? 0 : f) * a[2] + (i == "" ? 0 : i) * a[3]) / m; print (i == "" ? 0 : i) / m > "/dev/stderr"}' \
             >>"$out/pair-g-flops.txt" 2>>"$out/pair-g-solves.txt"
       done
+      # the backend the runs took: auto's choice as summary.json names it (its last "backend", e.g. "simd on this CPU")
+      ran=$backend
+      [ "$backend" = auto ] && ran="auto: $(sed -n 's/.*"backend" : "\([^" ]*\).*/\1/p' "$out/g.json" | tail -1)"
       paste "$out/pair-g-speed.txt" "$out/pair-g-flops.txt" | awk '{print $1 * $2 * 1e-9}' >"$out/pair-g-gflops.txt"
       gflops=$(median <"$out/pair-g-gflops.txt")
       if [ "$program" != - ]; then
@@ -122,7 +128,7 @@ for c in "${list[@]}"; do
       [ "$csolves" = - ] || csolves=$(printf '%.2f' "$csolves")
       printf '| %s | %.0e | %s | %s | %s | %s | %.3g | %s | %.2f | %s | %s | %.0f | %.3g | %.3f, %s | %s, %.2f |\n' "$members" "$((members * steps))" \
         "$shown" "$version" "$cspeed" "$cwall" "$(median <"$out/pair-g-speed.txt")" "$ratio" "$(median <"$out/pair-g-wall.txt")" "$wallratio" \
-        "$backend" "$(median <"$out/pair-g-flops.txt")" "$gflops" "$(awk -v g="$gflops" -v p="$peak" 'BEGIN {print g / p}')" "$cpeak" \
+        "$ran" "$(median <"$out/pair-g-flops.txt")" "$gflops" "$(awk -v g="$gflops" -v p="$peak" 'BEGIN {print g / p}')" "$cpeak" \
         "$csolves" "$(median <"$out/pair-g-solves.txt")"
     done
   done

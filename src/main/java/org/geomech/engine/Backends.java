@@ -1,6 +1,7 @@
 package org.geomech.engine;
 
 import org.geomech.backend.Backend;
+import org.geomech.backend.opencl.GpuDeviceFiles;
 import org.geomech.backend.opencl.OpenClBackend;
 import org.geomech.backend.opencl.OpenClDevices;
 import org.geomech.backend.reference.ReferenceBackend;
@@ -10,7 +11,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalInt;
 
-/** Backend names to backends, and the choice of `auto`: an OpenCL GPU with fp64, else simd. */
+/**
+ * Backend names to backends, and the choice of `auto`: an OpenCL GPU with fp64, else simd (OpenCL is not loaded where the
+ * machine has no GPU's device file: GpuDeviceFiles).
+ */
 public final class Backends {
     private Backends() {}
 
@@ -57,8 +61,10 @@ public final class Backends {
         return simdAvailable() ? newSimd() : new ReferenceBackend();
     }
 
-    // auto's OpenCL device: the one asked for, else the first GPU with fp64; none where OpenCL has no usable device
+    // auto's OpenCL device: the one asked for, else the first GPU with fp64; none where OpenCL has no usable device, or
+    // where no device is asked for and the machine has no GPU (told without loading OpenCL)
     private static OptionalInt autoDevice(OptionalInt device) {
+        if (device.isEmpty() && !GpuDeviceFiles.mayHaveGpu()) return OptionalInt.empty();
         if (!OpenClDevices.available()) return OptionalInt.empty();
         if (device.isPresent()) return device;
         for (OpenClDevices.Device d : OpenClDevices.list()) if (d.fp64() && d.type().equals("GPU")) return OptionalInt.of(d.index());
