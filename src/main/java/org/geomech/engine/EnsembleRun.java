@@ -165,7 +165,7 @@ public final class EnsembleRun {
      * within half a second; never past the next checkpoint stop nor the last whole output, and no more than
      * MAX_PARTIALS block partials kept at once. A batch takes the state through memory once where it is larger than the
      * caches: a 10^6-member run of chaotic-nh (184 MB, 100 outputs of 10 steps) stepped in 1.46-1.50 s with half-second
-     * batches (5 of them), 1.52-1.59 s with 0.1 s ones (16) (benchmarks/RESULTS.md). Where one output is not yet known to fit in TARGET (at the start, or
+     * batches (5 of them), 1.52-2.18 s with 0.1 s ones (17) (benchmarks/RESULTS.md). Where one output is not yet known to fit in TARGET (at the start, or
      * where outputs are far apart), the run advances by plain steps instead, as many as fit in TARGET (one at first,
      * at most GROWTH times as many as the last time), so that progress comes within an output too.
      */
