@@ -97,14 +97,19 @@ public final class Exprs {
             if (e.arity() == 0) { memo.put(e, e); continue; }
             List<Expr> args = new ArrayList<>(e.arity());
             for (Expr a : e.args()) args.add(memo.get(a));
-            Expr product = e.op() != Expr.Op.ADD || e.arg(1).op() == Expr.Op.NEG ? null
-                    : e.arg(0).op() == Expr.Op.MUL ? args.get(0) : e.arg(1).op() == Expr.Op.MUL ? args.get(1) : null;
-            if (product != null && product.op() == Expr.Op.MUL)
-                memo.put(e, Expr.fma(product.arg(0), product.arg(1), product == args.get(0) ? args.get(1) : args.get(0)));
+            int at = fusedProduct(e);
+            Expr product = at < 0 ? null : args.get(at);
+            if (product != null && product.op() == Expr.Op.MUL) memo.put(e, Expr.fma(product.arg(0), product.arg(1), args.get(1 - at)));
             else memo.put(e, e.with(args));
         }
         List<Expr> out = new ArrayList<>(roots.size());
         for (Expr r : roots) out.add(memo.get(r));
         return out;
+    }
+
+    /** Of a sum that fused makes a fused multiply-add, the position of its product (the first, if both); -1 for any other node. */
+    static int fusedProduct(Expr e) {
+        if (e.op() != Expr.Op.ADD || e.arg(1).op() == Expr.Op.NEG) return -1;
+        return e.arg(0).op() == Expr.Op.MUL ? 0 : e.arg(1).op() == Expr.Op.MUL ? 1 : -1;
     }
 }

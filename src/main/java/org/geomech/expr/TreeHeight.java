@@ -131,7 +131,7 @@ public final class TreeHeight {
                 rules.time(e);
                 if (e.arity() == 0 || rules.hoisted.contains(e)) { waits[i] = new int[0]; continue; }
                 operations++;
-                int fused = fusedProduct(e);
+                int fused = Exprs.fusedProduct(e);
                 List<Expr> on = fused >= 0 ? List.of(e.arg(fused).arg(0), e.arg(fused).arg(1), e.arg(1 - fused)) : e.args();
                 waits[i] = new int[on.size()];
                 for (int w = 0; w < on.size(); w++) waits[i][w] = index.get(on.get(w));
@@ -273,7 +273,7 @@ public final class TreeHeight {
         }
         if (fixed) hoisted.add(e);
         else if (e.arity() > 0) {
-            int fused = fusedProduct(e);
+            int fused = Exprs.fusedProduct(e);
             if (fused >= 0) {
                 Expr p = e.arg(fused);
                 t = max(time(p.arg(0)), time(p.arg(1)), time(e.arg(1 - fused))) + FMA;
@@ -284,12 +284,6 @@ public final class TreeHeight {
         }
         ready.put(e, t);
         return t;
-    }
-
-    /** Of a sum that Exprs.fused makes a fused multiply-add, the position of its product; -1 for any other node. */
-    private static int fusedProduct(Expr e) {
-        if (e.op() != Expr.Op.ADD || e.arg(1).op() == Expr.Op.NEG) return -1;
-        return e.arg(0).op() == Expr.Op.MUL ? 0 : e.arg(1).op() == Expr.Op.MUL ? 1 : -1;
     }
 
     private static int max(int a, int b, int c) { return Math.max(a, Math.max(b, c)); }
